@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode (strict concurrency) and no warnings allowed to pile up.
+let sharedSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "PaySize",
+    products: [
+        .library(name: "PaySize", targets: ["PaySize"]),
+        .library(name: "PaySizeCompression", targets: ["PaySizeCompression"]),
+        .library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"]),
+        .executable(name: "paysize", targets: ["PaySizeCLI"]),
+    ],
+    targets: [
+        // The core an iOS app links: pure Swift + Foundation, no C.
+        .target(name: "PaySize", swiftSettings: sharedSettings),
+
+        // zstd from the system (Debian: libzstd-dev). Only the CLI and compression module see it.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .target(name: "PaySizeCompression", dependencies: ["CZstd"], swiftSettings: sharedSettings),
+
+        // The `paysize` command-line tool: its commands live in a library so tests and fuzz
+        // targets can run the whole pipeline in process; the executable only calls it.
+        .target(
+            name: "PaySizeCommandLine",
+            dependencies: ["PaySize", "PaySizeCompression"],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(name: "PaySizeCLI", dependencies: ["PaySizeCommandLine"], swiftSettings: sharedSettings),
+
+        // Tests: one target per module.
+        .testTarget(name: "PaySizeTests", dependencies: ["PaySize"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "PaySizeCompressionTests",
+            dependencies: ["PaySizeCompression"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "PaySizeCLITests",
+            dependencies: ["PaySize", "PaySizeCommandLine", "PaySizeCompression"],
+            swiftSettings: sharedSettings
+        ),
+    ]
+)

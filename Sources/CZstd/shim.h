@@ -1,0 +1,7 @@
+#ifndef PAYSIZE_CZSTD_SHIM_H
+#define PAYSIZE_CZSTD_SHIM_H
+
+#include <zstd.h>
+#include <zdict.h>
+
+#endif

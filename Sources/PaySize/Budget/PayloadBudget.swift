@@ -1,0 +1,81 @@
+/// A byte limit and the advisory tier thresholds below it.
+///
+/// The default is the 4096-byte limit of APNs device-token pushes (Live Activity start, update
+/// and end) and of ActivityKit's attributes plus content state; ``broadcast`` is the 5120-byte
+/// limit of broadcast-channel pushes (see FACTS.md, "Size limits").
+///
+/// Unless given explicitly, thresholds scale with the limit: a payload enters **monitor** at half
+/// the limit, **risky** at three quarters and **critical** at seven eighths — 2048, 3072 and 3584
+/// bytes for 4096.
+///
+/// ```swift
+/// let budget = PayloadBudget()
+/// budget.tier(forByteCount: 3100)      // .risky
+/// budget.headroom(forByteCount: 3100)  // 996
+/// ```
+public struct PayloadBudget: Sendable, Equatable {
+    /// The largest accepted size in bytes.
+    public var limit: Int
+    /// The first size in the monitor tier.
+    public var monitorThreshold: Int
+    /// The first size in the risky tier.
+    public var riskyThreshold: Int
+    /// The first size in the critical tier.
+    public var criticalThreshold: Int
+
+    /// The APNs device-token push limit, 4096 bytes (4 KB).
+    public static let standardLimit = 4096
+    /// The APNs broadcast-channel push limit, 5120 bytes (5 KB).
+    public static let broadcastLimit = 5120
+
+    /// The budget of an APNs broadcast push: 5120 bytes with scaled thresholds.
+    public static let broadcast = PayloadBudget(limit: broadcastLimit)
+
+    /// A budget with thresholds at 1/2, 3/4 and 7/8 of `limit`.
+    ///
+    /// - Parameter limit: The largest accepted size in bytes; default 4096.
+    public init(limit: Int = standardLimit) {
+        self.limit = limit
+        self.monitorThreshold = limit / 2
+        self.riskyThreshold = limit * 3 / 4
+        self.criticalThreshold = limit * 7 / 8
+    }
+
+    /// A budget with explicit thresholds.
+    ///
+    /// - Throws: ``PayloadBudgetError`` unless `0 < monitor ≤ risky ≤ critical ≤ limit`.
+    public init(limit: Int, monitorThreshold: Int, riskyThreshold: Int, criticalThreshold: Int) throws {
+        guard limit > 0, monitorThreshold > 0, monitorThreshold <= riskyThreshold,
+            riskyThreshold <= criticalThreshold, criticalThreshold <= limit
+        else {
+            throw PayloadBudgetError(
+                message: "expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds \(monitorThreshold), \(riskyThreshold), \(criticalThreshold) for limit \(limit)")
+        }
+        self.limit = limit
+        self.monitorThreshold = monitorThreshold
+        self.riskyThreshold = riskyThreshold
+        self.criticalThreshold = criticalThreshold
+    }
+
+    /// The tier of a payload of `byteCount` bytes.
+    public func tier(forByteCount byteCount: Int) -> SizeTier {
+        if byteCount > limit { return .over }
+        if byteCount >= criticalThreshold { return .critical }
+        if byteCount >= riskyThreshold { return .risky }
+        if byteCount >= monitorThreshold { return .monitor }
+        return .safe
+    }
+
+    /// The bytes left before the limit; negative when a payload is over it.
+    public func headroom(forByteCount byteCount: Int) -> Int {
+        limit - byteCount
+    }
+}
+
+/// A budget that cannot be built, such as thresholds out of order.
+public struct PayloadBudgetError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line saying what was expected and what was found.
+    public let message: String
+
+    public var description: String { message }
+}

@@ -1,0 +1,260 @@
+/// Measures an APNs Live Activity push payload and checks its `aps` dictionary.
+///
+/// The checker reads the bytes with the strict ``JSONScanner``, measures the payload and its
+/// `content-state` and `attributes` members in compact form, and applies the rules of the `aps`
+/// table in FACTS.md: `event` is `start`, `update` or `end`; `timestamp` is required; a start
+/// carries `attributes-type`, `attributes` and `alert`; `dismissal-date` only ends; date keys are
+/// integer seconds since 1970.
+///
+/// ```swift
+/// let report = try PayloadChecker().check(Array(payloadText.utf8))
+/// print(report.payloadByteCount, report.tier, report.headroom)   // 412 safe 3684
+/// ```
+public struct PayloadChecker: Sendable {
+    /// The limit and tiers to judge by; default 4096 bytes.
+    public var budget: PayloadBudget
+    /// How deeply the input may nest; default 512.
+    public var maximumDepth: Int
+
+    public init(budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth) {
+        self.budget = budget
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Reads, measures and checks one payload.
+    ///
+    /// - Parameter bytes: The payload as UTF-8 JSON, pretty or compact.
+    /// - Returns: The report; structural problems are findings, not errors.
+    /// - Throws: ``JSONScanError`` when the bytes are not one strict JSON text.
+    public func check(_ bytes: [UInt8]) throws -> PayloadReport {
+        let root = try JSONScanner.scan(bytes, maximumDepth: maximumDepth)
+        return check(root, inputByteCount: bytes.count)
+    }
+
+    /// Measures and checks a payload that has already been scanned.
+    public func check(_ root: JSONElement, inputByteCount: Int) -> PayloadReport {
+        var rules = APSRules()
+        rules.check(root)
+        let aps = root["aps"]
+        let event = aps?["event"]?.stringValue
+        let contentState = aps?["content-state"]
+        let attributes = event == "start" ? aps?["attributes"] : nil
+        return PayloadReport(
+            payloadByteCount: root.compactByteCount,
+            inputByteCount: inputByteCount,
+            budget: budget,
+            contentStateByteCount: contentState.map(\.compactByteCount),
+            attributesByteCount: attributes.map(\.compactByteCount),
+            event: event,
+            findings: rules.findings)
+    }
+}
+
+/// The `aps` rules of FACTS.md ("The `aps` dictionary of a Live Activity push"), collecting findings.
+private struct APSRules {
+    var findings: [PayloadFinding] = []
+
+    static let events: Set<String> = ["start", "update", "end"]
+    static let knownKeys: Set<String> = [
+        "timestamp", "event", "content-state", "attributes-type", "attributes", "alert", "stale-date",
+        "dismissal-date", "relevance-score", "input-push-token", "input-push-channel",
+    ]
+    static let alertKeys: Set<String> = ["title", "subtitle", "body", "sound"]
+    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead: FACTS.md, two epochs.
+    static let earliestPlausibleUnixSeconds = 1_000_000_000
+    /// Unix seconds past this (year 5138) are most likely milliseconds.
+    static let latestPlausibleUnixSeconds = 100_000_000_000
+
+    mutating func check(_ root: JSONElement) {
+        guard let members = root.members else {
+            add(.error, .root, "expected an object with an 'aps' dictionary at the top level, found \(root.typeName)", root.byteRange.lowerBound)
+            return
+        }
+        for member in members where member.key != "aps" {
+            add(.warning, JSONPointer(member.key),
+                "key '\(member.key)' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity",
+                member.keyRange.lowerBound)
+        }
+        guard let aps = root["aps"] else {
+            add(.error, JSONPointer("aps"), "expected an 'aps' dictionary, found none", root.byteRange.lowerBound)
+            return
+        }
+        guard let apsMembers = aps.members else {
+            add(.error, JSONPointer("aps"), "expected 'aps' to be an object, found \(aps.typeName)", aps.byteRange.lowerBound)
+            return
+        }
+        let apsPath = JSONPointer("aps")
+        let event = checkEvent(aps, at: apsPath)
+
+        for member in apsMembers where !Self.knownKeys.contains(member.key) {
+            let path = apsPath.appending(member.key)
+            if member.key == "events" { continue }
+            add(.warning, path, "unknown 'aps' key '\(member.key)' for a Live Activity push; APNs and ActivityKit ignore it", member.keyRange.lowerBound)
+        }
+
+        checkDate("timestamp", in: aps, at: apsPath, required: true)
+        checkDate("stale-date", in: aps, at: apsPath, required: false)
+        checkDate("dismissal-date", in: aps, at: apsPath, required: false)
+
+        if let score = aps["relevance-score"], score.numberText == nil {
+            add(.error, apsPath.appending("relevance-score"), "expected a number (any range: scores are relative), found \(score.typeName)", score.byteRange.lowerBound)
+        }
+        checkObject("content-state", in: aps, at: apsPath)
+        checkObject("attributes", in: aps, at: apsPath)
+        if let alert = aps["alert"] { checkAlert(alert, at: apsPath.appending("alert")) }
+        if let type = aps["attributes-type"], type.stringValue == nil {
+            add(.error, apsPath.appending("attributes-type"), "expected a string naming the Swift attributes type, found \(type.typeName)", type.byteRange.lowerBound)
+        }
+        if let token = aps["input-push-token"], token.numberText != "1" {
+            add(.error, apsPath.appending("input-push-token"), "expected the number 1, found \(describe(token))", token.byteRange.lowerBound)
+        }
+        if let channel = aps["input-push-channel"], channel.stringValue == nil {
+            add(.error, apsPath.appending("input-push-channel"), "expected a base64 channel ID string, found \(channel.typeName)", channel.byteRange.lowerBound)
+        }
+        if let event { checkEventRules(event, aps: aps, at: apsPath) }
+    }
+
+    /// Checks `event` and returns it when it is one of the three events.
+    private mutating func checkEvent(_ aps: JSONElement, at apsPath: JSONPointer) -> String? {
+        let path = apsPath.appending("event")
+        if let events = aps["events"] {
+            add(.warning, apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'", events.byteRange.lowerBound)
+        }
+        guard let value = aps["event"] else {
+            add(.error, path, "expected 'event' with \"start\", \"update\" or \"end\", found none", aps.byteRange.lowerBound)
+            return nil
+        }
+        guard let event = value.stringValue, Self.events.contains(event) else {
+            add(.error, path, "expected \"start\", \"update\" or \"end\", found \(describe(value))", value.byteRange.lowerBound)
+            return nil
+        }
+        return event
+    }
+
+    private mutating func checkEventRules(_ event: String, aps: JSONElement, at apsPath: JSONPointer) {
+        let start = aps.byteRange.lowerBound
+        switch event {
+        case "start":
+            for key in ["attributes-type", "attributes", "alert"] where aps[key] == nil {
+                let why = key == "alert" ? " (APNs accepts a start without it, but the device drops it)" : ""
+                add(.error, apsPath.appending(key), "a start event requires '\(key)'\(why)", start)
+            }
+            if aps["content-state"] == nil {
+                add(.error, apsPath.appending("content-state"), "a start event requires 'content-state'", start)
+            }
+        case "update":
+            if aps["content-state"] == nil {
+                add(.error, apsPath.appending("content-state"), "an update event requires 'content-state'", start)
+            }
+        default:
+            if aps["content-state"] == nil {
+                add(.warning, apsPath.appending("content-state"), "an end event without 'content-state' keeps showing the last state until dismissal", start)
+            }
+        }
+        if event != "end", let dismissal = aps["dismissal-date"] {
+            add(.error, apsPath.appending("dismissal-date"), "'dismissal-date' is only allowed on an end event, found on \(event)", dismissal.byteRange.lowerBound)
+        }
+        if event == "end", let stale = aps["stale-date"] {
+            add(.warning, apsPath.appending("stale-date"), "'stale-date' has no effect on an end event", stale.byteRange.lowerBound)
+        }
+        if event != "start" {
+            for key in ["attributes-type", "attributes", "input-push-token", "input-push-channel"] {
+                if let value = aps[key] {
+                    add(.warning, apsPath.appending(key), "'\(key)' is only used on a start event; it is ignored on \(event)", value.byteRange.lowerBound)
+                }
+            }
+        }
+    }
+
+    /// Date keys of `aps` are integer seconds since 1970 (FACTS.md: two epochs in one payload).
+    private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool) {
+        let path = apsPath.appending(key)
+        guard let value = aps[key] else {
+            if required { add(.error, path, "expected '\(key)' (integer seconds since 1970), found none", aps.byteRange.lowerBound) }
+            return
+        }
+        let offset = value.byteRange.lowerBound
+        guard value.isIntegerToken, let text = value.numberText else {
+            add(.error, path, "expected integer seconds since 1970, found \(describe(value))", offset)
+            return
+        }
+        guard let seconds = Int(text), seconds >= 0 else {
+            add(.error, path, "expected non-negative integer seconds since 1970, found \(text)", offset)
+            return
+        }
+        if seconds > Self.latestPlausibleUnixSeconds {
+            add(.error, path, "expected seconds since 1970, found \(text), which looks like milliseconds (divide by 1000)", offset)
+        } else if seconds < Self.earliestPlausibleUnixSeconds {
+            add(.warning, path, "\(text) is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200", offset)
+        }
+    }
+
+    private mutating func checkObject(_ key: String, in aps: JSONElement, at apsPath: JSONPointer) {
+        if let value = aps[key], value.members == nil {
+            add(.error, apsPath.appending(key), "expected '\(key)' to be an object, found \(value.typeName)", value.byteRange.lowerBound)
+        }
+    }
+
+    /// `alert` is `{title, body, sound}`; title and body are strings or `{loc-key, loc-args}`.
+    private mutating func checkAlert(_ alert: JSONElement, at path: JSONPointer) {
+        guard let members = alert.members else {
+            add(.error, path, "expected 'alert' to be an object with 'title' and 'body', found \(alert.typeName)", alert.byteRange.lowerBound)
+            return
+        }
+        for member in members {
+            let memberPath = path.appending(member.key)
+            let offset = member.value.byteRange.lowerBound
+            switch member.key {
+            case "title", "subtitle", "body":
+                checkAlertText(member.value, at: memberPath)
+            case "sound":
+                if member.value.stringValue == nil && member.value.members == nil {
+                    add(.error, memberPath, "expected a sound file name (string) or a sound dictionary, found \(member.value.typeName)", offset)
+                }
+            default:
+                add(.warning, memberPath, "unknown 'alert' key '\(member.key)'; Live Activity alerts use 'title', 'body' and 'sound'", member.keyRange.lowerBound)
+            }
+        }
+    }
+
+    private mutating func checkAlertText(_ value: JSONElement, at path: JSONPointer) {
+        if value.stringValue != nil { return }
+        guard value.members != nil else {
+            add(.error, path, "expected a string or a {\"loc-key\", \"loc-args\"} object, found \(value.typeName)", value.byteRange.lowerBound)
+            return
+        }
+        if let key = value["loc-key"] {
+            if key.stringValue == nil {
+                add(.error, path.appending("loc-key"), "expected a localization key string, found \(key.typeName)", key.byteRange.lowerBound)
+            }
+        } else {
+            add(.error, path.appending("loc-key"), "expected 'loc-key' in a localized alert text, found none", value.byteRange.lowerBound)
+        }
+        if let arguments = value["loc-args"] {
+            if let elements = arguments.elements {
+                for (position, element) in elements.enumerated() where element.stringValue == nil {
+                    add(.error, path.appending("loc-args").appending(index: position), "expected a string argument, found \(element.typeName)", element.byteRange.lowerBound)
+                }
+            } else {
+                add(.error, path.appending("loc-args"), "expected an array of strings, found \(arguments.typeName)", arguments.byteRange.lowerBound)
+            }
+        }
+    }
+
+    /// A short description of a value for messages: its type, and its text when short.
+    private func describe(_ value: JSONElement) -> String {
+        switch value.content {
+        case .string(let text):
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "string '\(shown)'"
+        case .number(let text): return "number \(text)"
+        case .bool(let flag): return "boolean \(flag)"
+        case .null: return "null"
+        case .object, .array: return value.typeName
+        }
+    }
+
+    private mutating func add(_ severity: PayloadFinding.Severity, _ path: JSONPointer, _ message: String, _ offset: Int) {
+        findings.append(PayloadFinding(severity: severity, path: path, message: message, byteOffset: offset))
+    }
+}

@@ -1,0 +1,117 @@
+/// One JSON value read by ``JSONScanner``, with the byte range it was read from.
+///
+/// Numbers keep the token exactly as written (`1.50`, `1e3`), so a checker can measure and
+/// report what a server sent without re-encoding it. Object members keep their order.
+///
+/// ```swift
+/// let root = try JSONScanner.scan(Array(#"{"aps": {"event": "update"}}"#.utf8))
+/// root["aps"]?["event"]?.stringValue   // "update"
+/// root.compactByteCount                // 26
+/// ```
+public struct JSONElement: Sendable, Equatable {
+    /// The kind of value and its children.
+    public enum Content: Sendable, Equatable {
+        case object([JSONMember])
+        case array([JSONElement])
+        case string(String)
+        /// A number token as written in the source, for example `-0.5e3`.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    /// The value and, for containers, its children.
+    public var content: Content
+    /// Where the value's tokens sit in the scanned bytes (from its first byte to just past its last).
+    public var byteRange: Range<Int>
+    /// The value's size with the whitespace outside strings removed and every token kept as written.
+    public var compactByteCount: Int
+
+    public init(content: Content, byteRange: Range<Int>, compactByteCount: Int) {
+        self.content = content
+        self.byteRange = byteRange
+        self.compactByteCount = compactByteCount
+    }
+}
+
+/// One member of a JSON object: the decoded key, where the key token sits, and the value.
+public struct JSONMember: Sendable, Equatable {
+    /// The key with its escapes decoded.
+    public var key: String
+    /// The byte range of the key token, quotes included.
+    public var keyRange: Range<Int>
+    public var value: JSONElement
+
+    public init(key: String, keyRange: Range<Int>, value: JSONElement) {
+        self.key = key
+        self.keyRange = keyRange
+        self.value = value
+    }
+}
+
+extension JSONElement {
+    /// The member value for `key` when this is an object, else `nil`.
+    public subscript(key: String) -> JSONElement? {
+        guard case .object(let members) = content else { return nil }
+        return members.first(where: { $0.key == key })?.value
+    }
+
+    /// The object's members, or `nil` when this is not an object.
+    public var members: [JSONMember]? {
+        if case .object(let members) = content { return members }
+        return nil
+    }
+
+    /// The array's elements, or `nil` when this is not an array.
+    public var elements: [JSONElement]? {
+        if case .array(let elements) = content { return elements }
+        return nil
+    }
+
+    /// The decoded string, or `nil` when this is not a string.
+    public var stringValue: String? {
+        if case .string(let string) = content { return string }
+        return nil
+    }
+
+    /// The number token as written, or `nil` when this is not a number.
+    public var numberText: String? {
+        if case .number(let text) = content { return text }
+        return nil
+    }
+
+    /// The number as a `Double` (which may round), or `nil` when this is not a number.
+    public var doubleValue: Double? {
+        numberText.flatMap(Double.init)
+    }
+
+    /// Whether this is a number written without a fraction or an exponent (`42`, `-7`).
+    public var isIntegerToken: Bool {
+        guard let text = numberText else { return false }
+        return !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+    }
+
+    /// The Boolean, or `nil` when this is not `true` or `false`.
+    public var boolValue: Bool? {
+        if case .bool(let value) = content { return value }
+        return nil
+    }
+
+    /// Whether this is `null`.
+    public var isNull: Bool {
+        content == .null
+    }
+
+    /// The JSON type name used in messages and schemas: `object`, `array`, `string`, `number`,
+    /// `boolean` or `null`.
+    public var typeName: String {
+        switch content {
+        case .object: "object"
+        case .array: "array"
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        case .null: "null"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A 1-based line and column in a text, for compiler-style messages.
+///
+/// Columns count bytes, as clang and swiftc do.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The location of `byteOffset` in `bytes`; an offset past the end is placed just after the
+    /// last byte.
+    public init(byteOffset: Int, in bytes: some Collection<UInt8>) {
+        var line = 1
+        var lineStart = 0
+        var offset = 0
+        for byte in bytes {
+            if offset >= byteOffset { break }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            }
+            offset += 1
+        }
+        self.line = line
+        self.column = max(byteOffset, 0) - lineStart + 1
+    }
+
+    /// `LINE:COLUMN`.
+    public var description: String { "\(line):\(column)" }
+}

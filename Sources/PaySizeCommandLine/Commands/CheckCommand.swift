@@ -1,0 +1,147 @@
+import PaySize
+
+/// `paysize check FILE... | -`: measures and checks APNs Live Activity push payloads.
+struct CheckCommand {
+    static let name = "paysize check"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(names: ["--format"], valueName: "<format>", help: "Output format: text, json (one object per payload per line) or github (workflow annotations).", defaultValue: "text"),
+        .init(names: ["--fail-on"], valueName: "<tier>", help: "Exit 1 when a payload reaches this tier: safe, monitor, risky, critical or over. Structural errors always fail.", defaultValue: "over"),
+        .init(names: ["--broadcast"], valueName: nil, help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
+        .init(names: ["--limit"], valueName: "<bytes>", help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .init(names: ["--thresholds"], valueName: "<m,r,c>", help: "Advisory tier thresholds in bytes: where monitor, risky and critical start.", defaultValue: "2048,3072,3584"),
+        .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (one payload per line), whatever its name."),
+        .init(names: ["--max-input-bytes"], valueName: "<bytes>", help: "Largest payload file or JSON Lines line read.", defaultValue: "1048576"),
+        .init(names: ["--max-decompressed-bytes"], valueName: "<bytes>", help: "Most bytes a .zst log may decompress to.", defaultValue: "1073741824"),
+        .init(names: ["--max-depth"], valueName: "<levels>", help: "Deepest nesting of arrays and objects accepted.", defaultValue: "512"),
+        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+    ]
+
+    static let help = """
+        OVERVIEW: Measure and check APNs Live Activity push payloads.
+
+        Each payload is measured as compact JSON (whitespace outside strings removed, every token
+        kept as written), which is what APNs counts when a server sends it compact, against the
+        4096-byte limit (5120 with --broadcast). The content-state and attributes are measured
+        too, with ActivityKit's combined figure. The aps dictionary is checked against the Live
+        Activity rules: event, integer timestamps, what a start requires, dismissal-date only on
+        end. Tiers are advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096,
+        over > 4096.
+
+        USAGE: paysize check [<options>] <file> ...
+
+        ARGUMENTS:
+          <file>                  Payload files (.json), JSON Lines logs (.jsonl, .ndjson), either
+                                  compressed with zstd (.zst), or '-' for standard input.
+
+        OPTIONS:
+        \(CommandLineArguments.helpLines(for: options))
+
+        EXIT STATUS:
+          0  every payload is within its budget and has no structural error
+          1  a payload reached the --fail-on tier or has a structural error
+          2  unreadable or malformed input, or a usage error
+
+        EXAMPLES:
+          paysize check Examples/*.json
+          paysize check --format json --fail-on risky payloads/*.json
+          zstd -dc pushes.jsonl.zst | paysize check --lines -
+        """
+
+    var files: [String]
+    var format: CheckOutputFormat
+    var failOn: SizeTier
+    var checker: PayloadChecker
+    var inputReader: PayloadInputReader
+
+    /// Parses the command line; `nil` when help was asked for.
+    init?(arguments: [String]) throws {
+        let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
+        if parsed.has("--help") { return nil }
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError(message: "missing payload file (give one or more files, or '-' for standard input)", command: Self.name)
+        }
+        files = parsed.positionals
+
+        let formatText = parsed.value("--format") ?? "text"
+        guard let format = CheckOutputFormat(rawValue: formatText) else {
+            throw UsageError(message: "unknown format '\(formatText)' for '--format'; expected text, json or github", command: Self.name)
+        }
+        self.format = format
+
+        let tierText = parsed.value("--fail-on") ?? "over"
+        guard let failOn = SizeTier(rawValue: tierText) else {
+            throw UsageError(message: "unknown tier '\(tierText)' for '--fail-on'; expected safe, monitor, risky, critical or over", command: Self.name)
+        }
+        self.failOn = failOn
+
+        if parsed.has("--broadcast"), parsed.value("--limit") != nil {
+            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
+        }
+        var limit = parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit
+        if let text = parsed.value("--limit") { limit = try Self.positiveInteger(text, option: "--limit") }
+        var budget = PayloadBudget(limit: limit)
+        if let text = parsed.value("--thresholds") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3 else {
+                throw UsageError(message: "expected three byte counts 'monitor,risky,critical' for '--thresholds', found '\(text)'", command: Self.name)
+            }
+            let values = try parts.map { try Self.positiveInteger($0, option: "--thresholds") }
+            do {
+                budget = try PayloadBudget(limit: limit, monitorThreshold: values[0], riskyThreshold: values[1], criticalThreshold: values[2])
+            } catch {
+                throw UsageError(message: "\(error) in '--thresholds'", command: Self.name)
+            }
+        }
+        let depth = try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") } ?? JSONScanner.defaultMaximumDepth
+        checker = PayloadChecker(budget: budget, maximumDepth: depth)
+        inputReader = PayloadInputReader(
+            maximumInputByteCount: try parsed.value("--max-input-bytes").map { try Self.positiveInteger($0, option: "--max-input-bytes") } ?? 1 << 20,
+            maximumDecompressedByteCount: try parsed.value("--max-decompressed-bytes").map { try Self.positiveInteger($0, option: "--max-decompressed-bytes") } ?? 1 << 30,
+            readsLines: parsed.has("--lines"))
+    }
+
+    static func positiveInteger(_ text: String, option: String) throws -> Int {
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "expected a positive integer for '\(option)', found '\(text)'", command: name)
+        }
+        return value
+    }
+
+    /// Checks every input, reporting each as it goes; returns the worst exit status.
+    func run(streams: OutputStreams) -> ExitStatus {
+        let reporter = format.reporter(streams: streams)
+        var summary = CheckSummary(budget: checker.budget)
+        var status = ExitStatus.success
+        for file in files {
+            inputReader.read(file, streams: streams) { result in
+                let outcome = check(result)
+                summary.add(outcome)
+                reporter.report(outcome)
+                switch outcome {
+                case .unreadable: status = max(status, .badInput)
+                case .checked(let payload): if payload.fails { status = max(status, .violation) }
+                }
+            }
+        }
+        reporter.finish(summary)
+        return status
+    }
+
+    /// Checks one record, turning a scan error into an input error placed in its file.
+    func check(_ result: Result<PayloadRecord, InputError>) -> CheckOutcome {
+        switch result {
+        case .failure(let error):
+            return .unreadable(error)
+        case .success(let record):
+            do {
+                let report = try checker.check(record.bytes)
+                return .checked(CheckedPayload(record: record, report: report, reachesFailingTier: report.tier >= failOn))
+            } catch let error as JSONScanError {
+                return .unreadable(InputError(file: record.file, scanError: error, firstLine: record.line ?? 1))
+            } catch {
+                return .unreadable(InputError(file: record.file, message: "\(error)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import PaySize
+
+/// What checking one input record produced: a report, or the reason it could not be read.
+enum CheckOutcome {
+    case checked(CheckedPayload)
+    case unreadable(InputError)
+}
+
+/// A payload's report together with where it came from and the verdict under `--fail-on`.
+struct CheckedPayload {
+    var record: PayloadRecord
+    var report: PayloadReport
+    /// Whether the payload's tier reached `--fail-on`.
+    var reachesFailingTier: Bool
+
+    /// Whether this payload fails the run: its tier reached `--fail-on` or a finding is an error.
+    var fails: Bool { reachesFailingTier || report.hasErrors }
+
+    /// `FILE` or `FILE:LINE` for a JSON Lines record.
+    var name: String {
+        record.line.map { "\(record.file):\($0)" } ?? record.file
+    }
+
+    /// Where a finding sits in the input file, from its byte offset in the record.
+    func location(of finding: PayloadFinding) -> SourceLocation? {
+        guard let offset = finding.byteOffset else { return nil }
+        var location = SourceLocation(byteOffset: offset, in: record.bytes)
+        if let line = record.line { location.line += line - 1 }
+        return location
+    }
+}

@@ -1,0 +1,140 @@
+/// A hand-written parser for `--option value`, `--option=value`, flags and positional arguments.
+///
+/// No outside argument parser can be fetched here; this one covers what `paysize` needs and
+/// suggests the nearest option for a misspelled one.
+struct CommandLineArguments {
+    /// One option a command accepts.
+    struct Option {
+        /// Spellings, the long one first: `["--format"]`, `["-h", "--help"]`.
+        var names: [String]
+        /// The value's placeholder (`<format>`), or `nil` for a flag.
+        var valueName: String?
+        var help: String
+        /// The default shown in help, if any.
+        var defaultValue: String? = nil
+        /// Whether the option may be given more than once (values accumulate).
+        var isRepeatable = false
+
+        var primaryName: String { names.first(where: { $0.hasPrefix("--") }) ?? names[0] }
+    }
+
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// Parses `arguments` against `options`; `-` and anything after `--` are positionals.
+    init(_ arguments: [String], options: [Option], command: String) throws {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String? = nil
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                var message = "unknown option '\(name)'"
+                if let suggestion = Self.nearest(to: name, among: options.flatMap(\.names)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message: message, command: command)
+            }
+            let key = option.primaryName
+            guard let valueName = option.valueName else {
+                if inlineValue != nil {
+                    throw UsageError(message: "option '\(name)' takes no value", command: command)
+                }
+                flags.insert(key)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "missing value for '\(name) \(valueName)'", command: command)
+            }
+            if values[key] != nil, !option.isRepeatable {
+                throw UsageError(message: "option '\(name)' given more than once", command: command)
+            }
+            values[key, default: []].append(value)
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The candidate within two edits of `name` (or sharing its start), if one stands out.
+    static func nearest(to name: String, among candidates: [String]) -> String? {
+        var best: (name: String, distance: Int)? = nil
+        for candidate in candidates {
+            let distance = editDistance(Array(name), Array(candidate))
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let best else { return nil }
+        let allowed = max(2, name.count / 3)
+        return best.distance <= allowed ? best.name : nil
+    }
+
+    /// Levenshtein distance with one row of memory.
+    static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        var row = Array(0...rhs.count)
+        for (i, left) in lhs.enumerated() {
+            var previousDiagonal = row[0]
+            row[0] = i + 1
+            for (j, right) in rhs.enumerated() {
+                let substitution = previousDiagonal + (left == right ? 0 : 1)
+                previousDiagonal = row[j + 1]
+                row[j + 1] = min(substitution, row[j] + 1, row[j + 1] + 1)
+            }
+        }
+        return row[rhs.count]
+    }
+
+    /// The help block for options, aligned like swift-argument-parser's.
+    static func helpLines(for options: [Option]) -> String {
+        var lines: [String] = []
+        for option in options {
+            var label = option.names.joined(separator: ", ")
+            if let valueName = option.valueName { label += " \(valueName)" }
+            var help = option.help
+            if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
+            let padded = label.count < 24 ? label + String(repeating: " ", count: 24 - label.count) : label + "\n" + String(repeating: " ", count: 26)
+            lines.append("  " + padded + wrapped(help, indent: 26, width: 80))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` broken at spaces so no line passes `width`, continuation lines indented.
+    static func wrapped(_ text: String, indent: Int, width: Int) -> String {
+        var result = ""
+        var lineLength = indent
+        for word in text.split(separator: " ") {
+            if lineLength > indent, lineLength + 1 + word.count > width {
+                result += "\n" + String(repeating: " ", count: indent)
+                lineLength = indent
+            } else if lineLength > indent {
+                result += " "
+                lineLength += 1
+            }
+            result += word
+            lineLength += word.count
+        }
+        return result
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import PaySize
+
+/// A file (or standard input) opened for reading with hard limits, so that no input — a
+/// directory, a 50 MB file, `/dev/zero` — can make the tool hang or eat memory.
+final class InputFile {
+    let displayName: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8] = []
+    private var bufferStart = 0
+    private var scanned = 0
+    private var reachedEnd = false
+    /// The 1-based number of the line ``nextLine(maximumByteCount:)`` returned last.
+    private(set) var lineNumber = 0
+
+    private init(displayName: String, descriptor: Int32, ownsDescriptor: Bool) {
+        self.displayName = displayName
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Opens `path` for reading, refusing directories and anything that cannot be opened.
+    static func opening(_ path: String) throws(InputError) -> InputFile {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw InputError(file: path, message: "cannot open file: \(errorText(errno))")
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw InputError(file: path, message: "expected a payload file, found a directory")
+        }
+        return InputFile(displayName: path, descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    /// Bytes already in memory (captured standard input, decompressed data), read like a file.
+    init(displayName: String, contents: [UInt8]) {
+        self.displayName = displayName
+        self.descriptor = -1
+        self.ownsDescriptor = false
+        self.buffer = contents
+        self.reachedEnd = true
+    }
+
+    /// The process's standard input, shown as `<stdin>`.
+    static func standardInput() -> InputFile {
+        InputFile(displayName: "<stdin>", descriptor: 0, ownsDescriptor: false)
+    }
+
+    /// The open descriptor, for readers (such as zstd's) that read it themselves.
+    var fileDescriptor: Int32 { descriptor }
+
+    /// Reads the whole file, refusing more than `maximumByteCount` bytes.
+    func readAll(maximumByteCount: Int) throws(InputError) -> [UInt8] {
+        if descriptor < 0 {
+            guard buffer.count <= maximumByteCount else { throw tooLarge(buffer.count, limit: maximumByteCount) }
+            return buffer
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumByteCount {
+            throw tooLarge(Int(status.st_size), limit: maximumByteCount)
+        }
+        var bytes: [UInt8] = []
+        while true {
+            let before = bytes.count
+            guard try fill(&bytes, upTo: maximumByteCount + 1) else { break }
+            if bytes.count > maximumByteCount { throw tooLarge(nil, limit: maximumByteCount) }
+            if bytes.count == before { break }
+        }
+        return bytes
+    }
+
+    /// The next line without its `\n`, or `nil` at the end; refuses a line longer than
+    /// `maximumByteCount` bytes.
+    func nextLine(maximumByteCount: Int) throws(InputError) -> [UInt8]? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[bufferStart..<newline])
+                bufferStart = newline + 1
+                scanned = bufferStart
+                lineNumber += 1
+                if line.count > maximumByteCount { throw lineTooLong(limit: maximumByteCount) }
+                return line
+            }
+            scanned = buffer.count
+            if buffer.count - bufferStart > maximumByteCount { throw lineTooLong(limit: maximumByteCount) }
+            if reachedEnd {
+                guard bufferStart < buffer.count else { return nil }
+                let line = Array(buffer[bufferStart...])
+                bufferStart = buffer.count
+                lineNumber += 1
+                return line
+            }
+            if bufferStart > 0 {
+                buffer.removeSubrange(0..<bufferStart)
+                scanned -= bufferStart
+                bufferStart = 0
+            }
+            if try !fill(&buffer, upTo: buffer.count + 65536) { reachedEnd = true }
+        }
+    }
+
+    /// Appends up to `limit - bytes.count` bytes; returns `false` at the end of the file.
+    private func fill(_ bytes: inout [UInt8], upTo limit: Int) throws(InputError) -> Bool {
+        let chunk = min(65536, max(limit - bytes.count, 1))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: chunk))
+        var count = 0
+        repeat {
+            count = bytes.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + start, chunk) }
+        } while count < 0 && errno == EINTR
+        if count < 0 {
+            bytes.removeSubrange(start...)
+            throw InputError(file: displayName, message: "cannot read file: \(InputFile.errorText(errno))")
+        }
+        bytes.removeSubrange((start + count)...)
+        return count > 0
+    }
+
+    private func tooLarge(_ size: Int?, limit: Int) -> InputError {
+        let found = size.map { "a file of \($0) bytes" } ?? "more"
+        return InputError(
+            file: displayName,
+            message: "expected at most \(limit) bytes (--max-input-bytes), found \(found); a Live Activity payload is at most 5120 bytes")
+    }
+
+    private func lineTooLong(limit: Int) -> InputError {
+        InputError(
+            file: displayName, location: SourceLocation(line: lineNumber + 1, column: 1),
+            message: "expected a line of at most \(limit) bytes (--max-input-bytes), found a longer one")
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+}

@@ -1,0 +1,54 @@
+import PaySize
+
+/// Writes `paysize check` results in one of the `--format` forms.
+protocol CheckReporter {
+    /// Reports one input record as soon as it is checked.
+    func report(_ outcome: CheckOutcome)
+    /// Closes the run with totals, where the format has a place for them.
+    func finish(_ summary: CheckSummary)
+}
+
+/// Totals over a `paysize check` run.
+struct CheckSummary {
+    var budget: PayloadBudget
+    var tierCounts: [SizeTier: Int] = [:]
+    var errorCount = 0
+    var warningCount = 0
+    var unreadableCount = 0
+    var failingCount = 0
+
+    var checkedCount: Int { tierCounts.values.reduce(0, +) }
+
+    mutating func add(_ outcome: CheckOutcome) {
+        switch outcome {
+        case .unreadable:
+            unreadableCount += 1
+        case .checked(let payload):
+            tierCounts[payload.report.tier, default: 0] += 1
+            for finding in payload.report.findings {
+                if finding.severity == .error { errorCount += 1 } else { warningCount += 1 }
+            }
+            if payload.fails { failingCount += 1 }
+        }
+    }
+}
+
+/// The `--format` values.
+enum CheckOutputFormat: String, CaseIterable {
+    case text
+    case json
+    case github
+
+    func reporter(streams: OutputStreams) -> any CheckReporter {
+        switch self {
+        case .text: TextCheckReporter(streams: streams)
+        case .json: JSONCheckReporter(streams: streams)
+        case .github: GitHubCheckReporter(streams: streams)
+        }
+    }
+}
+
+/// Plural-aware counts for prose: `1 byte`, `2 bytes`.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -1,0 +1,52 @@
+import PaySize
+
+/// GitHub Actions workflow commands: a notice, warning or error per payload, and one per finding,
+/// anchored to the file, line and column so they show on the pull request's diff.
+struct GitHubCheckReporter: CheckReporter {
+    let streams: OutputStreams
+
+    func report(_ outcome: CheckOutcome) {
+        switch outcome {
+        case .unreadable(let error):
+            streams.writeError(error.diagnostic + "\n")
+            streams.writeOutput(command("error", file: error.file, location: error.location, title: "PaySize: unreadable payload", message: error.message) + "\n")
+        case .checked(let payload):
+            let report = payload.report
+            let level: String
+            if payload.reachesFailingTier {
+                level = "error"
+            } else {
+                level = report.tier >= .risky ? "warning" : "notice"
+            }
+            var text = command(
+                level, file: payload.record.file, location: payload.record.line.map { SourceLocation(line: $0, column: 1) },
+                title: "PaySize: \(report.tier) (advisory)",
+                message: "\(report.payloadByteCount) of \(report.budget.limit) bytes (compact JSON), headroom \(report.headroom) bytes") + "\n"
+            for finding in report.findings {
+                text += command(
+                    finding.severity.rawValue, file: payload.record.file, location: payload.location(of: finding),
+                    title: "PaySize: \(finding.path)", message: finding.message) + "\n"
+            }
+            streams.writeOutput(text)
+        }
+    }
+
+    func finish(_ summary: CheckSummary) {}
+
+    private func command(_ level: String, file: String, location: SourceLocation?, title: String, message: String) -> String {
+        var properties = "file=\(escapeProperty(file))"
+        if let location { properties += ",line=\(location.line),col=\(location.column)" }
+        properties += ",title=\(escapeProperty(title))"
+        return "::\(level) \(properties)::\(escapeData(message))"
+    }
+
+    /// Workflow-command data escaping: `%`, CR and LF.
+    private func escapeData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    /// Property escaping adds `:` and `,`.
+    private func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

@@ -1,0 +1,62 @@
+import PaySize
+
+/// One JSON object per input record, each on its own line (JSON Lines), with stable fields.
+///
+/// A checked payload: `file`, `line` (JSON Lines records only), `payloadBytes`, `fileBytes`,
+/// `limit`, `tier`, `headroom`, `contentStateBytes`, `attributesBytes`, `activityKitBytes`,
+/// `event`, `fails`, `findings` (`severity`, `path`, `message`, `line`, `column`) and
+/// `measurement`. An unreadable input: `file`, `error` (`message`, `line`, `column`,
+/// `byteOffset`, `path`).
+struct JSONCheckReporter: CheckReporter {
+    let streams: OutputStreams
+
+    func report(_ outcome: CheckOutcome) {
+        if case .unreadable(let error) = outcome { streams.writeError(error.diagnostic + "\n") }
+        streams.writeOutput(Self.object(for: outcome).text + "\n")
+    }
+
+    func finish(_ summary: CheckSummary) {}
+
+    static func object(for outcome: CheckOutcome) -> JSONOutputValue {
+        switch outcome {
+        case .unreadable(let error):
+            var members: [(String, JSONOutputValue)] = [("file", .string(error.file))]
+            members.append(("error", .object([
+                ("message", .string(error.message)),
+                ("line", .optional(error.location?.line)),
+                ("column", .optional(error.location?.column)),
+                ("byteOffset", .optional(error.byteOffset)),
+                ("path", .optional(error.path?.rawValue)),
+            ])))
+            return .object(members)
+        case .checked(let payload):
+            let report = payload.report
+            var members: [(String, JSONOutputValue)] = [("file", .string(payload.record.file))]
+            if let line = payload.record.line { members.append(("line", .int(line))) }
+            members += [
+                ("payloadBytes", .int(report.payloadByteCount)),
+                ("fileBytes", .int(report.inputByteCount)),
+                ("limit", .int(report.budget.limit)),
+                ("tier", .string(report.tier.rawValue)),
+                ("headroom", .int(report.headroom)),
+                ("contentStateBytes", .optional(report.contentStateByteCount)),
+                ("attributesBytes", .optional(report.attributesByteCount)),
+                ("activityKitBytes", .optional(report.activityKitByteCount)),
+                ("event", .optional(report.event)),
+                ("fails", .bool(payload.fails)),
+                ("findings", .array(report.findings.map { finding in
+                    let location = payload.location(of: finding)
+                    return .object([
+                        ("severity", .string(finding.severity.rawValue)),
+                        ("path", .string(finding.path.rawValue)),
+                        ("message", .string(finding.message)),
+                        ("line", .optional(location?.line)),
+                        ("column", .optional(location?.column)),
+                    ])
+                })),
+                ("measurement", .string(PayloadReport.measurement)),
+            ]
+            return .object(members)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import PaySizeCompression
+import Testing
+
+@Suite("Zstd decompression safety")
+struct ZstdDecompressionSafetyTests {
+    static let hundredMegabytes = 100 << 20
+    static let oneMegabyte = 1 << 20
+
+    /// 100 MB of zeros in one frame that declares its size: a few kilobytes.
+    static let declaredBomb: [UInt8] = {
+        try! Zstd.compress([UInt8](repeating: 0, count: hundredMegabytes))
+    }()
+
+    /// 100 MB of zeros in one frame that declares no size, as streaming encoders write.
+    static let undeclaredBomb: [UInt8] = {
+        try! Zstd.compress([UInt8](repeating: 0, count: hundredMegabytes), writesContentSize: false)
+    }()
+
+    @Test func declaredSizeBombIsRefusedUpFront() throws {
+        #expect(Self.declaredBomb.count < 10_000)
+        let error = try #require(throws: ZstdError.self) {
+            try Zstd.decompress(Self.declaredBomb, outputCap: Self.oneMegabyte)
+        }
+        #expect(error.description == "decompressed size 104857600 bytes exceeds the output cap of 1048576 bytes")
+        #expect(error.isOutputCapExceeded)
+        #expect(error.outputCap == Self.oneMegabyte)
+        #expect(error.declaredByteCount == Self.hundredMegabytes)
+        #expect(error.zstdErrorName == nil)
+    }
+
+    @Test func declaredSizesAreAddedAcrossFrames() throws {
+        // Each frame fits under the cap; together they do not.
+        let frame = try Zstd.compress([UInt8](repeating: 0, count: Self.oneMegabyte))
+        let frames = Array([[UInt8]](repeating: frame, count: 100).joined())
+        let error = try #require(throws: ZstdError.self) {
+            try Zstd.decompress(frames, outputCap: 10 * Self.oneMegabyte)
+        }
+        #expect(error.description == "decompressed size 11534336 bytes exceeds the output cap of 10485760 bytes")
+    }
+
+    @Test func undeclaredSizeBombIsRefusedWhilePassingTheCap() throws {
+        #expect(Self.undeclaredBomb.count < 10_000)
+        let error = try #require(throws: ZstdError.self) {
+            try Zstd.decompress(Self.undeclaredBomb, outputCap: Self.oneMegabyte)
+        }
+        #expect(error.description == "decompressed output exceeds the output cap of 1048576 bytes")
+        #expect(error.declaredByteCount == nil)
+        #expect(error.outputCap == Self.oneMegabyte)
+    }
+
+    @Test func undeclaredSizeBombStreamStopsAtTheCap() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bomb.zst")
+        try Data(Self.undeclaredBomb).write(to: file)
+
+        let stream = try ZstdDecompressionStream(path: file.path, outputCap: Self.oneMegabyte)
+        var handedOut = 0
+        let error = try #require(throws: ZstdError.self) {
+            while let chunk = try stream.nextChunk() {
+                handedOut += chunk.count
+            }
+        }
+        #expect(error.description == "decompressed output exceeds the output cap of 1048576 bytes")
+        #expect(handedOut <= Self.oneMegabyte)
+        // Refused at the first byte past the cap, not after a whole frame.
+        #expect(stream.totalOutputByteCount == Self.oneMegabyte + 1)
+        // The stream stays failed.
+        #expect(throws: error) { try stream.nextChunk() }
+    }
+
+    @Test func outputExactlyAtTheCapIsAccepted() throws {
+        let input = [UInt8](repeating: 7, count: 5000)
+        for writesContentSize in [true, false] {
+            let compressed = try Zstd.compress(input, writesContentSize: writesContentSize)
+            #expect(try Zstd.decompress(compressed, outputCap: 5000) == input)
+            #expect(throws: ZstdError.self) { try Zstd.decompress(compressed, outputCap: 4999) }
+        }
+    }
+
+    @Test(arguments: [1, 4, 10, 100, 500])
+    func truncatedFrameIsReported(keptByteCount: Int) throws {
+        var generator = SeededBytes(seed: 7)
+        let compressed = try Zstd.compress(generator.random(count: 4096) + liveActivityLines(count: 50))
+        try #require(keptByteCount < compressed.count)
+        let error = try #require(throws: ZstdError.self) {
+            try Zstd.decompress(Array(compressed.prefix(keptByteCount)), outputCap: 1 << 20)
+        }
+        #expect(error.description == "compressed input is truncated: it ends inside a zstd frame")
+        #expect(error.isTruncatedInput)
+    }
+
+    @Test func truncatedSecondFrameIsReported() throws {
+        let frame = try Zstd.compress(liveActivityLines(count: 20))
+        let bytes = frame + frame.dropLast(3)
+        let error = try #require(throws: ZstdError.self) { try Zstd.decompress(bytes, outputCap: 1 << 20) }
+        #expect(error.isTruncatedInput)
+    }
+
+    @Test func garbageIsReportedWithZstdsErrorName() throws {
+        let error = try #require(throws: ZstdError.self) {
+            try Zstd.decompress(Array("{\"not\":\"zstd\"}".utf8), outputCap: 1 << 20)
+        }
+        #expect(error.description == "zstd error: unknown frame descriptor")
+        #expect(error.zstdErrorName == "Unknown frame descriptor")
+        #expect(!error.isTruncatedInput && !error.isOutputCapExceeded)
+    }
+
+    @Test func trailingGarbageAfterAFrameIsReported() throws {
+        let bytes = try Zstd.compress(Array("fine".utf8)) + [0xDE, 0xAD, 0xBE, 0xEF, 0x00]
+        let error = try #require(throws: ZstdError.self) { try Zstd.decompress(bytes, outputCap: 100) }
+        #expect(error.description == "zstd error: unknown frame descriptor")
+    }
+
+    @Test func corruptedFrameIsReported() throws {
+        var compressed = try Zstd.compress(liveActivityLines(count: 200))
+        for index in stride(from: 20, to: compressed.count - 8, by: 7) {
+            compressed[index] ^= 0x5A
+        }
+        #expect(throws: ZstdError.self) { try Zstd.decompress(compressed, outputCap: 1 << 20) }
+    }
+
+    @Test(arguments: 0..<64)
+    func randomBytesNeverCrash(seed: Int) throws {
+        var generator = SeededBytes(seed: UInt64(seed))
+        var bytes = generator.random(count: Int(generator.next() % 2048))
+        if seed.isMultiple(of: 2) && bytes.count >= 4 {
+            // Start with zstd's frame magic so the decoder gets past the first check.
+            bytes.replaceSubrange(0..<4, with: [0x28, 0xB5, 0x2F, 0xFD])
+        }
+        do {
+            let output = try Zstd.decompress(bytes, outputCap: 1 << 16)
+            #expect(output.count <= 1 << 16)
+        } catch {
+            #expect(!String(describing: error).isEmpty)
+        }
+    }
+}

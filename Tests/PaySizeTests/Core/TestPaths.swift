@@ -1,0 +1,13 @@
+import Foundation
+
+/// Folders the tests read, found from this file's location so any checkout works.
+enum TestPaths {
+    /// The package root (symlinks resolved, so a dev package that links these files still works).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/testdata` beside the checkout.
+    static let sharedTestData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+
+    static let examples = packageRoot.appendingPathComponent("Examples")
+}
