@@ -14,12 +14,22 @@ build: deps
 
 demo: build
 	$(PAYSIZE) check Examples/*.json
+	@echo
+	@echo "# The delivery update checked against the app's content-state schema"
+	$(PAYSIZE) check --schema Schemas/examples/delivery.schema.json Examples/start-delivery.json
+	@echo
+	@echo "# Is the next ContentState safe to ship while older apps and running activities are out there?"
+	$(PAYSIZE) schema diff Schemas/examples/delivery.schema.json Examples/schemas/delivery-next.schema.json
+	@echo
+	@echo "# Examples/ServerSender: a server building an update push with LiveActivityPush"
+	.build/debug/ServerSenderExample
 
 test: deps
 	@scripts/ensure-deps.sh --python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	python3 Tests/Schemas/validate_with_jsonschema.py
+	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks

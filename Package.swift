@@ -36,6 +36,12 @@ let package = Package(
         ),
         .executableTarget(name: "PaySizeCLI", dependencies: ["PaySizeCommandLine"], swiftSettings: sharedSettings),
 
+        // A server-side sender built on the push builder (prints what it would send); `make demo` runs it.
+        .executableTarget(
+            name: "ServerSenderExample", dependencies: ["PaySize"], path: "Examples/ServerSender",
+            swiftSettings: sharedSettings
+        ),
+
         // Tests: one target per module.
         .testTarget(name: "PaySizeTests", dependencies: ["PaySize"], swiftSettings: sharedSettings),
         .testTarget(

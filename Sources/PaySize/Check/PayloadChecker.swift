@@ -4,7 +4,8 @@
 /// `content-state` and `attributes` members in compact form, and applies the rules of the `aps`
 /// table in FACTS.md: `event` is `start`, `update` or `end`; `timestamp` is required; a start
 /// carries `attributes-type`, `attributes` and `alert`; `dismissal-date` only ends; date keys are
-/// integer seconds since 1970.
+/// integer seconds since 1970. Given a ``PayloadContract``, it also checks `content-state` (and a
+/// start's `attributes`) against the app's schemas.
 ///
 /// ```swift
 /// let report = try PayloadChecker().check(Array(payloadText.utf8))
@@ -15,10 +16,17 @@ public struct PayloadChecker: Sendable {
     public var budget: PayloadBudget
     /// How deeply the input may nest; default 512.
     public var maximumDepth: Int
+    /// The app's content-state (and attributes) schemas; when set, payloads are also checked
+    /// against them and a value the device would drop is an error.
+    public var contract: PayloadContract?
 
-    public init(budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth) {
+    public init(
+        budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth,
+        contract: PayloadContract? = nil
+    ) {
         self.budget = budget
         self.maximumDepth = maximumDepth
+        self.contract = contract
     }
 
     /// Reads, measures and checks one payload.
@@ -39,6 +47,15 @@ public struct PayloadChecker: Sendable {
         let event = aps?["event"]?.stringValue
         let contentState = aps?["content-state"]
         let attributes = event == "start" ? aps?["attributes"] : nil
+        if let contract {
+            // Only values that are present: a missing one is already a structural error.
+            if let contentState, contentState.members != nil {
+                rules.findings += contract.contentState.findings(in: contentState, at: JSONPointer("aps", "content-state")).map(PayloadFinding.init)
+            }
+            if let attributes, attributes.members != nil, let schema = contract.attributes {
+                rules.findings += schema.findings(in: attributes, at: JSONPointer("aps", "attributes")).map(PayloadFinding.init)
+            }
+        }
         return PayloadReport(
             payloadByteCount: root.compactByteCount,
             inputByteCount: inputByteCount,
@@ -72,7 +89,7 @@ private struct APSRules {
         }
         for member in members where member.key != "aps" {
             add(.warning, JSONPointer(member.key),
-                "key '\(member.key)' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity",
+                "key '\(JSONPointer.escapingControlCharacters(member.key))' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity",
                 member.keyRange.lowerBound)
         }
         guard let aps = root["aps"] else {
@@ -89,7 +106,7 @@ private struct APSRules {
         for member in apsMembers where !Self.knownKeys.contains(member.key) {
             let path = apsPath.appending(member.key)
             if member.key == "events" { continue }
-            add(.warning, path, "unknown 'aps' key '\(member.key)' for a Live Activity push; APNs and ActivityKit ignore it", member.keyRange.lowerBound)
+            add(.warning, path, "unknown 'aps' key '\(JSONPointer.escapingControlCharacters(member.key))' for a Live Activity push; APNs and ActivityKit ignore it", member.keyRange.lowerBound)
         }
 
         checkDate("timestamp", in: aps, at: apsPath, required: true)
@@ -135,16 +152,12 @@ private struct APSRules {
         let start = aps.byteRange.lowerBound
         switch event {
         case "start":
-            for key in ["attributes-type", "attributes", "alert"] where aps[key] == nil {
-                let why = key == "alert" ? " (APNs accepts a start without it, but the device drops it)" : ""
-                add(.error, apsPath.appending(key), "a start event requires '\(key)'\(why)", start)
-            }
-            if aps["content-state"] == nil {
-                add(.error, apsPath.appending("content-state"), "a start event requires 'content-state'", start)
+            for key in ["attributes-type", "attributes", "alert", "content-state"] where aps[key] == nil {
+                add(.error, apsPath.appending(key), LiveActivityRule.startRequires(key: key).message, start)
             }
         case "update":
             if aps["content-state"] == nil {
-                add(.error, apsPath.appending("content-state"), "an update event requires 'content-state'", start)
+                add(.error, apsPath.appending("content-state"), LiveActivityRule.updateRequiresContentState.message, start)
             }
         default:
             if aps["content-state"] == nil {
@@ -152,7 +165,7 @@ private struct APSRules {
             }
         }
         if event != "end", let dismissal = aps["dismissal-date"] {
-            add(.error, apsPath.appending("dismissal-date"), "'dismissal-date' is only allowed on an end event, found on \(event)", dismissal.byteRange.lowerBound)
+            add(.error, apsPath.appending("dismissal-date"), LiveActivityRule.dismissalDateOnlyOnEnd(event: event).message, dismissal.byteRange.lowerBound)
         }
         if event == "end", let stale = aps["stale-date"] {
             add(.warning, apsPath.appending("stale-date"), "'stale-date' has no effect on an end event", stale.byteRange.lowerBound)
@@ -160,7 +173,7 @@ private struct APSRules {
         if event != "start" {
             for key in ["attributes-type", "attributes", "input-push-token", "input-push-channel"] {
                 if let value = aps[key] {
-                    add(.warning, apsPath.appending(key), "'\(key)' is only used on a start event; it is ignored on \(event)", value.byteRange.lowerBound)
+                    add(.warning, apsPath.appending(key), LiveActivityRule.startOnly(key: key, event: event).message, value.byteRange.lowerBound)
                 }
             }
         }
@@ -212,7 +225,7 @@ private struct APSRules {
                     add(.error, memberPath, "expected a sound file name (string) or a sound dictionary, found \(member.value.typeName)", offset)
                 }
             default:
-                add(.warning, memberPath, "unknown 'alert' key '\(member.key)'; Live Activity alerts use 'title', 'body' and 'sound'", member.keyRange.lowerBound)
+                add(.warning, memberPath, "unknown 'alert' key '\(JSONPointer.escapingControlCharacters(member.key))'; Live Activity alerts use 'title', 'body' and 'sound'", member.keyRange.lowerBound)
             }
         }
     }
@@ -245,7 +258,7 @@ private struct APSRules {
     private func describe(_ value: JSONElement) -> String {
         switch value.content {
         case .string(let text):
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            let shown = JSONPointer.escapingControlCharacters(text.count > 40 ? String(text.prefix(40)) + "…" : text)
             return "string '\(shown)'"
         case .number(let text): return "number \(text)"
         case .bool(let flag): return "boolean \(flag)"

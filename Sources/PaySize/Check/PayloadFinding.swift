@@ -19,11 +19,28 @@ public struct PayloadFinding: Sendable, Equatable {
     public var message: String
     /// The byte offset of the value or key the finding is about, when it is in the payload.
     public var byteOffset: Int?
+    /// For a content-state contract finding: whether the device drops the update or decodes it
+    /// wrongly. `nil` for structural findings.
+    public var contractSeverity: ContractFinding.Severity?
+    /// A one-line fix, when there is a specific one.
+    public var fix: String?
 
-    public init(severity: Severity, path: JSONPointer, message: String, byteOffset: Int? = nil) {
+    public init(
+        severity: Severity, path: JSONPointer, message: String, byteOffset: Int? = nil,
+        contractSeverity: ContractFinding.Severity? = nil, fix: String? = nil
+    ) {
         self.severity = severity
         self.path = path
         self.message = message
         self.byteOffset = byteOffset
+        self.contractSeverity = contractSeverity
+        self.fix = fix
+    }
+
+    /// A contract finding as a check finding: dropped updates are errors, suspicious values warnings.
+    public init(_ finding: ContractFinding) {
+        self.init(
+            severity: finding.severity == .dropped ? .error : .warning, path: finding.path, message: finding.message,
+            byteOffset: finding.byteOffset, contractSeverity: finding.severity, fix: finding.fix)
     }
 }

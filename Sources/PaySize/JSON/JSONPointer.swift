@@ -59,7 +59,32 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The form used in messages: the RFC 6901 text, or `(root)` for the whole document.
+    ///
+    /// Control characters in keys are written as JSON escapes (`/a\nb`), so a message that
+    /// names a key stays on one line.
     public var description: String {
-        components.isEmpty ? "(root)" : rawValue
+        components.isEmpty ? "(root)" : Self.escapingControlCharacters(rawValue)
+    }
+
+    /// `text` with U+0000–U+001F and U+007F written as JSON writes them (`\n`, `\t`, `\u001b`),
+    /// for messages that must stay on one line; other characters, `\` included, are kept.
+    static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x08: escaped += "\\b"
+            case 0x09: escaped += "\\t"
+            case 0x0A: escaped += "\\n"
+            case 0x0C: escaped += "\\f"
+            case 0x0D: escaped += "\\r"
+            case 0x00..<0x20, 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -31,7 +31,7 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
         self.code = code
         self.byteOffset = byteOffset
         self.path = path
-        let location = SourceLocation(byteOffset: byteOffset, in: bytes)
+        let location = TextPosition(byteOffset: byteOffset, in: bytes)
         self.line = location.line
         self.column = location.column
     }
@@ -66,7 +66,7 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
         case .loneSurrogate(let escape):
             return "expected a surrogate pair, found lone surrogate '\(escape)' (it is not a Unicode scalar)"
         case .duplicateKey(let key, let firstOffset):
-            return "expected unique keys, found duplicate key '\(key)' (first at byte \(firstOffset))"
+            return "expected unique keys, found duplicate key '\(JSONPointer.escapingControlCharacters(key))' (first at byte \(firstOffset))"
         case .tooDeep(let limit):
             return "expected at most \(limit) levels of nesting, found more"
         }

@@ -10,6 +10,8 @@ struct CheckCommand {
         .init(names: ["--broadcast"], valueName: nil, help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
         .init(names: ["--limit"], valueName: "<bytes>", help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
         .init(names: ["--thresholds"], valueName: "<m,r,c>", help: "Advisory tier thresholds in bytes: where monitor, risky and critical start.", defaultValue: "2048,3072,3584"),
+        .init(names: ["--schema"], valueName: "<file>", help: "Also check content-state against the app's JSON Schema (see Schemas/examples); a value the device would drop fails."),
+        .init(names: ["--attributes-schema"], valueName: "<file>", help: "Also check a start event's attributes against this JSON Schema."),
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (one payload per line), whatever its name."),
         .init(names: ["--max-input-bytes"], valueName: "<bytes>", help: "Largest payload file or JSON Lines line read.", defaultValue: "1048576"),
         .init(names: ["--max-decompressed-bytes"], valueName: "<bytes>", help: "Most bytes a .zst log may decompress to.", defaultValue: "1073741824"),
@@ -39,12 +41,14 @@ struct CheckCommand {
 
         EXIT STATUS:
           0  every payload is within its budget and has no structural error
-          1  a payload reached the --fail-on tier or has a structural error
+          1  a payload reached the --fail-on tier, has a structural error, or (with
+             --schema) holds a value the device would drop
           2  unreadable or malformed input, or a usage error
 
         EXAMPLES:
           paysize check Examples/*.json
           paysize check --format json --fail-on risky payloads/*.json
+          paysize check --schema Schemas/examples/delivery.schema.json update.json
           zstd -dc pushes.jsonl.zst | paysize check --lines -
         """
 
@@ -94,7 +98,14 @@ struct CheckCommand {
             }
         }
         let depth = try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") } ?? JSONScanner.defaultMaximumDepth
-        checker = PayloadChecker(budget: budget, maximumDepth: depth)
+        var contract: PayloadContract? = nil
+        if let path = parsed.value("--schema") {
+            contract = PayloadContract(
+                contentState: try SchemaFile.load(path), attributes: try parsed.value("--attributes-schema").map(SchemaFile.load))
+        } else if parsed.value("--attributes-schema") != nil {
+            throw UsageError(message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)
+        }
+        checker = PayloadChecker(budget: budget, maximumDepth: depth, contract: contract)
         inputReader = PayloadInputReader(
             maximumInputByteCount: try parsed.value("--max-input-bytes").map { try Self.positiveInteger($0, option: "--max-input-bytes") } ?? 1 << 20,
             maximumDecompressedByteCount: try parsed.value("--max-decompressed-bytes").map { try Self.positiveInteger($0, option: "--max-decompressed-bytes") } ?? 1 << 30,

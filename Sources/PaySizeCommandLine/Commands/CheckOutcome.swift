@@ -22,9 +22,9 @@ struct CheckedPayload {
     }
 
     /// Where a finding sits in the input file, from its byte offset in the record.
-    func location(of finding: PayloadFinding) -> SourceLocation? {
+    func location(of finding: PayloadFinding) -> TextPosition? {
         guard let offset = finding.byteOffset else { return nil }
-        var location = SourceLocation(byteOffset: offset, in: record.bytes)
+        var location = TextPosition(byteOffset: offset, in: record.bytes)
         if let line = record.line { location.line += line - 1 }
         return location
     }

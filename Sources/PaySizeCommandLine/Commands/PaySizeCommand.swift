@@ -15,6 +15,7 @@ public enum PaySizeCommand {
 
     static let subcommands: [(name: String, summary: String)] = [
         ("check", "Measure and check APNs Live Activity push payloads."),
+        ("schema", "Compare content-state JSON Schemas across app versions."),
         ("help", "Show help for a subcommand."),
     ]
 
@@ -47,6 +48,9 @@ public enum PaySizeCommand {
         } catch let error as UsageError {
             streams.writeError(error.line + "\n")
             return .badInput
+        } catch let error as InputError {
+            streams.writeError(error.diagnostic + "\n")
+            return .badInput
         } catch {
             streams.writeError("paysize: error: \(error)\n")
             return .badInput
@@ -73,6 +77,8 @@ public enum PaySizeCommand {
                 return .success
             }
             return command.run(streams: streams)
+        case "schema":
+            return try SchemaCommand.run(Array(arguments.dropFirst()), streams: streams)
         default:
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
             let names = subcommands.map(\.name) + ["--help", "--version"]
@@ -87,6 +93,7 @@ public enum PaySizeCommand {
         switch arguments.first {
         case nil, "help": streams.writeOutput(help + "\n")
         case "check": streams.writeOutput(CheckCommand.help + "\n")
+        case "schema": streams.writeOutput(SchemaCommand.help + "\n")
         case let other?:
             throw UsageError(message: "unknown subcommand '\(other)'", command: "paysize")
         }

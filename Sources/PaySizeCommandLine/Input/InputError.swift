@@ -5,7 +5,7 @@ import PaySize
 struct InputError: Error, Equatable {
     var file: String
     /// The line and column of the problem, when it has one.
-    var location: SourceLocation? = nil
+    var location: TextPosition? = nil
     /// The byte offset of the problem within the payload, when known.
     var byteOffset: Int? = nil
     /// The JSON Pointer being read, when known.
@@ -26,13 +26,13 @@ struct InputError: Error, Equatable {
     /// The scanner's error placed in `file`, its line shifted when the payload starts on `firstLine`.
     init(file: String, scanError: JSONScanError, firstLine: Int = 1) {
         self.file = file
-        self.location = SourceLocation(line: scanError.line + firstLine - 1, column: scanError.column)
+        self.location = TextPosition(line: scanError.line + firstLine - 1, column: scanError.column)
         self.byteOffset = scanError.byteOffset
         self.path = scanError.path
         self.message = scanError.message
     }
 
-    init(file: String, location: SourceLocation? = nil, message: String) {
+    init(file: String, location: TextPosition? = nil, message: String) {
         self.file = file
         self.location = location
         self.message = message

@@ -136,7 +136,7 @@ final class InputFile {
 
     private func lineTooLong(limit: Int) -> InputError {
         InputError(
-            file: displayName, location: SourceLocation(line: lineNumber + 1, column: 1),
+            file: displayName, location: TextPosition(line: lineNumber + 1, column: 1),
             message: "expected a line of at most \(limit) bytes (--max-input-bytes), found a longer one")
     }
 

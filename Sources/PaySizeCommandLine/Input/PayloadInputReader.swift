@@ -67,7 +67,7 @@ struct PayloadInputReader {
         } catch let error as InputError {
             throw error
         } catch let error as ZstdError {
-            let location = lines && lineNumber > 0 ? SourceLocation(line: lineNumber + 1, column: 1) : nil
+            let location = lines && lineNumber > 0 ? TextPosition(line: lineNumber + 1, column: 1) : nil
             throw InputError(file: name, location: location, message: decompressionMessage(error, outputCap: outputCap))
         } catch {
             throw InputError(file: name, message: "cannot decompress: \(error)")

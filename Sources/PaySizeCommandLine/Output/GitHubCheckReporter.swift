@@ -19,13 +19,14 @@ struct GitHubCheckReporter: CheckReporter {
                 level = report.tier >= .risky ? "warning" : "notice"
             }
             var text = command(
-                level, file: payload.record.file, location: payload.record.line.map { SourceLocation(line: $0, column: 1) },
+                level, file: payload.record.file, location: payload.record.line.map { TextPosition(line: $0, column: 1) },
                 title: "PaySize: \(report.tier) (advisory)",
                 message: "\(report.payloadByteCount) of \(report.budget.limit) bytes (compact JSON), headroom \(report.headroom) bytes") + "\n"
             for finding in report.findings {
                 text += command(
                     finding.severity.rawValue, file: payload.record.file, location: payload.location(of: finding),
-                    title: "PaySize: \(finding.path)", message: finding.message) + "\n"
+                    title: "PaySize: \(finding.path)",
+                    message: (finding.contractSeverity.map { "\($0.rawValue): " } ?? "") + finding.message + (finding.fix.map { "; fix: \($0)" } ?? "")) + "\n"
             }
             streams.writeOutput(text)
         }
@@ -33,7 +34,7 @@ struct GitHubCheckReporter: CheckReporter {
 
     func finish(_ summary: CheckSummary) {}
 
-    private func command(_ level: String, file: String, location: SourceLocation?, title: String, message: String) -> String {
+    private func command(_ level: String, file: String, location: TextPosition?, title: String, message: String) -> String {
         var properties = "file=\(escapeProperty(file))"
         if let location { properties += ",line=\(location.line),col=\(location.column)" }
         properties += ",title=\(escapeProperty(title))"

@@ -4,7 +4,8 @@ import PaySize
 ///
 /// A checked payload: `file`, `line` (JSON Lines records only), `payloadBytes`, `fileBytes`,
 /// `limit`, `tier`, `headroom`, `contentStateBytes`, `attributesBytes`, `activityKitBytes`,
-/// `event`, `fails`, `findings` (`severity`, `path`, `message`, `line`, `column`) and
+/// `event`, `fails`, `findings` (`severity`, `path`, `message`, `contract`, `fix`, `line`,
+/// `column`) and
 /// `measurement`. An unreadable input: `file`, `error` (`message`, `line`, `column`,
 /// `byteOffset`, `path`).
 struct JSONCheckReporter: CheckReporter {
@@ -50,6 +51,8 @@ struct JSONCheckReporter: CheckReporter {
                         ("severity", .string(finding.severity.rawValue)),
                         ("path", .string(finding.path.rawValue)),
                         ("message", .string(finding.message)),
+                        ("contract", .optional(finding.contractSeverity?.rawValue)),
+                        ("fix", .optional(finding.fix)),
                         ("line", .optional(location?.line)),
                         ("column", .optional(location?.column)),
                     ])

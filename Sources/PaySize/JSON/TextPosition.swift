@@ -1,7 +1,7 @@
 /// A 1-based line and column in a text, for compiler-style messages.
 ///
 /// Columns count bytes, as clang and swiftc do.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

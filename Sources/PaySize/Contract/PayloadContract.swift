@@ -1,0 +1,65 @@
+/// The contract between a Live Activity's server and its app: schemas for `content-state` and,
+/// for start events, `attributes`, checked against whole APNs payloads.
+///
+/// ```swift
+/// let contract = PayloadContract(contentState: .infer(from: DeliveryState.self))
+/// try contract.findings(inJSONBytes: payload).map(\.description)
+/// // ["/aps/content-state/etaDate: suspicious: Date 1764504000 looks like Unix seconds: …"]
+/// ```
+public struct PayloadContract: Sendable {
+    /// The schema of `aps.content-state`, checked on every event that carries one.
+    public var contentState: PayloadSchema
+    /// The attributes' schema; `nil` skips checking `attributes` on start events.
+    public var attributes: PayloadSchema?
+
+    /// Creates a contract; without an `attributes` schema, start events' attributes are not checked.
+    public init(contentState: PayloadSchema, attributes: PayloadSchema? = nil) {
+        self.contentState = contentState
+        self.attributes = attributes
+    }
+
+    /// Checks the payload's `aps.content-state` (and `aps.attributes` when `aps.event` is `"start"`).
+    ///
+    /// - Returns: Findings with paths into the payload (`/aps/content-state/…`); empty when fine.
+    public func findings(in payload: JSONElement) -> [ContractFinding] {
+        let apsPath = JSONPointer("aps")
+        guard let aps = payload["aps"], aps.members != nil else {
+            return [
+                ContractFinding(
+                    path: apsPath, severity: .dropped, message: "the payload has no 'aps' object",
+                    fix: "put the Live Activity keys inside 'aps'")
+            ]
+        }
+        let event = aps["event"]?.stringValue
+        var found: [ContractFinding] = []
+        let statePath = apsPath.appending("content-state")
+        if let state = aps["content-state"] {
+            found += contentState.findings(in: state, at: statePath)
+        } else if event == "update" || event == "start" {
+            found.append(
+                ContractFinding(
+                    path: statePath, severity: .dropped,
+                    message: "\(event == "update" ? "an" : "a") '\(event!)' event needs 'content-state'",
+                    fix: "add 'content-state'"))
+        }
+        if event == "start", let attributes {
+            let attributesPath = apsPath.appending("attributes")
+            if let values = aps["attributes"] {
+                found += attributes.findings(in: values, at: attributesPath)
+            } else {
+                found.append(
+                    ContractFinding(
+                        path: attributesPath, severity: .dropped, message: "a 'start' event needs 'attributes'",
+                        fix: "add 'attributes' with the activity's static fields"))
+            }
+        }
+        return found.filter { $0.severity == .dropped } + found.filter { $0.severity == .suspicious }
+    }
+
+    /// Scans `bytes` and checks the payload.
+    ///
+    /// - Throws: `JSONScanError` when the bytes are not JSON.
+    public func findings(inJSONBytes bytes: [UInt8]) throws -> [ContractFinding] {
+        findings(in: try JSONScanner.scan(bytes))
+    }
+}

@@ -1,0 +1,301 @@
+/// The structural comparison behind ``SchemaDiff``, between schema `a` and schema `b`.
+struct SchemaComparison {
+    struct Issue {
+        var path: JSONPointer
+        var message: String
+    }
+
+    /// One place in a schema with `$ref`, `allOf` and the `null` alternative folded in.
+    struct Shape {
+        var types: Set<String>?
+        var enumValues: [JSONElement]?
+        var properties: [String: Int] = [:]
+        var required: Set<String> = []
+        var closed = false
+        var additional: Int?
+        var items: Int?
+        var prefixItems: [Int] = []
+        var cases: [String: Int]?
+        var isReferenceDate = false
+        var minimum: Double?
+        var maximum: Double?
+        var minLength: Int?
+        var maxLength: Int?
+        var minItems: Int?
+        var maxItems: Int?
+    }
+
+    let a: CompiledSchema
+    let b: CompiledSchema
+    var aName = ""
+    var bName = ""
+
+    static let allTypes: Set<String> = ["object", "array", "string", "number", "integer", "boolean", "null"]
+
+    // MARK: Folding a node into a shape
+
+    private static func shape(_ index: Int, in schema: CompiledSchema, depth: Int = 0) -> Shape {
+        var shape = Shape()
+        fold(index, in: schema, into: &shape, depth: depth)
+        if shape.types == nil, let values = shape.enumValues {
+            shape.types = Set(values.map(\.typeName))
+        }
+        return shape
+    }
+
+    private static func fold(_ index: Int, in schema: CompiledSchema, into shape: inout Shape, depth: Int) {
+        guard depth < 64 else { return }
+        let node = schema.nodes[index]
+        if node.constant == false { shape.types = [] }
+        if let types = node.types { shape.types = Set(types).intersection(shape.types ?? allTypes) }
+        if let values = node.enumValues { shape.enumValues = values }
+        if let value = node.constValue { shape.enumValues = [value] }
+        for property in node.properties { shape.properties[property.key] = property.node }
+        shape.required.formUnion(node.required)
+        if let additional = node.additionalProperties {
+            if schema.nodes[additional].constant == false { shape.closed = true } else { shape.additional = additional }
+        }
+        if let items = node.items { shape.items = items }
+        if !node.prefixItems.isEmpty { shape.prefixItems = node.prefixItems }
+        if node.isReferenceDate { shape.isReferenceDate = true }
+        shape.minimum = node.minimum ?? node.exclusiveMinimum ?? shape.minimum
+        shape.maximum = node.maximum ?? node.exclusiveMaximum ?? shape.maximum
+        shape.minLength = node.minLength ?? shape.minLength
+        shape.maxLength = node.maxLength ?? shape.maxLength
+        shape.minItems = node.minItems ?? shape.minItems
+        shape.maxItems = node.maxItems ?? shape.maxItems
+        if let reference = node.reference { fold(reference, in: schema, into: &shape, depth: depth + 1) }
+        for branch in node.allOf ?? [] { fold(branch, in: schema, into: &shape, depth: depth + 1) }
+        for alternatives in [node.anyOf, node.oneOf].compactMap({ $0 }) {
+            foldAlternatives(alternatives, in: schema, into: &shape, depth: depth + 1)
+        }
+    }
+
+    /// `anyOf`/`oneOf`: `[X, null]` is X or null; single-key objects are enum cases; anything
+    /// else contributes its types only.
+    private static func foldAlternatives(_ branches: [Int], in schema: CompiledSchema, into shape: inout Shape, depth: Int)
+    {
+        let shapes = branches.map { self.shape($0, in: schema, depth: depth) }
+        let nonNull = zip(branches, shapes).filter { $0.1.types != ["null"] }
+        if nonNull.count == 1, nonNull.count < branches.count {
+            fold(nonNull[0].0, in: schema, into: &shape, depth: depth)
+            shape.types?.insert("null")
+            return
+        }
+        if shapes.allSatisfy({ $0.types == ["object"] && $0.required.count == 1 && $0.properties.count == 1 }) {
+            var cases: [String: Int] = [:]
+            for branch in shapes {
+                let key = branch.required.first!
+                if let node = branch.properties[key] { cases[key] = node }
+            }
+            shape.cases = cases
+            shape.types = ["object"]
+            return
+        }
+        var types: Set<String> = []
+        for branch in shapes { types.formUnion(branch.types ?? allTypes) }
+        shape.types = types.intersection(shape.types ?? allTypes)
+    }
+
+    // MARK: Everything valid under `a` is valid under `b`?
+
+    func widenings(_ x: Int, _ y: Int, at path: JSONPointer) -> [Issue] {
+        var seen: Set<[Int]> = []
+        return widenings(x, y, at: path, seen: &seen)
+    }
+
+    private func widenings(_ x: Int, _ y: Int, at path: JSONPointer, seen: inout Set<[Int]>) -> [Issue] {
+        guard seen.insert([x, y]).inserted, path.components.count < 64 else { return [] }
+        let left = Self.shape(x, in: a)
+        let right = Self.shape(y, in: b)
+        var issues: [Issue] = []
+
+        let leftTypes = left.types ?? Self.allTypes
+        if let rightTypes = right.types {
+            let lost = leftTypes.filter { !Self.accepts(rightTypes, $0) }.sorted()
+            if !lost.isEmpty {
+                issues.append(
+                    Issue(
+                        path: path,
+                        message: "\(aName) may hold \(Self.list(lost)) here, which \(bName) cannot decode (it expects \(Self.list(rightTypes.sorted())))"
+                    ))
+            }
+        }
+        if let rightValues = right.enumValues {
+            if let leftValues = left.enumValues {
+                let extra = leftValues.filter { value in !rightValues.contains { $0.isJSONEqual(to: value) } }
+                if !extra.isEmpty {
+                    issues.append(
+                        Issue(
+                            path: path,
+                            message: "\(aName) may hold \(extra.map(SchemaValidator.literal).joined(separator: ", ")), which \(bName) cannot decode"
+                        ))
+                }
+            } else if left.types != [] {
+                issues.append(
+                    Issue(
+                        path: path,
+                        message: "\(bName) accepts only \(rightValues.map(SchemaValidator.literal).joined(separator: ", ")) here, but \(aName) may hold any value"
+                    ))
+            }
+        }
+        if let rightCases = right.cases {
+            let leftCases = left.cases ?? [:]
+            for key in leftCases.keys.sorted() {
+                if let target = rightCases[key] {
+                    issues += widenings(leftCases[key]!, target, at: path.appending(key), seen: &seen)
+                } else {
+                    issues.append(Issue(path: path, message: "\(aName) may hold case '\(key)', which \(bName) cannot decode"))
+                }
+            }
+        }
+        if left.isReferenceDate != right.isReferenceDate, leftTypes.contains("number"), right.types?.contains("number") ?? true {
+            issues.append(
+                Issue(
+                    path: path,
+                    message: "one side reads this number as a Date (seconds since 2001-01-01) and the other does not"))
+        }
+        issues += boundIssues(left, right, path)
+
+        if leftTypes.contains("object"), right.types?.contains("object") ?? true {
+            for key in right.required.sorted() where !left.required.contains(key) {
+                let how = left.properties[key] == nil ? "does not have it" : "may omit it"
+                issues.append(
+                    Issue(path: path.appending(key), message: "key '\(key)' is required by \(bName) but \(aName) \(how)"))
+            }
+            for key in left.properties.keys.sorted() {
+                if let target = right.properties[key] {
+                    issues += widenings(left.properties[key]!, target, at: path.appending(key), seen: &seen)
+                } else if let target = right.additional {
+                    issues += widenings(left.properties[key]!, target, at: path.appending(key), seen: &seen)
+                } else if right.closed {
+                    issues.append(Issue(path: path.appending(key), message: "\(bName) does not allow key '\(key)'"))
+                }
+            }
+            if let from = left.additional, let to = right.additional {
+                issues += widenings(from, to, at: path, seen: &seen)
+            }
+        }
+        if leftTypes.contains("array"), right.types?.contains("array") ?? true {
+            for (offset, item) in left.prefixItems.enumerated() {
+                let target = offset < right.prefixItems.count ? right.prefixItems[offset] : right.items
+                if let target { issues += widenings(item, target, at: path.appending(index: offset), seen: &seen) }
+            }
+            if let from = left.items, let to = right.items {
+                issues += widenings(from, to, at: path.appending(index: 0), seen: &seen)
+            }
+        }
+        return issues
+    }
+
+    private func boundIssues(_ left: Shape, _ right: Shape, _ path: JSONPointer) -> [Issue] {
+        var issues: [Issue] = []
+        func lower(_ name: String, _ l: Double?, _ r: Double?) {
+            if let r, (l ?? -.infinity) < r {
+                issues.append(Issue(path: path, message: "\(bName) requires \(name) ≥ \(SchemaValidator.text(r)), \(aName) allows less"))
+            }
+        }
+        func upper(_ name: String, _ l: Double?, _ r: Double?) {
+            if let r, (l ?? .infinity) > r {
+                issues.append(Issue(path: path, message: "\(bName) requires \(name) ≤ \(SchemaValidator.text(r)), \(aName) allows more"))
+            }
+        }
+        lower("a value", left.minimum, right.minimum)
+        upper("a value", left.maximum, right.maximum)
+        lower("a length", left.minLength.map(Double.init), right.minLength.map(Double.init))
+        upper("a length", left.maxLength.map(Double.init), right.maxLength.map(Double.init))
+        lower("an item count", left.minItems.map(Double.init), right.minItems.map(Double.init))
+        upper("an item count", left.maxItems.map(Double.init), right.maxItems.map(Double.init))
+        return issues
+    }
+
+    // MARK: Can any value satisfy both?
+
+    func disjoint(_ x: Int, _ y: Int, at path: JSONPointer) -> [Issue] {
+        var seen: Set<[Int]> = []
+        return disjoint(x, y, at: path, seen: &seen)
+    }
+
+    private func disjoint(_ x: Int, _ y: Int, at path: JSONPointer, seen: inout Set<[Int]>) -> [Issue] {
+        guard seen.insert([x, y]).inserted, path.components.count < 64 else { return [] }
+        let left = Self.shape(x, in: a)
+        let right = Self.shape(y, in: b)
+        let leftTypes = left.types ?? Self.allTypes
+        let rightTypes = right.types ?? Self.allTypes
+        let common = Self.intersection(leftTypes, rightTypes)
+        guard !common.isEmpty else {
+            return [
+                Issue(
+                    path: path,
+                    message: "no payload satisfies both: the installed version expects \(Self.list(leftTypes.sorted())), the new one \(Self.list(rightTypes.sorted()))"
+                )
+            ]
+        }
+        if let leftValues = left.enumValues, let rightValues = right.enumValues,
+            !leftValues.contains(where: { value in rightValues.contains { $0.isJSONEqual(to: value) } })
+        {
+            return [
+                Issue(
+                    path: path,
+                    message: "no payload satisfies both: the installed version accepts only \(leftValues.map(SchemaValidator.literal).joined(separator: ", ")), the new one only \(rightValues.map(SchemaValidator.literal).joined(separator: ", "))"
+                )
+            ]
+        }
+        // A value of a type both accept, other than an object or array, needs nothing more.
+        if !common.subtracting(["object", "array"]).isEmpty, left.enumValues == nil, right.enumValues == nil {
+            return []
+        }
+        var issues: [Issue] = []
+        if let leftCases = left.cases, let rightCases = right.cases {
+            let shared = Set(leftCases.keys).intersection(rightCases.keys)
+            let satisfiable = shared.filter { disjoint(leftCases[$0]!, rightCases[$0]!, at: path.appending($0), seen: &seen).isEmpty }
+            if satisfiable.isEmpty {
+                issues.append(
+                    Issue(
+                        path: path,
+                        message: "no payload satisfies both: the two versions share no enum case both can decode"))
+            }
+            return issues
+        }
+        if common.contains("object") {
+            for key in left.required.union(right.required).sorted() {
+                switch (left.properties[key] ?? left.additional, right.properties[key] ?? right.additional) {
+                case (let l?, let r?):
+                    issues += disjoint(l, r, at: path.appending(key), seen: &seen)
+                case (nil, _) where left.closed, (_, nil) where right.closed:
+                    issues.append(
+                        Issue(
+                            path: path.appending(key),
+                            message: "no payload satisfies both: one version requires key '\(key)' and the other forbids it"))
+                default:
+                    break
+                }
+            }
+        }
+        if common.contains("array"), (left.minItems ?? 0) > 0 || (right.minItems ?? 0) > 0,
+            let l = left.prefixItems.first ?? left.items, let r = right.prefixItems.first ?? right.items
+        {
+            issues += disjoint(l, r, at: path.appending(index: 0), seen: &seen)
+        }
+        return issues
+    }
+
+    // MARK: Types
+
+    /// Whether a value of `type` is accepted by `types` (every integer is a number).
+    private static func accepts(_ types: Set<String>, _ type: String) -> Bool {
+        types.contains(type) || (type == "integer" && types.contains("number"))
+    }
+
+    private static func intersection(_ x: Set<String>, _ y: Set<String>) -> Set<String> {
+        var result = x.intersection(y)
+        if x.contains("number") && y.contains("integer") || x.contains("integer") && y.contains("number") {
+            result.insert("integer")
+        }
+        return result
+    }
+
+    private static func list(_ types: [String]) -> String {
+        SchemaValidator.joined(types.map { SchemaValidator.withArticle($0) })
+    }
+}

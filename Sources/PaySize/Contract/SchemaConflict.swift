@@ -1,0 +1,34 @@
+/// One way two versions of a schema disagree, found by ``SchemaDiff``.
+public struct SchemaConflict: Sendable, Hashable, CustomStringConvertible {
+    /// Who breaks whom.
+    public enum Direction: String, Sendable, Hashable {
+        /// A payload a server writes for the new version may not decode in apps still on the old one.
+        case serversToInstalledApps = "servers → installed apps"
+        /// A content state stored by the old build may not decode in the updated app, so a
+        /// running activity vanishes after the update.
+        case runningActivitiesToUpdatedApp = "running activities → the updated app"
+    }
+
+    /// Where in `content-state` (or `attributes`), for example `/status`.
+    public var path: JSONPointer
+    /// Which rollout path breaks.
+    public var direction: Direction
+    /// What breaks, in one line.
+    public var message: String
+    /// Whether no payload at all can satisfy both versions here, so servers cannot serve both
+    /// during the rollout whatever they send.
+    public var noPayloadSatisfiesBoth: Bool
+
+    /// Creates a conflict; `noPayloadSatisfiesBoth` defaults to `false`.
+    public init(path: JSONPointer, direction: Direction, message: String, noPayloadSatisfiesBoth: Bool = false) {
+        self.path = path
+        self.direction = direction
+        self.message = message
+        self.noPayloadSatisfiesBoth = noPayloadSatisfiesBoth
+    }
+
+    /// `path: direction: message`.
+    public var description: String {
+        "\(path): \(direction.rawValue): \(message)"
+    }
+}

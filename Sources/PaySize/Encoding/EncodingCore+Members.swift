@@ -1,0 +1,492 @@
+import Foundation
+
+extension EncodingCore {
+    // MARK: Opening containers
+
+    /// Turns node `serial` into an object (or continues the one it already is, as Foundation
+    /// does when `container(keyedBy:)` is called twice on one encoder).
+    func openObject(_ serial: Int) {
+        guard let index = try? activate(serial) else { return }
+        switch nodes[index].kind {
+        case .object:
+            return
+        case .pending:
+            break
+        case .single where nodes[index].count == 0:
+            break
+        default:
+            needsFallback = true
+            return
+        }
+        nodes[index].kind = .object
+        nodes[index].memberBase = members.count
+        noteContainer(at: nodes[index].level)
+        writer.append(UInt8(ascii: "{"))
+    }
+
+    /// Turns node `serial` into an array (or continues it).
+    func openArray(_ serial: Int) {
+        guard let index = try? activate(serial) else { return }
+        switch nodes[index].kind {
+        case .array:
+            return
+        case .pending:
+            break
+        case .single where nodes[index].count == 0:
+            break
+        default:
+            needsFallback = true
+            return
+        }
+        nodes[index].kind = .array
+        noteContainer(at: nodes[index].level)
+        writer.append(UInt8(ascii: "["))
+    }
+
+    // MARK: Members and elements
+
+    /// Writes the separator and the key of the next member of object node `index`, through the
+    /// key-encoding strategy.
+    ///
+    /// - Returns: The nesting level for the member's value.
+    @inline(__always)
+    func beginMember<Key: CodingKey>(_ index: Int, key: Key, flags: UInt8 = 0) -> Int {
+        switch keyMode {
+        case .unchanged:
+            return beginMember(index, keyString: key.stringValue, flags: flags)
+        case .snakeCase:
+            return beginMember(index, keyString: snakeCaseKey(key.stringValue), flags: flags)
+        case .custom:
+            return beginMember(index, keyString: customKey(key, node: index), flags: flags)
+        }
+    }
+
+    func snakeCaseKey(_ key: String) -> String {
+        if let converted = snakeCaseKeys[key] { return converted }
+        let converted = SnakeCaseKeyConversion.convert(key)
+        snakeCaseKeys[key] = converted
+        return converted
+    }
+
+    func customKey<Key: CodingKey>(_ key: Key, node index: Int) -> String {
+        guard case .custom(let convert) = options.keyEncodingStrategy else { return key.stringValue }
+        return convert(codingPath(endingAt: nodes[index].pathEntry, adding: key)).stringValue
+    }
+
+    /// Writes the separator and an already converted key.
+    func beginMember(_ index: Int, keyString: String, flags: UInt8) -> Int {
+        let level = nodes[index].level + 1
+        writeSeparator(count: nodes[index].count, level: level)
+        nodes[index].count += 1
+        let start = writer.position
+        var member = EncodingMember(start: start, keyStart: 0, keyEnd: 0, keyHash: 0, flags: flags)
+        let escaped: Bool
+        let mask = writer.escapeMask
+        if writer.isCountingOnly {
+            let (count, hash) = Self.measureKey(keyString, mask: mask)
+            member.keyHash = hash
+            writer.advance(by: 2 + count)
+            escaped = false
+        } else {
+            writer.append(0x22)
+            member.keyStart = start + 1
+            escaped = writer.appendEscaped(keyString)
+            member.keyEnd = writer.count
+            writer.append(0x22)
+        }
+        if escaped { member.flags |= EncodingMember.hasEscapedKey }
+        members.append(member)
+        if isPretty { writer.append(" : ") } else { writer.append(UInt8(ascii: ":")) }
+        return level
+    }
+
+    private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64) {
+        let utf8 = key.utf8
+        if utf8.count <= 16 {
+            // Short keys are usually small strings stored inline; reading their bytes directly
+            // beats copying them out for a buffer pointer.
+            var escaped = 0
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                if JSONEscaping.needsEscape(byte, mask: mask) { escaped += JSONEscaping.extraEscapeLength(byte) }
+            }
+            return (utf8.count + escaped, hash)
+        }
+        if let measured = key.utf8.withContiguousStorageIfAvailable({ JSONEscaping.measureKey($0, mask: mask) }) {
+            return measured
+        }
+        var copy = key
+        return copy.withUTF8 { JSONEscaping.measureKey($0, mask: mask) }
+    }
+
+    /// Writes the separator before the next element of array node `index`.
+    ///
+    /// - Returns: The element's index and the nesting level for its value.
+    @inline(__always)
+    func beginElement(_ index: Int) -> (element: Int, level: Int) {
+        let count = nodes[index].count
+        let level = nodes[index].level + 1
+        writeSeparator(count: count, level: level)
+        nodes[index].count = count + 1
+        return (count, level)
+    }
+
+    @inline(__always)
+    private func writeSeparator(count: Int, level: Int) {
+        if count > 0 { writer.append(UInt8(ascii: ",")) }
+        if isPretty { writer.appendNewline(indentLevel: level) }
+    }
+
+    // MARK: Closing objects
+
+    /// Closes an object: members are reordered by the raw UTF-8 bytes of their keys under
+    /// `.sortedKeys`, and a key written twice keeps its last value, as Foundation's dictionary
+    /// does (in either mode, so sizes match).
+    func finishObject(_ node: EncodingNode) {
+        let base = node.memberBase
+        var kept = members.count - base
+        if kept >= 2 {
+            if writer.isCountingOnly {
+                // Counting mode keeps no key bytes; two keys with one hash (a repeated key, or
+                // a hash collision) send the call to writing mode, which sorts them out.
+                if !keysAreDistinctByHash(from: base) { needsWritingMode = true }
+            } else if kept > 48 || !sortDistinctMembers(of: node) {
+                kept = reorderMembers(of: node)
+            }
+        }
+        if isPretty {
+            if kept == 0 { writer.append(0x0A) }
+            writer.appendNewline(indentLevel: node.level)
+        }
+        writer.append(UInt8(ascii: "}"))
+        while members.count > base { members.removeLast() }
+    }
+
+    /// Counting mode: whether no two keys share a hash (so none repeats); order is irrelevant to
+    /// the size, so nothing is sorted.
+    private func keysAreDistinctByHash(from base: Int) -> Bool {
+        let count = members.count - base
+        if count <= 16 {
+            return members.withUnsafeBufferPointer { members in
+                for later in (base + 1)..<members.count {
+                    let hash = members[later].keyHash
+                    for earlier in base..<later where members[earlier].keyHash == hash {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+        hashScratch.removeAll(keepingCapacity: true)
+        for index in base..<members.count { hashScratch.append(members[index].keyHash) }
+        hashScratch.sort()
+        for index in 1..<hashScratch.count where hashScratch[index - 1] == hashScratch[index] {
+            return false
+        }
+        return true
+    }
+
+    /// Writing mode fast path: an insertion sort of the member order with an inlined byte
+    /// comparison (no temporaries; members already in order cost n - 1 comparisons), then the
+    /// members are copied back in order over the same bytes.
+    ///
+    /// - Returns: False when two keys are equal or a key has escapes; the caller then takes the
+    ///   general path.
+    private func sortDistinctMembers(of node: EncodingNode) -> Bool {
+        let base = node.memberBase
+        let count = members.count - base
+        orderScratch.removeAll(keepingCapacity: true)
+        for offset in 0..<count { orderScratch.append(base + offset) }
+        var moved = false
+        let keys = writer.written
+        let sorted: Bool = members.withUnsafeBufferPointer { members in
+            orderScratch.withUnsafeMutableBufferPointer { order in
+                if members[order[0]].flags & EncodingMember.hasEscapedKey != 0 { return false }
+                for next in 1..<count {
+                    let movingIndex = order[next]
+                    let moving = members[movingIndex]
+                    if moving.flags & EncodingMember.hasEscapedKey != 0 { return false }
+                    var hole = next
+                    while hole > 0 {
+                        let comparison = Self.comparePlainKeys(members[order[hole - 1]], moving, in: keys)
+                        if comparison == 0 { return false }
+                        if comparison < 0 { break }
+                        order[hole] = order[hole - 1]
+                        hole -= 1
+                    }
+                    if hole != next {
+                        moved = true
+                        order[hole] = movingIndex
+                    }
+                }
+                return true
+            }
+        }
+        guard sorted else { return false }
+        if moved && sortsKeys { rewriteMembers(of: node) }
+        return true
+    }
+
+    /// Orders two keys without escapes by their bytes.
+    @inline(__always)
+    private static func comparePlainKeys(
+        _ left: EncodingMember,
+        _ right: EncodingMember,
+        in keys: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let leftCount = left.keyEnd - left.keyStart
+        let rightCount = right.keyEnd - right.keyStart
+        let common = min(leftCount, rightCount)
+        var offset = 0
+        while offset < common {
+            let leftByte = keys[left.keyStart + offset]
+            let rightByte = keys[right.keyStart + offset]
+            if leftByte != rightByte { return Int(leftByte) - Int(rightByte) }
+            offset += 1
+        }
+        return leftCount - rightCount
+    }
+
+    /// Copies the members of `node` back in `orderScratch` order (all of them kept) over the
+    /// bytes they occupy now.
+    private func rewriteMembers(of node: EncodingNode) {
+        let base = node.memberBase
+        let separatorLength = isPretty ? 2 + 2 * (node.level + 1) : 1
+        let contentStart = members[base].start
+        let end = writer.count
+        byteScratch.removeAll(keepingCapacity: true)
+        byteScratch.append(contentsOf: UnsafeBufferPointer(rebasing: writer.written[contentStart..<end]))
+        let output = UnsafeMutableBufferPointer(mutating: writer.written)
+        members.withUnsafeBufferPointer { members in
+            byteScratch.withUnsafeBufferPointer { source in
+                orderScratch.withUnsafeBufferPointer { order in
+                    var cursor = contentStart
+                    for position in 0..<order.count {
+                        let member = order[position]
+                        if position > 0 {
+                            output[cursor] = UInt8(ascii: ",")
+                            if separatorLength > 1 {
+                                output[cursor + 1] = 0x0A
+                                for space in (cursor + 2)..<(cursor + separatorLength) { output[space] = 0x20 }
+                            }
+                            cursor += separatorLength
+                        }
+                        let from = members[member].start - contentStart
+                        let next = member + 1 < members.count ? members[member + 1].start - separatorLength : end
+                        let length = next - contentStart - from
+                        UnsafeMutableRawPointer(output.baseAddress! + cursor)
+                            .copyMemory(from: source.baseAddress! + from, byteCount: length)
+                        cursor += length
+                    }
+                }
+            }
+        }
+    }
+
+    /// The general path (writing mode): sorts the members of `node` (or, without
+    /// `.sortedKeys`, keeps their order) and drops all but the last write of a repeated key.
+    /// Handles escaped keys, repeated keys and large objects.
+    ///
+    /// - Returns: The number of members kept.
+    private func reorderMembers(of node: EncodingNode) -> Int {
+        let base = node.memberBase
+        let count = members.count - base
+        orderScratch.removeAll(keepingCapacity: true)
+        for offset in 0..<count { orderScratch.append(base + offset) }
+        let keys = writer.written
+        do {
+            // Stable: equal keys stay in write order, so the last of each run is the last write.
+            if count <= 48 {
+                for next in 1..<count {
+                    let moving = orderScratch[next]
+                    var hole = next
+                    while hole > 0, compareKeys(members[orderScratch[hole - 1]], members[moving], in: keys) > 0 {
+                        orderScratch[hole] = orderScratch[hole - 1]
+                        hole -= 1
+                    }
+                    orderScratch[hole] = moving
+                }
+            } else {
+                let members = self.members
+                orderScratch.sort { left, right in
+                    let order = compareKeys(members[left], members[right], in: keys)
+                    return order != 0 ? order < 0 : left < right
+                }
+            }
+        }
+        let separatorLength = isPretty ? 2 + 2 * (node.level + 1) : 1
+        let end = writer.position
+        func spanEnd(_ member: Int) -> Int {
+            member + 1 < members.count ? members[member + 1].start - separatorLength : end
+        }
+        let dropped = dropDuplicateKeys()
+        if dropped == 0 && !sortsKeys { return count }
+        if !sortsKeys { orderScratch.sort() }
+        let contentStart = members[base].start
+        byteScratch.removeAll(keepingCapacity: true)
+        byteScratch.append(contentsOf: UnsafeBufferPointer(rebasing: writer.written[contentStart..<end]))
+        writer.truncate(to: contentStart)
+        for (position, member) in orderScratch.enumerated() {
+            if position > 0 {
+                writer.append(UInt8(ascii: ","))
+                if isPretty { writer.appendNewline(indentLevel: node.level + 1) }
+            }
+            let from = members[member].start - contentStart
+            let to = spanEnd(member) - contentStart
+            byteScratch.withUnsafeBufferPointer { writer.append(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        }
+        return count - dropped
+    }
+
+    /// Removes all but the last write of each key from the sorted `orderScratch`.
+    ///
+    /// A repeated key that involves a nested container or super encoder sets ``needsFallback``:
+    /// Foundation merges or replaces those in ways a byte stream cannot follow.
+    ///
+    /// - Returns: How many members were dropped.
+    private func dropDuplicateKeys() -> Int {
+        var dropped = 0
+        var sawOpenEnded = false
+        let keys = writer.written
+        do {
+            var write = 0
+            for read in orderScratch.indices {
+                let member = orderScratch[read]
+                if read + 1 < orderScratch.count {
+                    let next = orderScratch[read + 1]
+                    if compareKeys(members[member], members[next], in: keys) == 0 {
+                        if (members[member].flags | members[next].flags) & EncodingMember.isOpenEnded != 0 {
+                            sawOpenEnded = true
+                        }
+                        dropped += 1
+                        continue
+                    }
+                }
+                orderScratch[write] = member
+                write += 1
+            }
+            orderScratch.removeSubrange(write...)
+        }
+        if sawOpenEnded { needsFallback = true }
+        return dropped
+    }
+
+    /// Orders two keys by the raw UTF-8 bytes of their unescaped text, as `.sortedKeys` does.
+    private func compareKeys(_ left: EncodingMember, _ right: EncodingMember, in keys: UnsafeBufferPointer<UInt8>) -> Int {
+        if (left.flags | right.flags) & EncodingMember.hasEscapedKey == 0 {
+            let leftCount = left.keyEnd - left.keyStart
+            let rightCount = right.keyEnd - right.keyStart
+            let common = min(leftCount, rightCount)
+            if common > 0 {
+                let order = memcmp(keys.baseAddress! + left.keyStart, keys.baseAddress! + right.keyStart, common)
+                if order != 0 { return Int(order) }
+            }
+            return leftCount - rightCount
+        }
+        var leftReader = EscapedKeyReader(keys: keys, cursor: left.keyStart, end: left.keyEnd)
+        var rightReader = EscapedKeyReader(keys: keys, cursor: right.keyStart, end: right.keyEnd)
+        while true {
+            switch (leftReader.next(), rightReader.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case let (leftByte?, rightByte?):
+                if leftByte != rightByte { return Int(leftByte) - Int(rightByte) }
+            }
+        }
+    }
+}
+
+/// Reads the raw bytes back out of an escaped key.
+private struct EscapedKeyReader {
+    let keys: UnsafeBufferPointer<UInt8>
+    var cursor: Int
+    let end: Int
+
+    mutating func next() -> UInt8? {
+        guard cursor < end else { return nil }
+        let byte = keys[cursor]
+        cursor += 1
+        guard byte == 0x5C else { return byte }
+        let kind = keys[cursor]
+        cursor += 1
+        switch kind {
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "t"): return 0x09
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "u"):
+            // Only C0 controls are written as \u00xx.
+            let high = hexValue(keys[cursor + 2])
+            let low = hexValue(keys[cursor + 3])
+            cursor += 4
+            return high << 4 | low
+        default: return kind
+        }
+    }
+
+    private func hexValue(_ digit: UInt8) -> UInt8 {
+        digit >= UInt8(ascii: "a") ? digit - UInt8(ascii: "a") + 10 : digit - UInt8(ascii: "0")
+    }
+}
+
+extension EncodingCore {
+    // MARK: Nested containers and super encoders
+
+    /// Opens a nested container or super encoder inside node `serial`; `begin` writes the member
+    /// key or element separator and returns the nested value's level and coding-path step.
+    ///
+    /// The nested node is not a frame: it closes implicitly when its parent is written to again.
+    ///
+    /// - Returns: The nested node's serial (an unused serial after a fallback).
+    func openNested(
+        kind: EncodingNode.Kind,
+        in serial: Int,
+        begin: (EncodingCore, Int) -> (level: Int, component: EncodingPathComponent)
+    ) -> Int {
+        guard let index = try? activate(serial) else {
+            nextSerial += 1
+            return nextSerial - 1
+        }
+        let (level, component) = begin(self, index)
+        let parentEntry = nodes[index].childPathEntry
+        let nested = pushNode(
+            kind: kind,
+            isFrame: false,
+            level: level,
+            component: component,
+            parentEntry: parentEntry,
+            childPathEntry: kind == .pending ? nil : parentEntry
+        )
+        switch kind {
+        case .object: writer.append(UInt8(ascii: "{"))
+        case .array: writer.append(UInt8(ascii: "["))
+        case .pending, .single: break
+        }
+        return nested
+    }
+
+    /// Claims node `serial` for one single value.
+    ///
+    /// - Returns: The level for a nested value's container (a single value adds no nesting) and
+    ///   the path step it hangs off.
+    @discardableResult
+    func beginSingleValue(_ serial: Int) throws -> (level: Int, pathEntry: Int) {
+        let index = try activate(serial)
+        switch nodes[index].kind {
+        case .pending:
+            break
+        case .single where nodes[index].count == 0:
+            break
+        default:
+            // Foundation traps here ("Attempt to encode value through single value container
+            // when previously value already encoded."); let it decide.
+            throw fallBack()
+        }
+        nodes[index].kind = .single
+        nodes[index].count = 1
+        return (nodes[index].level, nodes[index].childPathEntry)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+extension EncodingCore {
+    // MARK: Generic values
+
+    /// Encodes a nested value at the current position, whose container (if any) will sit at
+    /// `level`; `component` is its key in the coding path (nil inside a single-value container).
+    func encodeNested<T: Encodable>(_ value: T, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
+        if try encodeSpecialValue(value, level: level, component: component, parentEntry: parentEntry) { return }
+        let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+        do {
+            try value.encode(to: EncodingHandle(core: self, serial: serial))
+        } catch {
+            noteError()
+            throw error
+        }
+        try closeFrame(serial)
+    }
+
+    /// The types Foundation's `JSONEncoder` writes itself instead of calling `encode(to:)`:
+    /// `Date` and `Data` (strategies), `URL` (`absoluteString`), `Decimal` (`description`) and
+    /// `[String: Value]` (keys not converted).
+    ///
+    /// - Returns: Whether `value` was one of them and is written.
+    @inline(__always)
+    func encodeSpecialValue<T: Encodable>(
+        _ value: T,
+        level: Int,
+        component: EncodingPathComponent?,
+        parentEntry: Int
+    ) throws -> Bool {
+        if T.self == Date.self {
+            try encodeDate(unsafeBitCast(value, to: Date.self), level: level, component: component, parentEntry: parentEntry)
+        } else if T.self == Data.self {
+            try encodeData(unsafeBitCast(value, to: Data.self), level: level, component: component, parentEntry: parentEntry)
+        } else if T.self == URL.self {
+            writer.appendQuoted(unsafeBitCast(value, to: URL.self).absoluteString)
+        } else if T.self == Decimal.self {
+            writer.appendUnescaped(unsafeBitCast(value, to: Decimal.self).description)
+        } else if T.self == String.self {
+            writer.appendQuoted(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            writer.appendInteger(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Bool.self {
+            writer.append(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
+        } else if T.self == Double.self {
+            try writeDouble(unsafeBitCast(value, to: Double.self), component: component)
+        } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size,
+            let dictionary = value as? any StringKeyedDictionaryEncodable
+        {
+            // The size test skips the costly conformance lookup for most types.
+            let serial = pushNode(kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            writer.append(UInt8(ascii: "{"))
+            try dictionary.encodeEntries(in: self, serial: serial)
+            try closeFrame(serial)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Writes one entry of a `[String: Value]` dictionary, its key as is.
+    func encodeStringKeyedEntry<Value: Encodable>(key: String, value: Value, serial: Int) throws {
+        let index = try activate(serial)
+        let level = beginMember(index, keyString: key, flags: 0)
+        try encodeNested(value, level: level, component: .string(key), parentEntry: nodes[index].childPathEntry)
+    }
+
+    // MARK: Floating point
+
+    /// Writes a `Double`, or applies the non-conforming float strategy to NaN and infinities.
+    ///
+    /// - Parameter component: The value's last coding-path step, for the error.
+    @inline(__always)
+    func writeDouble(_ value: Double, component: @autoclosure () -> EncodingPathComponent?) throws {
+        if value.isFinite {
+            writer.appendDouble(value)
+        } else {
+            try writeNonConforming(value, component: component())
+        }
+    }
+
+    /// Writes a `Float` the same way, using `Float`'s own shortest description.
+    @inline(__always)
+    func writeFloat(_ value: Float, component: @autoclosure () -> EncodingPathComponent?) throws {
+        if value.isFinite {
+            writer.appendFloat(value)
+        } else {
+            try writeNonConforming(value, component: component())
+        }
+    }
+
+    /// Foundation throws `EncodingError.invalidValue` ("Unable to encode Double.nan directly in
+    /// JSON.") unless a `.convertToString` strategy names the strings to write.
+    func writeNonConforming<F: BinaryFloatingPoint & Sendable>(_ value: F, component: EncodingPathComponent?) throws {
+        guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy
+        else {
+            let codingPath = codingPath(endingAt: nodes.last?.childPathEntry ?? -1, adding: component?.codingKey)
+            noteError()
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: codingPath, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON.")
+            )
+        }
+        if value.isNaN {
+            writer.appendQuoted(nan)
+        } else if value > 0 {
+            writer.appendQuoted(positiveInfinity)
+        } else {
+            writer.appendQuoted(negativeInfinity)
+        }
+    }
+
+    // MARK: Date and Data
+
+    /// Writes a `Date` with the date-encoding strategy. `.deferredToDate` is Foundation's default:
+    /// seconds since 2001 as a number (see "How the device decodes" in FACTS.md).
+    func encodeDate(_ date: Date, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
+        switch options.dateEncodingStrategy {
+        case .deferredToDate:
+            try writeDouble(date.timeIntervalSinceReferenceDate, component: component)
+        case .secondsSince1970:
+            try writeDouble(date.timeIntervalSince1970, component: component)
+        case .millisecondsSince1970:
+            try writeDouble(1000.0 * date.timeIntervalSince1970, component: component)
+        case .iso8601:
+            writer.appendQuoted(date.formatted(.iso8601))
+        #if canImport(Darwin)
+        // Elsewhere `.formatted` is a function that builds a `.custom` strategy.
+        case .formatted(let formatter):
+            writer.appendQuoted(formatter.string(from: date))
+        #endif
+        case .custom(let encode):
+            // A closure that encodes nothing yields `{}`, even at the top level.
+            let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            do {
+                try encode(date, EncodingHandle(core: self, serial: serial))
+            } catch {
+                noteError()
+                throw error
+            }
+            try closeFrame(serial)
+        @unknown default:
+            throw fallBack()
+        }
+    }
+
+    /// Writes `Data` with the data-encoding strategy (`.base64` by default).
+    func encodeData(_ data: Data, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
+        switch options.dataEncodingStrategy {
+        case .base64:
+            writer.appendBase64(data)
+        case .deferredToData:
+            let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            try data.encode(to: EncodingHandle(core: self, serial: serial))
+            try closeFrame(serial)
+        case .custom(let encode):
+            let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            do {
+                try encode(data, EncodingHandle(core: self, serial: serial))
+            } catch {
+                noteError()
+                throw error
+            }
+            try closeFrame(serial)
+        @unknown default:
+            throw fallBack()
+        }
+    }
+}

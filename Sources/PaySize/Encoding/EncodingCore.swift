@@ -1,0 +1,272 @@
+import Foundation
+
+/// The state of one `PayloadEncoder` call: the byte writer, the stack of open JSON values, and
+/// pooled scratch arrays reused by every container so that encoding allocates per call, not
+/// per value.
+///
+/// Codable has no "container closed" event, so a node closes when the `encode(to:)` call that
+/// owns it returns, or, for `nestedContainer` and `superEncoder` results, when their parent is
+/// written to again. A later write through a closed container sets ``needsFallback``.
+///
+/// The mutable properties are `@exclusivity(unchecked)`: every access to them is short and
+/// never spans a call into caller code, so the runtime checks Swift would otherwise make on each
+/// access to a class property prove nothing. They cost more than anything else in the first
+/// profiles (`swift_beginAccess`/`swift_endAccess`).
+final class EncodingCore {
+    @exclusivity(unchecked) var writer: JSONByteWriter
+    let options: PayloadEncoder
+    let sortsKeys: Bool
+    let isPretty: Bool
+    let keyMode: KeyMode
+
+    /// Open values, innermost last.
+    @exclusivity(unchecked) var nodes: [EncodingNode] = []
+    /// Member records of every open object, innermost object's last.
+    @exclusivity(unchecked) var members: [EncodingMember] = []
+    /// Coding-path steps of open nodes, each linked to its parent step.
+    @exclusivity(unchecked) var path: [EncodingPathEntry] = []
+    /// Pooled key hashes while counting mode checks a large object for repeated keys.
+    @exclusivity(unchecked) var hashScratch: [UInt64] = []
+    /// Pooled member order used while sorting an object.
+    @exclusivity(unchecked) var orderScratch: [Int] = []
+    /// Pooled copy of an object's members while they are rewritten in order.
+    @exclusivity(unchecked) var byteScratch: [UInt8] = []
+    /// Converted keys for `convertToSnakeCase`.
+    @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
+
+    /// The serial of the innermost node, checked before every write.
+    @exclusivity(unchecked) var topSerial = -1
+    @exclusivity(unchecked) var nextSerial = 0
+    /// The caller used containers in a way only Foundation's tree can reproduce.
+    @exclusivity(unchecked) var needsFallback = false
+    /// An error is on its way out. If the caller catches it and keeps encoding, the bytes
+    /// already written for the failed member are stale, so the call falls back to Foundation.
+    @exclusivity(unchecked) var errorInFlight = false
+    /// Counting mode met two keys with one hash in an object; only writing mode can tell.
+    @exclusivity(unchecked) var needsWritingMode = false
+    /// Some container sits 512 levels deep, which Foundation's writer refuses.
+    @exclusivity(unchecked) var exceededDepth = false
+    @exclusivity(unchecked) private var erasedUserInfo: [CodingUserInfoKey: Any]?
+
+    /// How keys are converted, decided once per call.
+    enum KeyMode {
+        case unchanged, snakeCase, custom
+    }
+
+    /// Foundation's writer refuses a container nested 512 deep (511 is fine).
+    static let maximumContainerLevel = 511
+
+    init(options: PayloadEncoder, countingOnly: Bool) {
+        self.options = options
+        let formatting = options.outputFormatting
+        sortsKeys = formatting.contains(.sortedKeys)
+        isPretty = formatting.contains(.prettyPrinted)
+        writer = JSONByteWriter(
+            countingOnly: countingOnly,
+            escapesSlashes: !formatting.contains(.withoutEscapingSlashes),
+            capacity: 1024
+        )
+        switch options.keyEncodingStrategy {
+        case .useDefaultKeys: keyMode = .unchanged
+        case .convertToSnakeCase: keyMode = .snakeCase
+        default: keyMode = .custom
+        }
+        nodes.reserveCapacity(32)
+        members.reserveCapacity(64)
+        path.reserveCapacity(32)
+        orderScratch.reserveCapacity(countingOnly ? 0 : 48)
+    }
+
+    deinit {
+        writer.deallocate()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] {
+        if let erasedUserInfo { return erasedUserInfo }
+        var erased: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in options.userInfo { erased[key] = value }
+        erasedUserInfo = erased
+        return erased
+    }
+
+    // MARK: Top level
+
+    /// Encodes `value` as the whole document.
+    func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        if try encodeSpecialValue(value, level: 0, component: nil, parentEntry: -1) { return }
+        let serial = pushNode(kind: .pending, isFrame: true, level: 0, component: nil, parentEntry: -1)
+        try value.encode(to: EncodingHandle(core: self, serial: serial))
+        if needsFallback || errorInFlight { throw fallBack() }
+        closeNodes(above: serial)
+        let node = nodes[nodes.count - 1]
+        if node.kind == .pending || (node.kind == .single && node.count == 0) {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+            )
+        }
+        closeTopNode()
+    }
+
+    // MARK: The node stack
+
+    /// Pushes a node.
+    ///
+    /// - Parameters:
+    ///   - component: The node's key in the coding path (nil for a single-value frame).
+    ///   - parentEntry: The path step the key hangs off (the parent's `childPathEntry`).
+    ///   - childPathEntry: For a nested container, its encoder's step; nil for an encoder.
+    @discardableResult
+    func pushNode(
+        kind: EncodingNode.Kind,
+        isFrame: Bool,
+        level: Int,
+        component: EncodingPathComponent?,
+        parentEntry: Int,
+        childPathEntry: Int? = nil
+    ) -> Int {
+        let pathBase = path.count
+        var entry = parentEntry
+        if let component {
+            path.append(EncodingPathEntry(component: component, parent: parentEntry))
+            entry = pathBase
+        }
+        let serial = nextSerial
+        nextSerial += 1
+        var node = EncodingNode(
+            kind: kind,
+            serial: serial,
+            isFrame: isFrame,
+            level: level,
+            pathBase: pathBase,
+            pathEntry: entry,
+            childPathEntry: childPathEntry ?? entry
+        )
+        node.memberBase = members.count
+        nodes.append(node)
+        topSerial = serial
+        if kind == .object || kind == .array { noteContainer(at: level) }
+        return serial
+    }
+
+    @inline(__always)
+    func noteContainer(at level: Int) {
+        if level >= Self.maximumContainerLevel { exceededDepth = true }
+    }
+
+    /// Makes node `serial` the innermost, closing nested containers and super encoders above it.
+    ///
+    /// - Returns: The node's index in ``nodes``.
+    /// - Throws: ``EncodingFallback`` when the node is closed or buried under a running frame.
+    @inline(__always)
+    func activate(_ serial: Int) throws -> Int {
+        if serial == topSerial && !needsFallback { return nodes.count - 1 }
+        return try activateSlowly(serial)
+    }
+
+    private func activateSlowly(_ serial: Int) throws -> Int {
+        guard !needsFallback, !errorInFlight, let index = nodeIndex(of: serial) else { throw fallBack() }
+        for above in nodes[(index + 1)...] where above.isFrame { throw fallBack() }
+        closeNodes(above: serial)
+        return index
+    }
+
+    /// Records that an error is leaving a container call; the next write (or a frame closing
+    /// normally) then means the caller swallowed it.
+    func noteError() {
+        errorInFlight = true
+        topSerial = -2
+    }
+
+    /// Marks the call for re-encoding with Foundation and returns the signal to throw.
+    func fallBack() -> EncodingFallback {
+        needsFallback = true
+        return EncodingFallback()
+    }
+
+    func nodeIndex(of serial: Int) -> Int? {
+        var index = nodes.count - 1
+        while index >= 0 {
+            if nodes[index].serial == serial { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Closes every node above node `serial` (which stays open).
+    func closeNodes(above serial: Int) {
+        while let last = nodes.last, last.serial != serial {
+            closeTopNode()
+        }
+    }
+
+    /// Closes the frame `serial` when the `encode(to:)` call or closure that owns it returns.
+    func closeFrame(_ serial: Int) throws {
+        if needsFallback || errorInFlight { throw fallBack() }
+        closeNodes(above: serial)
+        closeTopNode()
+    }
+
+    /// Writes the end of the innermost node and pops it.
+    func closeTopNode() {
+        let node = nodes.removeLast()
+        switch node.kind {
+        case .pending:
+            writeEmptyObject(level: node.level)
+        case .single:
+            if node.count == 0 { writeEmptyObject(level: node.level) }
+        case .object:
+            finishObject(node)
+        case .array:
+            if isPretty {
+                if node.count == 0 { writer.append(0x0A) }
+                writer.appendNewline(indentLevel: node.level)
+            }
+            writer.append(UInt8(ascii: "]"))
+        }
+        while path.count > node.pathBase { path.removeLast() }
+        topSerial = nodes.last?.serial ?? -1
+    }
+
+    /// Foundation writes an encoder that encoded nothing as an empty object.
+    private func writeEmptyObject(level: Int) {
+        noteContainer(at: level)
+        writer.append(isPretty ? "{\n" : "{")
+        if isPretty { writer.appendNewline(indentLevel: level) }
+        writer.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: Coding paths
+
+    /// The coding path of node `serial` (empty once the node is gone).
+    func codingPath(ofNode serial: Int) -> [any CodingKey] {
+        codingPath(endingAt: nodeIndex(of: serial).map { nodes[$0].pathEntry } ?? -1)
+    }
+
+    /// The path whose last step is `entry`, plus `extra`.
+    func codingPath(endingAt entry: Int, adding extra: (any CodingKey)? = nil) -> [any CodingKey] {
+        var result: [any CodingKey] = []
+        if let extra { result.append(extra) }
+        var step = entry
+        while step >= 0 {
+            result.append(path[step].component.codingKey)
+            step = path[step].parent
+        }
+        result.reverse()
+        return result
+    }
+}
+
+extension EncodingCore {
+    /// Encodes the whole document and applies Foundation's depth limit afterwards (Foundation
+    /// checks depth while writing its finished tree, so other errors come first).
+    func run<T: Encodable>(_ value: T) throws {
+        try encodeTopLevel(value)
+        if exceededDepth {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.")
+            )
+        }
+    }
+}

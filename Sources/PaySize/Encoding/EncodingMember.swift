@@ -1,0 +1,22 @@
+/// Where one member of an open JSON object lies, so the object can be sorted and de-duplicated
+/// when it closes.
+///
+/// `start` is the offset (in the output, or in the byte count in counting mode) of the key's
+/// opening quote; the member runs to the next member's separator or to the object's end.
+/// `keyStart..<keyEnd` is the escaped key without quotes in the output (writing mode only;
+/// counting mode keeps just `keyHash`).
+struct EncodingMember {
+    /// The key contains an escape sequence, so comparing it needs unescaping.
+    static let hasEscapedKey: UInt8 = 1
+    /// The value is a container or encoder the caller may still write through
+    /// (`nestedContainer`, `superEncoder`), which Foundation merges or replaces in ways a byte
+    /// stream cannot.
+    static let isOpenEnded: UInt8 = 2
+
+    var start: Int
+    var keyStart: Int
+    var keyEnd: Int
+    /// An FNV-1a hash of the raw key (counting mode only).
+    var keyHash: UInt64
+    var flags: UInt8
+}

@@ -1,0 +1,37 @@
+/// One open JSON value on ``EncodingCore``'s stack: an encoder's slot, an object or an array.
+///
+/// Containers and encoders are structs that refer to a node by its serial number, so a write
+/// through a container whose node has been closed (or is buried under a frame) is detected
+/// rather than written to the wrong place.
+struct EncodingNode {
+    /// What the node has become.
+    enum Kind: UInt8 {
+        /// An encoder's slot before any container was asked for.
+        case pending
+        /// A JSON object.
+        case object
+        /// A JSON array.
+        case array
+        /// A single value (written when `count` is 1).
+        case single
+    }
+
+    var kind: Kind
+    /// Unique within one encode call.
+    let serial: Int
+    /// A node bounded by an `encode(to:)` call (or a strategy closure); never closed implicitly.
+    let isFrame: Bool
+    /// The nesting level of the container this node is or will become (top level: 0).
+    let level: Int
+    /// The length of ``EncodingCore/path`` before this node's step was pushed.
+    let pathBase: Int
+    /// The last step of this node's own coding path (-1: empty path).
+    let pathEntry: Int
+    /// The step that values written through this node hang off: its own for an encoder, its
+    /// encoder's for a nested container (Foundation's quirk, see ``EncodingPathEntry``).
+    let childPathEntry: Int
+    /// Members or elements written.
+    var count = 0
+    /// Where this object's member records start in ``EncodingCore/members``.
+    var memberBase = 0
+}

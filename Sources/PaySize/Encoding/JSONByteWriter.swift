@@ -1,0 +1,424 @@
+import Foundation
+
+/// Appends JSON tokens to one growing byte buffer, or only counts the bytes they would take.
+///
+/// A concrete type on purpose: a writer generic over a byte-sink protocol measured 1.3× slower.
+/// The buffer is managed here rather than as an `[UInt8]`: each token reserves room once and
+/// stores bytes directly, where `Array.append` re-checks uniqueness and capacity per call (about
+/// an eighth of the encoder's time in profiles). Counting mode runs the same code and only
+/// advances ``count``, so `encodedSize(of:)` cannot drift from `encode(_:).count`.
+///
+/// The owner (``EncodingCore``) frees the buffer with ``deallocate()``; the writer is never
+/// copied.
+struct JSONByteWriter {
+    /// The buffer (unused in counting mode).
+    private(set) var storage: UnsafeMutablePointer<UInt8>
+    /// Bytes written (or counted) so far.
+    private(set) var count = 0
+    private var capacity: Int
+    /// Whether bytes are only counted.
+    let isCountingOnly: Bool
+    /// The escape mask from ``JSONEscaping/mask(escapingSlashes:)``.
+    let escapeMask: UInt64
+    /// Whether `/` is written as `\/`.
+    let escapesSlashes: Bool
+
+    init(countingOnly: Bool, escapesSlashes: Bool, capacity: Int) {
+        isCountingOnly = countingOnly
+        self.escapesSlashes = escapesSlashes
+        escapeMask = JSONEscaping.mask(escapingSlashes: escapesSlashes)
+        self.capacity = countingOnly ? 0 : capacity
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(self.capacity, 1))
+    }
+
+    /// Frees the buffer.
+    func deallocate() {
+        storage.deallocate()
+    }
+
+    /// The offset of the next byte.
+    @inline(__always)
+    var position: Int { count }
+
+    /// The bytes counted (counting mode).
+    var countedBytes: Int { count }
+
+    /// The written bytes.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(minimum: count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(minimum: Int) {
+        let newCapacity = max(capacity * 2, minimum, 64)
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.update(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if !isCountingOnly {
+            reserve(1)
+            storage[count] = byte
+        }
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        if !isCountingOnly && !run.isEmpty {
+            reserve(run.count)
+            (storage + count).update(from: run.baseAddress!, count: run.count)
+        }
+        count += run.count
+    }
+
+    /// A newline and two spaces per level, as `.prettyPrinted` indents.
+    mutating func appendNewline(indentLevel: Int) {
+        let length = 1 + 2 * indentLevel
+        if !isCountingOnly {
+            reserve(length)
+            storage[count] = 0x0A
+            (storage + count + 1).update(repeating: 0x20, count: length - 1)
+        }
+        count += length
+    }
+
+    /// Counts bytes without writing them (counting mode).
+    @inline(__always)
+    mutating func advance(by length: Int) {
+        count += length
+    }
+
+    /// Drops everything from `offset` on (or uncounts it).
+    mutating func truncate(to offset: Int) {
+        count = offset
+    }
+
+    /// Overwrites bytes already written, from `offset` on.
+    func overwrite(at offset: Int, with run: UnsafeBufferPointer<UInt8>) {
+        guard !run.isEmpty else { return }
+        (storage + offset).update(from: run.baseAddress!, count: run.count)
+    }
+
+    // MARK: Strings
+
+    /// Writes a JSON string: quotes around the escaped UTF-8 of `string`.
+    @inline(__always)
+    mutating func appendQuoted(_ string: String) {
+        if let done: Void = string.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) {
+            return done
+        }
+        var copy = string
+        copy.withUTF8 { appendQuoted(utf8: $0) }
+    }
+
+    /// Writes a JSON string from UTF-8 bytes.
+    mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
+        if isCountingOnly {
+            count += 2 + JSONEscaping.escapedCount(utf8, mask: escapeMask)
+        } else {
+            append(0x22)
+            appendEscaped(utf8)
+            append(0x22)
+        }
+    }
+
+    /// Appends a string escaped, without quotes (writing mode only).
+    ///
+    /// - Returns: Whether any byte was escaped.
+    @inline(__always)
+    mutating func appendEscaped(_ string: String) -> Bool {
+        if let escaped = string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) {
+            return escaped
+        }
+        var copy = string
+        return copy.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Appends `utf8` escaped, without quotes, scanning with a mark and a cursor so unescaped
+    /// runs are copied in one move (writing mode only).
+    ///
+    /// - Returns: Whether any byte was escaped.
+    @discardableResult
+    @inline(__always)
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = utf8.count
+        guard length > 0 else { return false }
+        let source = utf8.baseAddress!
+        // Most keys and short values need no escaping: check and copy them with at most two
+        // overlapping 8-byte loads and stores instead of a scan and a `memmove` call.
+        if length >= 8 && length <= 16 {
+            let first = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+            let last = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
+            if !JSONEscaping.wordNeedsEscape(first, escapingSlashes: escapesSlashes)
+                && !JSONEscaping.wordNeedsEscape(last, escapingSlashes: escapesSlashes)
+            {
+                reserve(length)
+                let output = UnsafeMutableRawPointer(storage + count)
+                output.storeBytes(of: first, as: UInt64.self)
+                (output + length - 8).storeBytes(of: last, as: UInt64.self)
+                count += length
+                return false
+            }
+        } else if length < 8 {
+            var clean = true
+            for index in 0..<length where JSONEscaping.needsEscape(source[index], mask: escapeMask) {
+                clean = false
+                break
+            }
+            if clean {
+                reserve(length)
+                let output = storage + count
+                for index in 0..<length { output[index] = source[index] }
+                count += length
+                return false
+            }
+        }
+        return appendEscapedScanning(utf8)
+    }
+
+    /// The general case of ``appendEscaped(_:)-(UnsafeBufferPointer<UInt8>)``.
+    private mutating func appendEscapedScanning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = utf8.count
+        // An escape is at most 6 bytes (\u00xx), so one reservation covers the whole string.
+        reserve(6 * end)
+        let source = utf8.baseAddress!
+        let escapingSlashes = escapesSlashes
+        let mask = escapeMask
+        var mark = 0
+        var cursor = 0
+        var escaped = false
+        var output = storage + count
+        while cursor < end {
+            if cursor + 8 <= end {
+                let word = UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self)
+                if !JSONEscaping.wordNeedsEscape(word, escapingSlashes: escapingSlashes) {
+                    cursor += 8
+                    continue
+                }
+            }
+            let byte = source[cursor]
+            if !JSONEscaping.needsEscape(byte, mask: mask) {
+                cursor += 1
+                continue
+            }
+            if mark < cursor {
+                output.update(from: source + mark, count: cursor - mark)
+                output += cursor - mark
+            }
+            output += JSONEscaping.writeEscape(for: byte, to: output)
+            escaped = true
+            cursor += 1
+            mark = cursor
+        }
+        if mark < end {
+            output.update(from: source + mark, count: end - mark)
+            output += end - mark
+        }
+        count = output - storage
+        return escaped
+    }
+
+    /// Writes ASCII text that needs no escaping (a number's description).
+    mutating func appendUnescaped(_ text: String) {
+        var copy = text
+        copy.withUTF8 { append($0) }
+    }
+
+    // MARK: Numbers
+
+    /// Writes an integer of any width in decimal.
+    @inline(__always)
+    mutating func appendInteger<T: FixedWidthInteger>(_ value: T) {
+        if T.bitWidth > 64 {
+            appendUnescaped(value.description)
+        } else {
+            appendDecimal(UInt64(truncatingIfNeeded: value.magnitude), negative: value < 0)
+        }
+    }
+
+    /// Writes a magnitude in decimal with an optional minus sign, without allocating.
+    mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+        if isCountingOnly {
+            var digits = 1
+            var rest = magnitude
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            count += digits + (negative ? 1 : 0)
+            return
+        }
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var index = raw.count
+            var rest = magnitude
+            repeat {
+                index -= 1
+                raw[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
+            if negative {
+                index -= 1
+                raw[index] = 0x2D
+            }
+            append(UnsafeRawBufferPointer(rebasing: raw[index...]).assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Writes a finite `Double` as Foundation does: its `description` minus a trailing `.0`.
+    ///
+    /// Integral values below 2^53 in magnitude print every digit in `description`, so they are
+    /// written straight from their integer value (`-0` kept).
+    mutating func appendDouble(_ value: Double) {
+        if value.magnitude < 9_007_199_254_740_992.0, value.rounded(.towardZero) == value {
+            if value == 0 {
+                if value.sign == .minus { append("-0") } else { append(0x30) }
+            } else {
+                appendDecimal(UInt64(value.magnitude), negative: value < 0)
+            }
+            return
+        }
+        if appendShortDecimal(value) { return }
+        appendFloatDescription(value.description)
+    }
+
+    /// Powers of ten a short decimal may scale by.
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+
+    /// Writes a `Double` that is exactly the nearest double to m / 10^k for a small k, as
+    /// `description` would, without running the general shortest-digits algorithm.
+    ///
+    /// The smallest such k gives the fewest digits, so it is the shortest round-tripping form;
+    /// keeping m below 2^50 makes 10^-k wider than a few ulps, so no other m at that k
+    /// round-trips and `description`'s tie-break cannot pick different digits. `description` uses
+    /// plain notation in this range (0.0001 up to 2^53). Values that don't fit return false.
+    private mutating func appendShortDecimal(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 1e9 else { return false }
+        var scale = 1
+        while scale < Self.powersOfTen.count {
+            let power = Self.powersOfTen[scale]
+            let scaled = (magnitude * power).rounded()
+            guard scaled < 1_125_899_906_842_624 else { return false }  // 2^50
+            if scaled / power == magnitude {
+                appendFixed(UInt64(scaled), fractionDigits: scale, negative: value < 0)
+                return true
+            }
+            scale += 1
+        }
+        return false
+    }
+
+    /// Writes `digits` with a decimal point before its last `fractionDigits` digits.
+    private mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            var index = text.count
+            var rest = digits
+            var written = 0
+            repeat {
+                if written == fractionDigits {
+                    index -= 1
+                    text[index] = UInt8(ascii: ".")
+                }
+                index -= 1
+                text[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                written += 1
+            } while rest != 0 || written <= fractionDigits
+            if negative {
+                index -= 1
+                text[index] = 0x2D
+            }
+            append(UnsafeBufferPointer(rebasing: text[index...]))
+        }
+    }
+
+    /// Writes a finite `Float` as Foundation does: `Float.description` minus a trailing `.0`.
+    mutating func appendFloat(_ value: Float) {
+        if value.magnitude < 16_777_216.0, value.rounded(.towardZero) == value {
+            if value == 0 {
+                if value.sign == .minus { append("-0") } else { append(0x30) }
+            } else {
+                appendDecimal(UInt64(value.magnitude), negative: value < 0)
+            }
+            return
+        }
+        appendFloatDescription(value.description)
+    }
+
+    private mutating func appendFloatDescription(_ description: String) {
+        var text = description
+        text.withUTF8 { utf8 in
+            var end = utf8.count
+            if end >= 2, utf8[end - 2] == UInt8(ascii: "."), utf8[end - 1] == UInt8(ascii: "0") {
+                end -= 2
+            }
+            append(UnsafeBufferPointer(rebasing: utf8[..<end]))
+        }
+    }
+
+    // MARK: Data
+
+    /// Writes `data` as a quoted base64 string (padding kept, `/` escaped unless disabled), as
+    /// Foundation's `.base64` strategy does.
+    mutating func appendBase64(_ data: Data) {
+        let byteCount = data.count
+        let encodedCount = (byteCount + 2) / 3 * 4
+        if isCountingOnly && !escapesSlashes {
+            count += 2 + encodedCount
+            return
+        }
+        append(0x22)
+        data.withUnsafeBytes { raw in
+            var index = 0
+            while index + 3 <= byteCount {
+                let chunk = UInt32(raw[index]) << 16 | UInt32(raw[index + 1]) << 8 | UInt32(raw[index + 2])
+                appendSextet(chunk >> 18)
+                appendSextet(chunk >> 12)
+                appendSextet(chunk >> 6)
+                appendSextet(chunk)
+                index += 3
+            }
+            let rest = byteCount - index
+            if rest > 0 {
+                var chunk = UInt32(raw[index]) << 16
+                if rest == 2 { chunk |= UInt32(raw[index + 1]) << 8 }
+                appendSextet(chunk >> 18)
+                appendSextet(chunk >> 12)
+                if rest == 2 { appendSextet(chunk >> 6) } else { append(UInt8(ascii: "=")) }
+                append(UInt8(ascii: "="))
+            }
+        }
+        append(0x22)
+    }
+
+    @inline(__always)
+    private mutating func appendSextet(_ bits: UInt32) {
+        let sextet = UInt8(truncatingIfNeeded: bits & 0x3F)
+        let byte: UInt8
+        switch sextet {
+        case 0..<26: byte = 0x41 + sextet
+        case 26..<52: byte = 0x61 + sextet - 26
+        case 52..<62: byte = 0x30 + sextet - 52
+        case 62: byte = UInt8(ascii: "+")
+        default:
+            if escapesSlashes { append(0x5C) }
+            byte = UInt8(ascii: "/")
+        }
+        append(byte)
+    }
+}

@@ -1,0 +1,130 @@
+/// The byte rules Foundation's `JSONEncoder` uses for the inside of a JSON string.
+///
+/// Matched exactly (see "Foundation's JSONEncoder on this toolchain" in FACTS.md): `"` and `\`
+/// are escaped with a backslash, `/` as `\/` unless slashes are left alone, `\b \t \n \f \r` use
+/// their short forms, other C0 controls become `\u00xx` with lowercase hex, and everything else
+/// (DEL, U+2028, U+2029, all non-ASCII) is copied as raw UTF-8.
+enum JSONEscaping {
+    /// Bit `b` is set when byte `b` (below 0x40) must be escaped: C0 controls and `"`.
+    static let controlAndQuoteMask: UInt64 = 0x0000_0004_FFFF_FFFF
+    /// The same mask with `/` (0x2F) added.
+    static let controlQuoteAndSlashMask: UInt64 = controlAndQuoteMask | (1 << 0x2F)
+
+    /// The mask to pass to ``needsEscape(_:mask:)``.
+    @inline(__always)
+    static func mask(escapingSlashes: Bool) -> UInt64 {
+        escapingSlashes ? controlQuoteAndSlashMask : controlAndQuoteMask
+    }
+
+    /// Whether a UTF-8 byte must be written as an escape sequence.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8, mask: UInt64) -> Bool {
+        byte < 0x40 ? (mask >> UInt64(byte)) & 1 == 1 : byte == 0x5C
+    }
+
+    /// Whether any of the 8 bytes in `word` might need escaping (exact for "any": the classic
+    /// has-less-than and has-zero-byte tricks), so clean text is skipped 8 bytes at a time.
+    @inline(__always)
+    static func wordNeedsEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var flags = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        flags |= (quote &- ones) & ~quote
+        let backslash = word ^ (ones &* 0x5C)
+        flags |= (backslash &- ones) & ~backslash
+        if escapingSlashes {
+            let slash = word ^ (ones &* 0x2F)
+            flags |= (slash &- ones) & ~slash
+        }
+        return flags & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// The length of `utf8` once escaped, without quotes.
+    static func escapedCount(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt64) -> Int {
+        var count = utf8.count
+        var cursor = 0
+        let end = utf8.count
+        let escapingSlashes = mask == controlQuoteAndSlashMask
+        while cursor < end {
+            if cursor + 8 <= end {
+                let word = UnsafeRawPointer(utf8.baseAddress! + cursor).loadUnaligned(as: UInt64.self)
+                if !wordNeedsEscape(word, escapingSlashes: escapingSlashes) {
+                    cursor += 8
+                    continue
+                }
+            }
+            let byte = utf8[cursor]
+            cursor += 1
+            if needsEscape(byte, mask: mask) { count += extraEscapeLength(byte) }
+        }
+        return count
+    }
+
+    /// Bytes an escape adds to one byte: 1 for `\x` forms, 5 for `\u00xx`.
+    @inline(__always)
+    static func extraEscapeLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x22, 0x5C, 0x2F, 0x08, 0x09, 0x0A, 0x0C, 0x0D: 1
+        default: 5
+        }
+    }
+
+    /// Counting mode's view of a key: its escaped length and a hash, without copying.
+    ///
+    /// Keys up to 16 bytes hash from their first and last 8 bytes and their length, which covers
+    /// every byte; longer keys hash all bytes. Equal keys always hash alike; the rare unequal
+    /// pair that collides only costs a pass in writing mode.
+    @inline(__always)
+    static func measureKey(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt64) -> (escapedCount: Int, hash: UInt64) {
+        let count = utf8.count
+        let escapingSlashes = mask == controlQuoteAndSlashMask
+        if count >= 8 && count <= 16 {
+            let first = UnsafeRawPointer(utf8.baseAddress!).loadUnaligned(as: UInt64.self)
+            let last = UnsafeRawPointer(utf8.baseAddress! + count - 8).loadUnaligned(as: UInt64.self)
+            let hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+            if !wordNeedsEscape(first, escapingSlashes: escapingSlashes)
+                && !wordNeedsEscape(last, escapingSlashes: escapingSlashes)
+            {
+                return (count, hash)
+            }
+            return (escapedCount(utf8, mask: mask), hash)
+        }
+        var escaped = count
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+        for byte in utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            if needsEscape(byte, mask: mask) { escaped += extraEscapeLength(byte) }
+        }
+        return (escaped, hash)
+    }
+
+    /// Writes the escape sequence for one byte that ``needsEscape(_:mask:)`` flagged.
+    ///
+    /// - Returns: The number of bytes written (2 or 6).
+    @inline(__always)
+    static func writeEscape(for byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        output[0] = 0x5C
+        switch byte {
+        case 0x22, 0x5C, 0x2F: output[1] = byte
+        case 0x08: output[1] = UInt8(ascii: "b")
+        case 0x09: output[1] = UInt8(ascii: "t")
+        case 0x0A: output[1] = UInt8(ascii: "n")
+        case 0x0C: output[1] = UInt8(ascii: "f")
+        case 0x0D: output[1] = UInt8(ascii: "r")
+        default:
+            output[1] = UInt8(ascii: "u")
+            output[2] = UInt8(ascii: "0")
+            output[3] = UInt8(ascii: "0")
+            output[4] = hexDigit(byte >> 4)
+            output[5] = hexDigit(byte & 0xF)
+            return 6
+        }
+        return 2
+    }
+
+    /// A lowercase hexadecimal digit, as Foundation writes `\u001f`.
+    @inline(__always)
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A fast drop-in for Foundation's `JSONEncoder` that writes the same bytes.
+///
+/// The options are Foundation's own types, so switching from `JSONEncoder` changes one word.
+/// Under `.sortedKeys` the output is byte-identical to `JSONEncoder`'s for every value it can
+/// encode, `.prettyPrinted` and `.withoutEscapingSlashes` included; without `.sortedKeys`,
+/// members come out in the order they were encoded (Foundation's order is hash order) and the
+/// size is the same. Errors are Foundation's: same `EncodingError` case, coding path and text.
+///
+/// Values are written straight into one growing byte buffer, with no intermediate tree. If a
+/// type uses its containers in an order a byte stream cannot follow (writing through a nested
+/// container after its parent moved on, or writing a key twice through `nestedContainer` or
+/// `superEncoder`), the value is encoded again with `JSONEncoder` and that result is returned.
+///
+/// ```swift
+/// struct State: Encodable { var eta = 5; var driver = "Ana" }
+///
+/// var encoder = PayloadEncoder()
+/// encoder.outputFormatting = [.sortedKeys]
+/// let data = try encoder.encode(State())         // {"driver":"Ana","eta":5}
+/// let size = try encoder.encodedSize(of: State()) // 24, without building the bytes
+/// ```
+///
+/// A type that catches an error thrown by one of its own members and keeps encoding is also
+/// re-encoded with `JSONEncoder`, as the bytes written for the failed member are stale.
+///
+/// Not reproduced: `encoder.codingPath` read after the value's `encode(to:)` has returned
+/// (the encoder no longer exists here; Foundation still answers).
+///
+/// `PayloadEncoder` is a value: configure a copy per use, share it across threads freely.
+public struct PayloadEncoder: Sendable {
+    /// Output formatting: `.sortedKeys`, `.prettyPrinted`, `.withoutEscapingSlashes`.
+    /// Defaults to `[]`, as `JSONEncoder` does.
+    public var outputFormatting: JSONEncoder.OutputFormatting = []
+
+    /// How `Date` values are written. Defaults to `.deferredToDate`: seconds since 2001-01-01 as
+    /// a number, which is what a Live Activity's default decoder expects.
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+
+    /// How `Data` values are written. Defaults to `.base64`.
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+
+    /// How keys are converted. Defaults to `.useDefaultKeys`. As in Foundation, the keys of a
+    /// `[String: Value]` dictionary are never converted.
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+
+    /// What to write for NaN and infinities. Defaults to `.throw`.
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+
+    /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates an encoder with `JSONEncoder`'s default options.
+    public init() {}
+
+    /// Encodes a value as JSON.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The JSON bytes, identical to `JSONEncoder`'s under `.sortedKeys`.
+    /// - Throws: `EncodingError.invalidValue` as `JSONEncoder` throws it: for NaN or an infinity
+    ///   under the `.throw` float strategy, for a top-level value that encodes nothing, or for
+    ///   containers nested 512 deep.
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let core = try encodeWithoutFallback(value, countingOnly: false) {
+            let written = core.writer.written
+            return Data(bytes: written.baseAddress!, count: written.count)
+        }
+        return try foundationEncoder().encode(value)
+    }
+
+    /// Encodes a value as JSON into a byte array, skipping the copy into `Data`.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The UTF-8 bytes of the JSON text, the same bytes ``encode(_:)`` returns.
+    /// - Throws: The errors ``encode(_:)`` throws.
+    public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if let core = try encodeWithoutFallback(value, countingOnly: false) {
+            return Array(core.writer.written)
+        }
+        return Array(try foundationEncoder().encode(value))
+    }
+
+    /// Counts the bytes ``encode(_:)`` would return, without building them.
+    ///
+    /// Members are never sorted in this mode (order does not change the size), so this is
+    /// faster than encoding even when `.sortedKeys` is set.
+    ///
+    /// - Parameter value: The value to measure.
+    /// - Returns: Exactly `try encode(value).count`.
+    /// - Throws: The errors ``encode(_:)`` throws.
+    public func encodedSize<T: Encodable>(of value: T) throws -> Int {
+        if let core = try encodeWithoutFallback(value, countingOnly: true) {
+            if core.needsWritingMode { return try encodeBytes(value).count }
+            return core.writer.countedBytes
+        }
+        return try foundationEncoder().encode(value).count
+    }
+
+    /// Runs the byte-stream encoder.
+    ///
+    /// - Returns: The finished core, or nil when the value needs Foundation's tree.
+    func encodeWithoutFallback<T: Encodable>(_ value: T, countingOnly: Bool) throws -> EncodingCore? {
+        let core = EncodingCore(options: self, countingOnly: countingOnly)
+        do {
+            try core.run(value)
+        } catch where core.needsFallback {
+            return nil
+        }
+        return core.needsFallback ? nil : core
+    }
+
+    /// A `JSONEncoder` with the same options, for values only Foundation's tree can reproduce.
+    func foundationEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = outputFormatting
+        encoder.dateEncodingStrategy = dateEncodingStrategy
+        encoder.dataEncodingStrategy = dataEncodingStrategy
+        encoder.keyEncodingStrategy = keyEncodingStrategy
+        encoder.nonConformingFloatEncodingStrategy = nonConformingFloatEncodingStrategy
+        encoder.userInfo = userInfo
+        return encoder
+    }
+}

@@ -1,0 +1,169 @@
+/// The keyed container behind ``PayloadEncoder``: writes each member straight into the output
+/// and records where it lies, so the object can be sorted when it closes.
+struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let core: EncodingCore
+    let serial: Int
+
+    var codingPath: [any CodingKey] { core.codingPath(ofNode: serial) }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.append("null")
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.append(value ? "true" : "false")
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendQuoted(value)
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        try core.writeDouble(value, component: .key(key))
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        try core.writeFloat(value, component: .key(key))
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        _ = core.beginMember(index, key: key)
+        core.writer.appendInteger(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let index = try core.activate(serial)
+        let level = core.beginMember(index, key: key)
+        try core.encodeNested(value, level: level, component: .key(key), parentEntry: core.nodes[index].childPathEntry)
+    }
+
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = core.openNested(kind: .object, in: serial) { core, index in
+            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
+        }
+        return KeyedEncodingContainer(PayloadKeyedContainer<NestedKey>(core: core, serial: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = core.openNested(kind: .array, in: serial) { core, index in
+            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
+        }
+        return PayloadUnkeyedContainer(core: core, serial: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let nested = core.openNested(kind: .pending, in: serial) { core, index in
+            (core.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded), .key(PayloadCodingKey.super))
+        }
+        return EncodingHandle(core: core, serial: nested)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let nested = core.openNested(kind: .pending, in: serial) { core, index in
+            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
+        }
+        return EncodingHandle(core: core, serial: nested)
+    }
+}

@@ -1,0 +1,60 @@
+/// The alert of a Live Activity push: `{title, body, sound}`, with plain or localized texts.
+///
+/// ```swift
+/// let alert = LiveActivityAlert(title: "Order shipped", body: .localized(key: "eta.body", arguments: ["5"]), sound: "default")
+/// ```
+public struct LiveActivityAlert: Sendable, Equatable {
+    /// A title or body: the text itself, or a key into the app's `Localizable.strings` with
+    /// arguments for its format (`{"loc-key": …, "loc-args": […]}` on the wire).
+    public enum Text: Sendable, Equatable, ExpressibleByStringLiteral {
+        case plain(String)
+        case localized(key: String, arguments: [String])
+
+        public init(stringLiteral value: String) {
+            self = .plain(value)
+        }
+    }
+
+    public var title: Text
+    public var body: Text
+    /// A sound file name in the app bundle, `"default"`, or `nil` for a silent alert.
+    public var sound: String?
+
+    public init(title: Text, body: Text, sound: String? = nil) {
+        self.title = title
+        self.body = body
+        self.sound = sound
+    }
+}
+
+extension LiveActivityAlert: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case title, body, sound
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(body, forKey: .body)
+        try container.encodeIfPresent(sound, forKey: .sound)
+    }
+}
+
+extension LiveActivityAlert.Text: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case key = "loc-key"
+        case arguments = "loc-args"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .plain(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .localized(let key, let arguments):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            if !arguments.isEmpty { try container.encode(arguments, forKey: .arguments) }
+        }
+    }
+}

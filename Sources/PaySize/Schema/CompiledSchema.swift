@@ -1,0 +1,211 @@
+import Foundation
+
+/// A schema document checked against the keywords the validator supports and flattened into
+/// nodes that point at each other by index, with every local `$ref` resolved.
+struct CompiledSchema: Sendable {
+    struct Node: Sendable {
+        /// Where the node is in the schema document.
+        var location: JSONPointer
+        /// `true` or `false` written as a whole schema.
+        var constant: Bool?
+        var types: [String]?
+        var properties: [(key: String, node: Int)] = []
+        var required: [String] = []
+        var additionalProperties: Int?
+        var items: Int?
+        var prefixItems: [Int] = []
+        var enumValues: [JSONElement]?
+        var constValue: JSONElement?
+        var minimum: Double?
+        var maximum: Double?
+        var exclusiveMinimum: Double?
+        var exclusiveMaximum: Double?
+        var minLength: Int?
+        var maxLength: Int?
+        var minItems: Int?
+        var maxItems: Int?
+        var minProperties: Int?
+        var maxProperties: Int?
+        var uniqueItems = false
+        var anyOf: [Int]?
+        var oneOf: [Int]?
+        var allOf: [Int]?
+        var not: Int?
+        var reference: Int?
+        /// Marked by inference as a `Date` counting seconds since 2001-01-01.
+        var isReferenceDate = false
+        var hasPropertiesKeyword = false
+    }
+
+    private(set) var nodes: [Node] = []
+    var root: Int { 0 }
+
+    /// Keywords read only by people and tools; the validator skips them, as JSON Schema says.
+    static let annotations: Set<String> = [
+        "$schema", "$id", "$comment", "title", "description", "default", "examples", "format",
+        "contentEncoding", "contentMediaType", "deprecated", "readOnly", "writeOnly", "$defs", "definitions",
+    ]
+    static let typeNames: Set<String> = ["object", "array", "string", "number", "integer", "boolean", "null"]
+
+    init(document: JSONElement) throws {
+        var pending: [(node: Int, reference: String, location: JSONPointer)] = []
+        var byLocation: [String: Int] = [:]
+        _ = try compile(document, at: .root, pending: &pending, byLocation: &byLocation)
+        for (index, reference, location) in pending {
+            guard reference.hasPrefix("#") else { throw SchemaError.remoteReference(reference, at: location) }
+            let fragment = String(reference.dropFirst())
+            guard fragment.isEmpty || fragment.hasPrefix("/") else {
+                // `#name` is an anchor, which this validator does not support.
+                throw SchemaError.unsupportedKeyword("$ref to an anchor '\(reference)'", at: location)
+            }
+            guard let decoded = fragment.removingPercentEncoding, let target = byLocation[decoded] else {
+                throw SchemaError.unresolvedReference(reference, at: location)
+            }
+            nodes[index].reference = target
+        }
+    }
+
+    private mutating func compile(
+        _ element: JSONElement, at location: JSONPointer,
+        pending: inout [(node: Int, reference: String, location: JSONPointer)], byLocation: inout [String: Int]
+    ) throws -> Int {
+        let index = nodes.count
+        nodes.append(Node(location: location))
+        byLocation[location.rawValue] = index
+        if let constant = element.boolValue {
+            nodes[index].constant = constant
+            return index
+        }
+        guard let members = element.members else { throw SchemaError.notASchema(at: location) }
+
+        func subschema(_ keyword: String, _ value: JSONElement) throws -> Int {
+            try compile(value, at: location.appending(keyword), pending: &pending, byLocation: &byLocation)
+        }
+        func subschemas(_ keyword: String, _ value: JSONElement) throws -> [Int] {
+            guard let elements = value.elements, !elements.isEmpty else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "a non-empty array of schemas", at: location)
+            }
+            return try elements.enumerated().map { offset, element in
+                try compile(
+                    element, at: location.appending(keyword).appending(index: offset), pending: &pending,
+                    byLocation: &byLocation)
+            }
+        }
+        func number(_ keyword: String, _ value: JSONElement) throws -> Double {
+            guard let number = value.doubleValue else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "a number", at: location)
+            }
+            return number
+        }
+        func count(_ keyword: String, _ value: JSONElement) throws -> Int {
+            guard let number = value.doubleValue, number >= 0, number.rounded() == number, number < 1e15 else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "a non-negative integer", at: location)
+            }
+            return Int(number)
+        }
+
+        for member in members {
+            let keyword = member.key
+            let value = member.value
+            switch keyword {
+            case "$schema":
+                guard location == .root else {
+                    throw SchemaError.unsupportedKeyword("$schema in a subschema", at: location.appending(keyword))
+                }
+                let uri = value.stringValue ?? ""
+                guard uri == PayloadSchema.dialect || uri == PayloadSchema.dialect + "#" else {
+                    throw SchemaError.unsupportedDialect(uri, at: location.appending(keyword))
+                }
+            case "$id":
+                // A subschema `$id` would change what its `$ref`s mean.
+                guard location == .root else {
+                    throw SchemaError.unsupportedKeyword("$id in a subschema", at: location.appending(keyword))
+                }
+            case "$defs", "definitions":
+                guard let definitions = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                for definition in definitions {
+                    _ = try compile(
+                        definition.value, at: location.appending(keyword).appending(definition.key),
+                        pending: &pending, byLocation: &byLocation)
+                }
+            case "type":
+                let names = value.stringValue.map { [$0] } ?? value.elements?.compactMap(\.stringValue)
+                guard let names, !names.isEmpty, names.count == (value.elements?.count ?? 1),
+                    names.allSatisfy(Self.typeNames.contains)
+                else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: "a type name or an array of them", at: location)
+                }
+                nodes[index].types = names
+            case "properties":
+                guard let properties = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                nodes[index].hasPropertiesKeyword = true
+                var compiled: [(key: String, node: Int)] = []
+                for property in properties {
+                    compiled.append(
+                        (
+                            property.key,
+                            try compile(
+                                property.value, at: location.appending(keyword).appending(property.key),
+                                pending: &pending, byLocation: &byLocation)
+                        ))
+                }
+                nodes[index].properties = compiled
+            case "required":
+                guard let names = value.elements?.compactMap(\.stringValue), names.count == value.elements?.count
+                else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an array of strings", at: location)
+                }
+                nodes[index].required = names
+            case "additionalProperties": nodes[index].additionalProperties = try subschema(keyword, value)
+            case "items":
+                guard value.elements == nil else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: "one schema (draft 2020-12 writes tuples as 'prefixItems')", at: location)
+                }
+                nodes[index].items = try subschema(keyword, value)
+            case "prefixItems": nodes[index].prefixItems = try subschemas(keyword, value)
+            case "enum":
+                guard let values = value.elements else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an array", at: location)
+                }
+                nodes[index].enumValues = values
+            case "const": nodes[index].constValue = value
+            case "minimum": nodes[index].minimum = try number(keyword, value)
+            case "maximum": nodes[index].maximum = try number(keyword, value)
+            case "exclusiveMinimum": nodes[index].exclusiveMinimum = try number(keyword, value)
+            case "exclusiveMaximum": nodes[index].exclusiveMaximum = try number(keyword, value)
+            case "minLength": nodes[index].minLength = try count(keyword, value)
+            case "maxLength": nodes[index].maxLength = try count(keyword, value)
+            case "minItems": nodes[index].minItems = try count(keyword, value)
+            case "maxItems": nodes[index].maxItems = try count(keyword, value)
+            case "minProperties": nodes[index].minProperties = try count(keyword, value)
+            case "maxProperties": nodes[index].maxProperties = try count(keyword, value)
+            case "uniqueItems":
+                guard let flag = value.boolValue else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "a boolean", at: location)
+                }
+                nodes[index].uniqueItems = flag
+            case "anyOf": nodes[index].anyOf = try subschemas(keyword, value)
+            case "oneOf": nodes[index].oneOf = try subschemas(keyword, value)
+            case "allOf": nodes[index].allOf = try subschemas(keyword, value)
+            case "not": nodes[index].not = try subschema(keyword, value)
+            case "$ref":
+                guard let reference = value.stringValue else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
+                }
+                pending.append((index, reference, location.appending(keyword)))
+            case PayloadSchema.dateAnnotation:
+                nodes[index].isReferenceDate = value.stringValue == PayloadSchema.referenceDateValue
+            default:
+                if Self.annotations.contains(keyword) || keyword.hasPrefix("x-") { continue }
+                throw SchemaError.unsupportedKeyword(keyword, at: location.appending(keyword))
+            }
+        }
+        return index
+    }
+}

@@ -1,0 +1,593 @@
+import Foundation
+
+/// Checks a JSON value against a ``CompiledSchema``: violations (what a draft 2020-12 validator
+/// rejects, which the device drops) and, separately, suspicions (what the device accepts but
+/// surely misreads).
+struct SchemaValidator {
+    let schema: CompiledSchema
+    /// `accepts` answers for values read from bytes, keyed by node, byte range and size (within one
+    /// scanned document these name one value): choosing `anyOf`/`oneOf` alternatives at every
+    /// level would otherwise re-check each subtree. Built values (empty range) are not cached.
+    private let answers = Answers()
+
+    private final class Answers {
+        struct Key: Hashable {
+            var node: Int
+            var start: Int
+            var end: Int
+            var size: Int
+        }
+        var known: [Key: Bool] = [:]
+    }
+
+    init(schema: CompiledSchema) {
+        self.schema = schema
+    }
+
+    /// More `$ref`/`allOf`/`anyOf`/`oneOf`/`not` hops than this without moving into the value
+    /// means the schema loops (`{"$ref": "#"}`); the value is accepted there. Descending into
+    /// the value resets the count: its nesting is already bounded by the scanner's depth limit.
+    static let maximumDepth = 64
+
+    private func node(_ index: Int) -> CompiledSchema.Node { schema.nodes[index] }
+
+    // MARK: - Violations
+
+    func violations(of instance: JSONElement, at path: JSONPointer) -> [ContractFinding] {
+        violations(schema.root, instance, path, depth: 0)
+    }
+
+    private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [ContractFinding]
+    {
+        Self.locating(violationsHere(index, instance, path, depth: depth), at: instance)
+    }
+
+    /// Findings made at this level (deeper ones already have an offset) point at this value.
+    private static func locating(_ findings: [ContractFinding], at instance: JSONElement) -> [ContractFinding] {
+        guard !instance.byteRange.isEmpty, findings.contains(where: { $0.byteOffset == nil }) else { return findings }
+        return findings.map { finding in
+            var located = finding
+            if located.byteOffset == nil { located.byteOffset = instance.byteRange.lowerBound }
+            return located
+        }
+    }
+
+    private func violationsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        guard depth < Self.maximumDepth else { return [] }
+        let node = node(index)
+        if let constant = node.constant {
+            return constant
+                ? [] : [dropped(path, "no value is allowed here, found \(Self.describe(instance))", fix: "remove it")]
+        }
+        var found: [ContractFinding] = []
+        if let reference = node.reference {
+            found += violations(reference, instance, path, depth: depth + 1)
+        }
+        if let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) {
+            // A wrong type makes every other keyword here moot.
+            return found + [typeViolation(node, types, instance, path)]
+        }
+        if let values = node.enumValues, !values.contains(where: { $0.isJSONEqual(to: instance) }) {
+            let listed = values.prefix(12).map(Self.literal).joined(separator: ", ")
+            found.append(
+                dropped(
+                    path, "unknown value \(Self.literal(instance)), expected one of \(listed)",
+                    fix: "send one of the known values; a new case must reach every installed app first"))
+        }
+        if let constant = node.constValue, !constant.isJSONEqual(to: instance) {
+            found.append(
+                dropped(
+                    path, "expected \(Self.literal(constant)), found \(Self.literal(instance))",
+                    fix: "send \(Self.literal(constant))"))
+        }
+        found += numberViolations(node, instance, path)
+        found += stringViolations(node, instance, path)
+        if let members = instance.members {
+            found += objectViolations(node, members, path, depth: depth)
+        }
+        if let elements = instance.elements {
+            found += arrayViolations(node, elements, path, depth: depth)
+        }
+        if let all = node.allOf {
+            for branch in all { found += violations(branch, instance, path, depth: depth + 1) }
+        }
+        if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) {
+            let results = any.map { violations($0, instance, path, depth: depth + 1) }
+            found += explainNoMatch(any, results, instance, path, keyword: "anyOf")
+        }
+        if let one = node.oneOf {
+            let matching = one.filter { accepts($0, instance, depth: depth + 1) }.count
+            if matching == 0 {
+                let results = one.map { violations($0, instance, path, depth: depth + 1) }
+                found += explainNoMatch(one, results, instance, path, keyword: "oneOf")
+            } else if matching > 1 {
+                found.append(
+                    dropped(
+                        path, "matches \(matching) alternatives of 'oneOf', exactly one must match",
+                        fix: "send a value that fits exactly one alternative (for an enum: exactly one case key)"))
+            }
+        }
+        if let negated = node.not, accepts(negated, instance, depth: depth + 1) {
+            found.append(dropped(path, "matches a schema it must not match ('not')", fix: "send a different value"))
+        }
+        return found
+    }
+
+    private func objectViolations(
+        _ node: CompiledSchema.Node, _ members: [JSONMember], _ path: JSONPointer, depth: Int
+    ) -> [ContractFinding] {
+        var found: [ContractFinding] = []
+        let keys = Set(members.map(\.key))
+        for key in node.required where !keys.contains(key) {
+            if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
+                found.append(
+                    dropped(
+                        path.appending(key), "missing required key '\(key)' (the payload has '\(similar)')",
+                        fix: "send '\(key)' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"))
+            } else {
+                found.append(
+                    dropped(
+                        path.appending(key), "missing required key '\(key)'",
+                        fix: "add '\(key)' to the payload, or make it optional in the app's type"))
+            }
+        }
+        if let minimum = node.minProperties, members.count < minimum {
+            found.append(
+                dropped(path, "object has \(members.count) keys, fewer than \(minimum)", fix: "send at least \(minimum) keys"))
+        }
+        if let maximum = node.maxProperties, members.count > maximum {
+            found.append(
+                dropped(path, "object has \(members.count) keys, more than \(maximum)", fix: "send at most \(maximum) keys"))
+        }
+        for member in members {
+            let memberPath = path.appending(member.key)
+            if let property = node.properties.first(where: { $0.key == member.key }) {
+                found += violations(property.node, member.value, memberPath, depth: 0)
+            } else if let additional = node.additionalProperties {
+                if self.node(additional).constant == false {
+                    found.append(
+                        dropped(memberPath, "key '\(member.key)' is not allowed here", fix: "remove '\(member.key)'"))
+                } else {
+                    found += violations(additional, member.value, memberPath, depth: 0)
+                }
+            }
+        }
+        return found
+    }
+
+    private func arrayViolations(
+        _ node: CompiledSchema.Node, _ elements: [JSONElement], _ path: JSONPointer, depth: Int
+    ) -> [ContractFinding] {
+        var found: [ContractFinding] = []
+        if let minimum = node.minItems, elements.count < minimum {
+            found.append(
+                dropped(
+                    path, "array has \(elements.count) items, fewer than \(minimum)", fix: "send at least \(minimum) items"))
+        }
+        if let maximum = node.maxItems, elements.count > maximum {
+            found.append(
+                dropped(path, "array has \(elements.count) items, more than \(maximum)", fix: "send at most \(maximum) items"))
+        }
+        for (offset, element) in elements.enumerated() {
+            if offset < node.prefixItems.count {
+                found += violations(node.prefixItems[offset], element, path.appending(index: offset), depth: 0)
+            } else if let items = node.items {
+                if self.node(items).constant == false {
+                    found.append(
+                        dropped(
+                            path.appending(index: offset), "no item is allowed at index \(offset)",
+                            fix: "send at most \(offset) items"))
+                } else {
+                    found += violations(items, element, path.appending(index: offset), depth: 0)
+                }
+            }
+        }
+        if node.uniqueItems {
+            outer: for first in elements.indices {
+                for second in elements.indices where second > first {
+                    if elements[first].isJSONEqual(to: elements[second]) {
+                        found.append(
+                            dropped(
+                                path, "items \(first) and \(second) are equal, items must be unique",
+                                fix: "remove the duplicate"))
+                        break outer
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    private func numberViolations(_ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer)
+        -> [ContractFinding]
+    {
+        guard let value = instance.doubleValue else { return [] }
+        let text = instance.numberText ?? ""
+        var found: [ContractFinding] = []
+        if let minimum = node.minimum, value < minimum {
+            found.append(
+                dropped(path, "\(text) is less than the minimum \(Self.text(minimum))", fix: "send a value ≥ \(Self.text(minimum))"))
+        }
+        if let maximum = node.maximum, value > maximum {
+            found.append(
+                dropped(path, "\(text) is more than the maximum \(Self.text(maximum))", fix: "send a value ≤ \(Self.text(maximum))"))
+        }
+        if let bound = node.exclusiveMinimum, value <= bound {
+            found.append(
+                dropped(path, "\(text) is not more than \(Self.text(bound))", fix: "send a value > \(Self.text(bound))"))
+        }
+        if let bound = node.exclusiveMaximum, value >= bound {
+            found.append(
+                dropped(path, "\(text) is not less than \(Self.text(bound))", fix: "send a value < \(Self.text(bound))"))
+        }
+        return found
+    }
+
+    private func stringViolations(_ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer)
+        -> [ContractFinding]
+    {
+        guard let string = instance.stringValue else { return [] }
+        // JSON Schema counts code points, not UTF-16 units or grapheme clusters.
+        let length = string.unicodeScalars.count
+        var found: [ContractFinding] = []
+        if let minimum = node.minLength, length < minimum {
+            found.append(
+                dropped(
+                    path, "string is \(length) characters long, shorter than \(minimum)",
+                    fix: "send at least \(minimum) characters"))
+        }
+        if let maximum = node.maxLength, length > maximum {
+            found.append(
+                dropped(
+                    path, "string is \(length) characters long, longer than \(maximum)",
+                    fix: "send at most \(maximum) characters"))
+        }
+        return found
+    }
+
+    private func typeViolation(
+        _ node: CompiledSchema.Node, _ types: [String], _ instance: JSONElement, _ path: JSONPointer
+    ) -> ContractFinding {
+        if node.isReferenceDate, let string = instance.stringValue {
+            let kind = Self.looksLikeISO8601(string) ? "an ISO-8601 string" : "string"
+            return dropped(
+                path,
+                "expected a Date as a number of seconds since 2001-01-01, found \(kind) '\(Self.clipped(string))'",
+                fix: "encode dates with JSONEncoder's default .deferredToDate (not .iso8601): Unix seconds − 978307200")
+        }
+        let expected = Self.joined(types)
+        if types.contains("integer"), instance.doubleValue != nil {
+            return dropped(
+                path, "expected \(expected), found \(Self.describe(instance))", fix: "send a whole number")
+        }
+        return dropped(
+            path, "expected \(expected), found \(Self.describe(instance))", fix: "send \(Self.withArticle(expected))")
+    }
+
+    /// For `anyOf`/`oneOf` with no match: the reasons from the one alternative the value was
+    /// plainly meant for (the only one of its type, or the only one whose required keys it has),
+    /// else one line naming the alternatives.
+    private func explainNoMatch(
+        _ branches: [Int], _ results: [[ContractFinding]], _ instance: JSONElement, _ path: JSONPointer,
+        keyword: String
+    ) -> [ContractFinding] {
+        var candidates = branches.indices.filter { typeAccepts(branches[$0], instance) }
+        if candidates.count > 1, let keys = instance.members.map({ Set($0.map(\.key)) }) {
+            let keyed = candidates.filter { requiredKeys(branches[$0]).map { !$0.isEmpty && $0.isSubset(of: keys) } ?? false }
+            if keyed.count == 1 { candidates = keyed }
+        }
+        if candidates.count == 1 {
+            return results[candidates[0]]
+        }
+        let typeNames = branches.compactMap { typeList(of: $0) }.flatMap { $0 }
+        var unique: [String] = []
+        for name in typeNames where !unique.contains(name) { unique.append(name) }
+        if candidates.isEmpty, !unique.isEmpty {
+            return [
+                dropped(
+                    path, "expected \(Self.joined(unique)), found \(Self.describe(instance))",
+                    fix: "send \(Self.withArticle(Self.joined(unique)))")
+            ]
+        }
+        if instance.members != nil, let keys = caseKeys(branches) {
+            return [
+                dropped(
+                    path, "expected an object with exactly one of the keys \(keys.map { "'\($0)'" }.joined(separator: ", "))",
+                    fix: "send exactly one case key the installed apps know")
+            ]
+        }
+        return [
+            dropped(
+                path, "matches none of the \(branches.count) alternatives of '\(keyword)'",
+                fix: "send a value that fits one of them")
+        ]
+    }
+
+    private func resolved(_ index: Int) -> CompiledSchema.Node {
+        var current = node(index)
+        var hops = 0
+        while let reference = current.reference, current.types == nil, hops < 64 {
+            current = node(reference)
+            hops += 1
+        }
+        return current
+    }
+
+    private func typeList(of index: Int) -> [String]? { resolved(index).types }
+
+    private func typeAccepts(_ index: Int, _ instance: JSONElement) -> Bool {
+        guard let types = typeList(of: index) else { return true }
+        return types.contains { Self.matches(instance, type: $0) }
+    }
+
+    private func requiredKeys(_ index: Int) -> Set<String>? {
+        let node = resolved(index)
+        return node.required.isEmpty ? nil : Set(node.required)
+    }
+
+    /// The case keys when every alternative is a single-key object (an enum with associated values).
+    private func caseKeys(_ branches: [Int]) -> [String]? {
+        var keys: [String] = []
+        for branch in branches {
+            let node = resolved(branch)
+            guard node.required.count == 1 else { return nil }
+            keys.append(node.required[0])
+        }
+        return keys
+    }
+
+    /// Whether `instance` satisfies node `index`: the same rules as `violations`, without building
+    /// findings or paths, stopping at the first failure. Used to pick `anyOf`/`oneOf` alternatives.
+    func accepts(_ index: Int, _ instance: JSONElement, depth: Int = 0) -> Bool {
+        guard !instance.byteRange.isEmpty else { return checkAcceptance(index, instance, depth: depth) }
+        let key = Answers.Key(
+            node: index, start: instance.byteRange.lowerBound, end: instance.byteRange.upperBound,
+            size: instance.compactByteCount)
+        if let known = answers.known[key] { return known }
+        let answer = checkAcceptance(index, instance, depth: depth)
+        answers.known[key] = answer
+        return answer
+    }
+
+    private func checkAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
+        guard depth < Self.maximumDepth else { return true }
+        let node = node(index)
+        if let constant = node.constant { return constant }
+        if let reference = node.reference, !accepts(reference, instance, depth: depth + 1) { return false }
+        if let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) { return false }
+        if let values = node.enumValues, !values.contains(where: { $0.isJSONEqual(to: instance) }) { return false }
+        if let constant = node.constValue, !constant.isJSONEqual(to: instance) { return false }
+        if let value = instance.doubleValue {
+            if let minimum = node.minimum, value < minimum { return false }
+            if let maximum = node.maximum, value > maximum { return false }
+            if let bound = node.exclusiveMinimum, value <= bound { return false }
+            if let bound = node.exclusiveMaximum, value >= bound { return false }
+        }
+        if let string = instance.stringValue {
+            let length = string.unicodeScalars.count
+            if let minimum = node.minLength, length < minimum { return false }
+            if let maximum = node.maxLength, length > maximum { return false }
+        }
+        if let members = instance.members {
+            let keys = Set(members.map(\.key))
+            if node.required.contains(where: { !keys.contains($0) }) { return false }
+            if let minimum = node.minProperties, members.count < minimum { return false }
+            if let maximum = node.maxProperties, members.count > maximum { return false }
+            for member in members {
+                if let property = node.properties.first(where: { $0.key == member.key }) {
+                    if !accepts(property.node, member.value) { return false }
+                } else if let additional = node.additionalProperties, !accepts(additional, member.value) {
+                    return false
+                }
+            }
+        }
+        if let elements = instance.elements {
+            if let minimum = node.minItems, elements.count < minimum { return false }
+            if let maximum = node.maxItems, elements.count > maximum { return false }
+            for (offset, element) in elements.enumerated() {
+                if offset < node.prefixItems.count {
+                    if !accepts(node.prefixItems[offset], element) { return false }
+                } else if let items = node.items, !accepts(items, element) {
+                    return false
+                }
+            }
+            if node.uniqueItems {
+                for first in elements.indices {
+                    for second in elements.indices where second > first {
+                        if elements[first].isJSONEqual(to: elements[second]) { return false }
+                    }
+                }
+            }
+        }
+        if let all = node.allOf, !all.allSatisfy({ accepts($0, instance, depth: depth + 1) }) { return false }
+        if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) { return false }
+        if let one = node.oneOf, one.filter({ accepts($0, instance, depth: depth + 1) }).count != 1 { return false }
+        if let negated = node.not, accepts(negated, instance, depth: depth + 1) { return false }
+        return true
+    }
+
+    // MARK: - Suspicions
+
+    func suspicions(about instance: JSONElement, at path: JSONPointer) -> [ContractFinding] {
+        suspicions(schema.root, instance, path, depth: 0)
+    }
+
+    /// The nodes that apply to `instance` at one place: the node, what it references, its `allOf`,
+    /// and the `anyOf`/`oneOf` alternatives the value satisfies.
+    private func applicable(_ index: Int, _ instance: JSONElement, depth: Int, into views: inout [CompiledSchema.Node]) {
+        guard depth < Self.maximumDepth else { return }
+        let node = node(index)
+        views.append(node)
+        if let reference = node.reference { applicable(reference, instance, depth: depth + 1, into: &views) }
+        for branch in node.allOf ?? [] { applicable(branch, instance, depth: depth + 1, into: &views) }
+        for branch in (node.anyOf ?? []) + (node.oneOf ?? [])
+        where accepts(branch, instance, depth: depth + 1) {
+            applicable(branch, instance, depth: depth + 1, into: &views)
+        }
+    }
+
+    private func suspicions(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [ContractFinding]
+    {
+        Self.locating(suspicionsHere(index, instance, path, depth: depth), at: instance)
+    }
+
+    private func suspicionsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        guard depth < Self.maximumDepth else { return [] }
+        var views: [CompiledSchema.Node] = []
+        applicable(index, instance, depth: depth, into: &views)
+        var found: [ContractFinding] = []
+        if views.contains(where: \.isReferenceDate), let seconds = instance.doubleValue {
+            found += dateSuspicion(seconds, path)
+        }
+        if let members = instance.members {
+            let describing = views.filter(\.hasPropertiesKeyword)
+            let known = Set(describing.flatMap { $0.properties.map(\.key) })
+            let additional = views.compactMap(\.additionalProperties)
+            for member in members {
+                let memberPath = path.appending(member.key)
+                if known.contains(member.key) {
+                    for view in describing {
+                        for property in view.properties where property.key == member.key {
+                            found += suspicions(property.node, member.value, memberPath, depth: 0)
+                        }
+                    }
+                } else if !additional.isEmpty {
+                    for node in additional { found += suspicions(node, member.value, memberPath, depth: 0) }
+                } else if !describing.isEmpty {
+                    var finding = unknownKey(member.key, known: known, memberPath)
+                    if !member.keyRange.isEmpty { finding.byteOffset = member.keyRange.lowerBound }
+                    found.append(finding)
+                }
+            }
+        }
+        if let elements = instance.elements {
+            for (offset, element) in elements.enumerated() {
+                for view in views {
+                    let node = offset < view.prefixItems.count ? view.prefixItems[offset] : view.items
+                    if let node {
+                        found += suspicions(node, element, path.appending(index: offset), depth: 0)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    private func unknownKey(_ key: String, known: Set<String>, _ path: JSONPointer) -> ContractFinding {
+        if let meant = known.sorted().first(where: { Self.similarKey(to: $0, in: [key]) != nil }) {
+            return ContractFinding(
+                path: path, severity: .suspicious,
+                message: "unknown key '\(key)' is ignored by the device; it looks like '\(meant)' in another case style",
+                fix: "send '\(meant)' as the app's CodingKeys spell it: do not use .convertToSnakeCase")
+        }
+        return ContractFinding(
+            path: path, severity: .suspicious,
+            message: "unknown key '\(key)' is ignored by the device",
+            fix: "remove '\(key)', or add it to the app's type if the app should read it")
+    }
+
+    private func dateSuspicion(_ seconds: Double, _ path: JSONPointer) -> [ContractFinding] {
+        // FACTS.md, "How the device decodes": a Date counts from 2001, `aps.timestamp` from 1970.
+        if seconds >= PayloadSchema.unixMillisecondsThreshold {
+            let meant = Date(timeIntervalSince1970: seconds / 1000)
+            return [
+                ContractFinding(
+                    path: path, severity: .suspicious,
+                    message: "a Date of \(Self.text(seconds)) looks like Unix milliseconds (\(Self.day(meant))); the device reads seconds since 2001-01-01",
+                    fix: "send seconds since 2001-01-01: milliseconds / 1000 − 978307200")
+            ]
+        }
+        guard seconds >= PayloadSchema.unixSecondsThreshold else { return [] }
+        let shown = Date(timeIntervalSinceReferenceDate: seconds)
+        let meant = Date(timeIntervalSince1970: seconds)
+        return [
+            ContractFinding(
+                path: path, severity: .suspicious,
+                message: "a Date of \(Self.text(seconds)) looks like Unix seconds: the device shows \(Self.day(shown)) instead of \(Self.day(meant)), 978307200 s (~31 years) late",
+                fix: "subtract 978307200 (send seconds since 2001-01-01), or encode with .deferredToDate")
+        ]
+    }
+
+    // MARK: - Text
+
+    private func dropped(_ path: JSONPointer, _ message: String, fix: String) -> ContractFinding {
+        ContractFinding(path: path, severity: .dropped, message: message, fix: fix)
+    }
+
+    static func matches(_ instance: JSONElement, type: String) -> Bool {
+        switch type {
+        case "integer":
+            // JSON Schema (and JSONDecoder) take 1.0 and 1e2 as integers.
+            guard let value = instance.doubleValue else { return false }
+            return instance.isIntegerToken || (value.isFinite && value.rounded() == value)
+        default:
+            return instance.typeName == type
+        }
+    }
+
+    /// The key in `keys` that differs from `key` only in case style (`eta_date` for `etaDate`).
+    static func similarKey(to key: String, in keys: [String]) -> String? {
+        func folded(_ text: String) -> String {
+            text.lowercased().filter { $0 != "_" && $0 != "-" }
+        }
+        let target = folded(key)
+        return keys.first { $0 != key && folded($0) == target }
+    }
+
+    static func describe(_ instance: JSONElement) -> String {
+        switch instance.content {
+        case .string(let value): "string '\(clipped(value))'"
+        case .number(let text): "number \(text)"
+        case .bool(let value): "boolean \(value)"
+        case .null: "null"
+        case .object: "object"
+        case .array: "array"
+        }
+    }
+
+    static func literal(_ instance: JSONElement) -> String {
+        switch instance.content {
+        case .string(let value): "'\(clipped(value))'"
+        case .number(let text): text
+        case .bool(let value): "\(value)"
+        case .null: "null"
+        case .object: "an object"
+        case .array: "an array"
+        }
+    }
+
+    static func clipped(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(39)) + "…"
+    }
+
+    static func joined(_ names: [String]) -> String {
+        names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    static func withArticle(_ text: String) -> String {
+        if text == "null" { return text }
+        return (text.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + text
+    }
+
+    static func text(_ value: Double) -> String {
+        SchemaInference.numberText(value)
+    }
+
+    static func looksLikeISO8601(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.prefix(10))
+        guard scalars.count == 10 else { return false }
+        return scalars.enumerated().allSatisfy { offset, scalar in
+            offset == 4 || offset == 7 ? scalar == "-" : ("0"..."9").contains(scalar)
+        }
+    }
+
+    static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,101 @@
+import PaySize
+
+/// `paysize schema diff OLD NEW`: can one payload satisfy both app versions, and do running
+/// activities survive the update?
+enum SchemaCommand {
+    static let name = "paysize schema diff"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
+        .init(names: ["--strict"], valueName: nil, help: "Exit 1 on any conflict, not only when no payload can satisfy both versions."),
+        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+    ]
+
+    static let help = """
+        OVERVIEW: Compare the content-state schema of the app version in the field with the next.
+
+        Both directions are judged. Servers -> installed apps: during a rollout one payload
+        reaches both versions, so it must decode in each (a type change, an added enum case or a
+        dropped required key breaks this). Running activities -> the updated app: Live Activities
+        survive app updates and their stored state is decoded with the new type (a new required
+        key, a narrowed type or a removed enum case makes a running activity vanish).
+
+        USAGE: paysize schema diff [<options>] <old> <new>
+
+        ARGUMENTS:
+          <old>                   The schema of the version installed now (.schema.json).
+          <new>                   The schema of the next version.
+
+        OPTIONS:
+        \(CommandLineArguments.helpLines(for: options))
+
+        EXIT STATUS:
+          0  no place where a payload cannot satisfy both versions (conflicts may still be listed)
+          1  at some place no payload satisfies both versions (with --strict: any conflict)
+          2  unreadable schema, a schema PaySize cannot honour, or a usage error
+        """
+
+    static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
+        guard let subcommand = arguments.first, !["-h", "--help"].contains(subcommand) else {
+            streams.writeOutput(help + "\n")
+            return .success
+        }
+        guard subcommand == "diff" else {
+            var message = "unknown subcommand 'schema \(subcommand)'"
+            if CommandLineArguments.nearest(to: subcommand, among: ["diff"]) != nil { message += "; did you mean 'diff'?" }
+            throw UsageError(message: message, command: "paysize schema")
+        }
+        let parsed = try CommandLineArguments(Array(arguments.dropFirst()), options: options, command: name)
+        if parsed.has("--help") {
+            streams.writeOutput(help + "\n")
+            return .success
+        }
+        guard parsed.positionals.count == 2 else {
+            throw UsageError(message: "expected two schema files, <old> and <new>, found \(parsed.positionals.count)", command: name)
+        }
+        let format = parsed.value("--format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError(message: "unknown format '\(format)' for '--format'; expected text or json", command: name)
+        }
+        let old = try SchemaFile.load(parsed.positionals[0])
+        let new = try SchemaFile.load(parsed.positionals[1])
+        let diff = SchemaDiff(installed: old, next: new)
+
+        if format == "json" {
+            let conflicts = diff.conflicts.map { conflict in
+                JSONOutputValue.object([
+                    ("path", .string(conflict.path.rawValue)),
+                    ("direction", .string(conflict.direction.rawValue)),
+                    ("message", .string(conflict.message)),
+                    ("noPayloadSatisfiesBoth", .bool(conflict.noPayloadSatisfiesBoth)),
+                ])
+            }
+            streams.writeOutput(JSONOutputValue.object([
+                ("old", .string(parsed.positionals[0])),
+                ("new", .string(parsed.positionals[1])),
+                ("verdict", .string(diff.verdict.rawValue)),
+                ("noPayloadSatisfiesBoth", .bool(diff.noPayloadSatisfiesBoth)),
+                ("conflicts", .array(conflicts)),
+            ]).text + "\n")
+        } else {
+            var text = ""
+            for direction in [SchemaConflict.Direction.serversToInstalledApps, .runningActivitiesToUpdatedApp] {
+                let conflicts = diff.conflicts.filter { $0.direction == direction }
+                text += "\(direction.rawValue): \(conflicts.isEmpty ? "compatible" : counted(conflicts.count, "conflict"))\n"
+                for conflict in conflicts {
+                    text += "  \(conflict.path): \(conflict.message)\n"
+                }
+            }
+            switch (diff.verdict, diff.noPayloadSatisfiesBoth) {
+            case (.compatible, _): text += "verdict: compatible — both directions are safe\n"
+            case (_, true): text += "verdict: conflicts — at some place no payload satisfies both versions\n"
+            default: text += "verdict: conflicts — one payload can still satisfy both versions, but see above\n"
+            }
+            streams.writeOutput(text)
+        }
+        if diff.noPayloadSatisfiesBoth || (parsed.has("--strict") && diff.verdict == .conflicts) {
+            return .violation
+        }
+        return .success
+    }
+}

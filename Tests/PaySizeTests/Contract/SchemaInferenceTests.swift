@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import PaySize
+
+@Suite("Schema inference")
+struct SchemaInferenceTests: ContractFixtureNames {
+    func text(_ schema: PayloadSchema) -> String {
+        String(decoding: schema.jsonData(), as: UTF8.self)
+    }
+
+    struct Pin: Codable {
+        enum Kind: Int, Codable, CaseIterable { case home = 1, work = 2 }
+        var id: UUID
+        var kind: Kind
+        var at: Date
+        var icon: Data?
+        var link: URL
+        var tags: [String]
+        var level: UInt8
+    }
+
+    @Test("output is pinned: keys sorted, pretty, final newline")
+    func pinned() {
+        #expect(text(.infer(from: Pin.self)) == """
+            {
+              "$schema" : "https://json-schema.org/draft/2020-12/schema",
+              "properties" : {
+                "at" : {
+                  "description" : "a Date: seconds since 2001-01-01T00:00:00Z (JSONDecoder's default .deferredToDate), not Unix seconds",
+                  "type" : "number",
+                  "x-paysize-date" : "reference-date"
+                },
+                "icon" : {
+                  "contentEncoding" : "base64",
+                  "type" : [
+                    "string",
+                    "null"
+                  ]
+                },
+                "id" : {
+                  "format" : "uuid",
+                  "type" : "string"
+                },
+                "kind" : {
+                  "enum" : [
+                    1,
+                    2
+                  ],
+                  "type" : "integer"
+                },
+                "level" : {
+                  "maximum" : 255,
+                  "minimum" : 0,
+                  "type" : "integer"
+                },
+                "link" : {
+                  "format" : "uri",
+                  "type" : "string"
+                },
+                "tags" : {
+                  "items" : {
+                    "type" : "string"
+                  },
+                  "type" : "array"
+                }
+              },
+              "required" : [
+                "id",
+                "kind",
+                "at",
+                "link",
+                "tags",
+                "level"
+              ],
+              "title" : "Pin",
+              "type" : "object"
+            }
+
+            """)
+    }
+
+    @Test("the same type always gives the same bytes")
+    func deterministic() {
+        let first = PayloadSchema.infer(from: SportsScoreState.self).jsonData()
+        for _ in 0..<5 {
+            #expect(PayloadSchema.infer(from: SportsScoreState.self).jsonData() == first)
+        }
+    }
+
+    @Test("custom CodingKeys name the properties")
+    func codingKeys() throws {
+        let schema = PayloadSchema.infer(from: FlightState.self)
+        let keys = schema.document["properties"]?.members?.map(\.key)
+        #expect(keys == ["flight", "status", "gate", "departs", "arrives", "delay"])
+        #expect(schema.document["required"]?.elements?.compactMap(\.stringValue) == ["flight", "status", "departs", "arrives", "delay"])
+    }
+
+    @Test("enums with associated values become oneOf single-key objects")
+    func associatedValues() throws {
+        let period = PayloadSchema.infer(from: SportsScoreState.self).document["properties"]?["period"]
+        let branches = period?["oneOf"]?.elements ?? []
+        #expect(branches.compactMap { $0["required"]?.elements?.first?.stringValue } == ["pregame", "quarter", "overtime", "final"])
+        #expect(branches[1]["properties"]?["quarter"]?["required"]?.elements?.compactMap(\.stringValue) == ["_0", "clock"])
+    }
+
+    @Test("recursive types use $defs and $ref")
+    func recursion() {
+        let thread = PayloadSchema.infer(from: CommentThread.self).document
+        #expect(thread["$ref"]?.stringValue == "#/$defs/CommentThread")
+        #expect(thread["$defs"]?["CommentThread"]?["properties"]?["replies"]?["items"]?["$ref"]?.stringValue == "#/$defs/CommentThread")
+        #expect(thread["$defs"]?["CommentThread"]?["properties"]?["parent"]?["properties"]?["thread"]?["$ref"]?.stringValue == "#/$defs/CommentThread")
+        #expect(!text(.infer(from: CommentThread.self)).contains("x-paysize-note"))
+
+        let expression = PayloadSchema.infer(from: Expression.self).document
+        let pair = expression["$defs"]?["Expression"]?["oneOf"]?.elements?[1]["properties"]?["pair"]
+        #expect(pair?["required"]?.elements?.compactMap(\.stringValue) == ["_0", "_1"])
+    }
+
+    @Test("a branching init(from:) is the union of its branches, and says so")
+    func branching() {
+        let document = PayloadSchema.infer(from: LegacyPrice.self).document
+        #expect(document["properties"]?.members?.map(\.key) == ["amount", "cents"])
+        #expect(document["required"] == nil)
+        #expect(document["x-paysize-note"]?.stringValue?.hasPrefix("init(from:) reads different keys depending on which are present") == true)
+    }
+
+    @Test("what cannot be inferred is noted, not guessed")
+    func notes() {
+        let strict = PayloadSchema.infer(from: StrictName.self).document
+        #expect(strict["properties"]?.members?.map(\.key) == ["first"])
+        #expect(strict["x-paysize-note"]?.stringValue == "init(from:) of 'StrictName' stopped (EmptyName()); keys it reads after that are not in this schema")
+        let forecast = PayloadSchema.infer(from: Forecast.self).document
+        #expect(forecast["properties"]?["weather"]?["x-paysize-note"]?.stringValue == "the raw values of 'Weather' cannot be listed: make it CaseIterable")
+    }
+
+    struct Shapes: Decodable {
+        var byID: [Int: String]
+        var byKind: [Kind: Int]
+        var matrix: [[Double]]
+        var nested: [String: [Date]]
+        var pair: Pair
+        var explicitOptional: Int?
+
+        enum Kind: String, Decodable, Hashable { case a }
+
+        struct Pair: Decodable {
+            var values: [Int]
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                var values: [Int] = []
+                while !container.isAtEnd { values.append(try container.decode(Int.self)) }
+                self.values = values
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case byID, byKind, matrix, nested, pair, explicitOptional }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            byID = try container.decode([Int: String].self, forKey: .byID)
+            byKind = try container.decode([Kind: Int].self, forKey: .byKind)
+            matrix = try container.decode([[Double]].self, forKey: .matrix)
+            nested = try container.decode([String: [Date]].self, forKey: .nested)
+            pair = try container.decode(Pair.self, forKey: .pair)
+            explicitOptional = try container.decode(Int?.self, forKey: .explicitOptional)
+        }
+    }
+
+    @Test("collections, dictionaries and explicit optionals")
+    func shapes() {
+        let properties = PayloadSchema.infer(from: Shapes.self).document["properties"]
+        #expect(properties?["byID"]?["type"]?.stringValue == "object")
+        #expect(properties?["byID"]?["additionalProperties"]?["type"]?.stringValue == "string")
+        #expect(properties?["byKind"]?["type"]?.stringValue == "array")
+        #expect(properties?["matrix"]?["items"]?["items"]?["type"]?.stringValue == "number")
+        #expect(properties?["nested"]?["additionalProperties"]?["items"]?["x-paysize-date"]?.stringValue == "reference-date")
+        #expect(properties?["pair"]?["items"]?["type"]?.stringValue == "integer")
+        #expect(properties?["explicitOptional"]?["type"]?.elements?.compactMap(\.stringValue) == ["integer", "null"])
+        #expect(PayloadSchema.infer(from: Shapes.self).document["required"]?.elements?.count == 6)
+    }
+}
