@@ -101,18 +101,6 @@ extension EncodingCore {
     }
 
     private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64) {
-        let utf8 = key.utf8
-        if utf8.count <= 16 {
-            // Short keys are usually small strings stored inline; reading their bytes directly
-            // beats copying them out for a buffer pointer.
-            var escaped = 0
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                if JSONEscaping.needsEscape(byte, mask: mask) { escaped += JSONEscaping.extraEscapeLength(byte) }
-            }
-            return (utf8.count + escaped, hash)
-        }
         if let measured = key.utf8.withContiguousStorageIfAvailable({ JSONEscaping.measureKey($0, mask: mask) }) {
             return measured
         }

@@ -262,20 +262,19 @@ struct JSONByteWriter {
             count += digits + (negative ? 1 : 0)
             return
         }
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var index = raw.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            var index = text.count
             var rest = magnitude
             repeat {
                 index -= 1
-                raw[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+                text[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest != 0
             if negative {
                 index -= 1
-                raw[index] = 0x2D
+                text[index] = 0x2D
             }
-            append(UnsafeRawBufferPointer(rebasing: raw[index...]).assumingMemoryBound(to: UInt8.self))
+            append(UnsafeBufferPointer(rebasing: text[index...]))
         }
     }
 

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Same settings as the root package: Swift 6 language mode and `any` spelled out.
+let sharedSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "PaySizeBenchmarks",
+    dependencies: [
+        .package(name: "PaySize", path: ".."),
+    ],
+    targets: [
+        // Release executable: `swift run -c release --package-path Benchmarks PaySizeBenchmarks`.
+        .executableTarget(
+            name: "PaySizeBenchmarks",
+            dependencies: [.product(name: "PaySize", package: "PaySize")],
+            swiftSettings: sharedSettings
+        ),
+    ]
+)

@@ -1,0 +1,126 @@
+import Foundation
+import PaySize
+
+// Times Foundation's `JSONEncoder` against `PayloadEncoder` on Live Activity content states.
+// Each round runs one batch of every variant in turn (round-robin), so drift in machine load
+// hits all variants alike; the table shows the median batch time per operation and the speedup
+// over Foundation with `.sortedKeys`. Batches are timed in this thread's CPU time, so time spent
+// descheduled while other processes build on the same cores does not count. Never asserts a
+// timing.
+
+/// One way of turning a fixture into bytes (or a byte count).
+struct Variant {
+    let name: String
+    /// Runs one operation and returns a byte count so the work cannot be optimized away.
+    let run: () throws -> Int
+}
+
+/// The timing of one fixture under every variant.
+struct FixtureResult {
+    let fixture: String
+    let byteCount: Int
+    let medians: [(variant: String, nanoseconds: Double)]
+    /// Sum of every byte count produced, printed so no run can be optimized away.
+    let checksum: Int
+}
+
+let rounds = 101
+let targetBatchNanoseconds: UInt64 = 3_000_000
+
+/// This thread's CPU time in nanoseconds.
+func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+func nanoseconds(_ body: () throws -> Void) rethrows -> UInt64 {
+    let start = threadCPUNanoseconds()
+    try body()
+    return threadCPUNanoseconds() - start
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
+    let foundationSorted = JSONEncoder()
+    foundationSorted.outputFormatting = [.sortedKeys]
+    let foundationDefault = JSONEncoder()
+    var payloadSorted = PayloadEncoder()
+    payloadSorted.outputFormatting = [.sortedKeys]
+
+    let expected = try foundationSorted.encode(value)
+    let actual = try payloadSorted.encode(value)
+    guard expected == actual else {
+        FileHandle.standardError.write(Data("""
+            error: \(name): PayloadEncoder output differs from JSONEncoder (.sortedKeys)
+            foundation: \(String(decoding: expected, as: UTF8.self))
+            payload:    \(String(decoding: actual, as: UTF8.self))
+
+            """.utf8))
+        exit(1)
+    }
+    guard try payloadSorted.encodedSize(of: value) == expected.count else {
+        FileHandle.standardError.write(Data("error: \(name): encodedSize differs from the encoded byte count\n".utf8))
+        exit(1)
+    }
+
+    let variants = [
+        Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count },
+        Variant(name: "JSONEncoder default") { try foundationDefault.encode(value).count },
+        Variant(name: "PayloadEncoder.encode .sortedKeys") { try payloadSorted.encode(value).count },
+        Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) },
+    ]
+
+    // Calibrate each variant's batch to about 3 ms, after a warm-up.
+    var sink = 0
+    var iterations: [Int] = []
+    for variant in variants {
+        var count = 1
+        while true {
+            let elapsed = try nanoseconds { for _ in 0..<count { sink &+= try variant.run() } }
+            if elapsed >= targetBatchNanoseconds / 4 {
+                iterations.append(max(1, Int(Double(count) * Double(targetBatchNanoseconds) / Double(elapsed))))
+                break
+            }
+            count *= 2
+        }
+    }
+
+    var samples = Array(repeating: [Double](), count: variants.count)
+    for _ in 0..<rounds {
+        for (index, variant) in variants.enumerated() {
+            let count = iterations[index]
+            let elapsed = try nanoseconds { for _ in 0..<count { sink &+= try variant.run() } }
+            samples[index].append(Double(elapsed) / Double(count))
+        }
+    }
+    return FixtureResult(
+        fixture: name,
+        byteCount: expected.count,
+        medians: zip(variants, samples).map { ($0.name, median($1)) },
+        checksum: sink
+    )
+}
+
+let results = try [
+    measure("small (ride)", LiveActivityFixtures.ride),
+    measure("typical (delivery)", LiveActivityFixtures.delivery),
+    measure("near-limit (flight)", LiveActivityFixtures.flight),
+    measure("string-heavy (messages)", LiveActivityFixtures.messages),
+]
+
+print("| fixture | bytes | encoder | median ns/op | speedup vs JSONEncoder .sortedKeys |")
+print("|---|---:|---|---:|---:|")
+for result in results {
+    let baseline = result.medians[0].nanoseconds
+    for (variant, nanoseconds) in result.medians {
+        let speedup = String(format: "%.2f×", baseline / nanoseconds)
+        print("| \(result.fixture) | \(result.byteCount) | \(variant) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |")
+    }
+}
+print("")
+print("Byte-identical output checked before timing. \(rounds) round-robin rounds per fixture. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))")

@@ -1,0 +1,202 @@
+import Foundation
+
+/// A random Encodable value of any shape, driving keyed, unkeyed and single-value containers
+/// the way hand-written and synthesized `encode(to:)` implementations do.
+indirect enum RandomEncodable: Encodable {
+    case null
+    case bool(Bool)
+    case string(String)
+    case int(Int), int8(Int8), int16(Int16), int32(Int32), int64(Int64)
+    case uint(UInt), uint8(UInt8), uint16(UInt16), uint32(UInt32), uint64(UInt64)
+    case int128(Int128), uint128(UInt128)
+    case double(Double), float(Float)
+    case date(Date), data(Data), url(URL), uuid(UUID), decimal(Decimal)
+    case optional(RandomEncodable?)
+    /// Members written through one keyed container; `how` picks the container call.
+    case keyed([Member])
+    case unkeyed([Element])
+    /// `singleValueContainer().encode(inner)`.
+    case single(RandomEncodable)
+    case stringDictionary([String: RandomEncodable])
+    case intDictionary([Int: RandomEncodable])
+    case dateArray([Date])
+    case nothing
+
+    struct Member {
+        enum How { case direct, nested, superEncoder, superEncoderForKey, encodeIfPresent }
+        var key: String
+        var how: How
+        var value: RandomEncodable
+    }
+
+    struct Element {
+        enum How { case direct, nested, superEncoder }
+        var how: How
+        var value: RandomEncodable
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .keyed(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for member in members {
+                let key = Key(stringValue: member.key)
+                switch member.how {
+                case .direct: try member.value.encodePrimitiveOrValue(into: &container, forKey: key)
+                case .encodeIfPresent: try container.encodeIfPresent(member.value, forKey: key)
+                case .nested: try member.value.encodeNested(into: &container, forKey: key)
+                case .superEncoder: try member.value.encode(to: container.superEncoder())
+                case .superEncoderForKey: try member.value.encode(to: container.superEncoder(forKey: key))
+                }
+            }
+        case .unkeyed(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements {
+                switch element.how {
+                case .direct: try element.value.encodePrimitiveOrValue(into: &container)
+                case .nested: try element.value.encodeNested(into: &container)
+                case .superEncoder: try element.value.encode(to: container.superEncoder())
+                }
+            }
+        case .single(let inner):
+            var container = encoder.singleValueContainer()
+            try container.encode(inner)
+        case .stringDictionary(let dictionary):
+            try dictionary.encode(to: encoder)
+        case .intDictionary(let dictionary):
+            try dictionary.encode(to: encoder)
+        case .dateArray(let dates):
+            try dates.encode(to: encoder)
+        case .nothing:
+            break
+        default:
+            var container = encoder.singleValueContainer()
+            try encodePrimitiveOrValue(into: &container)
+        }
+    }
+
+    /// Writes through `nestedContainer`/`nestedUnkeyedContainer` when the value is a container.
+    func encodeNested(into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+        switch self {
+        case .keyed(let members) where members.allSatisfy({ $0.how == .direct }):
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
+            for member in members {
+                try member.value.encodePrimitiveOrValue(into: &nested, forKey: Key(stringValue: member.key))
+            }
+        case .unkeyed(let elements) where elements.allSatisfy({ $0.how == .direct }):
+            var nested = container.nestedUnkeyedContainer(forKey: key)
+            for element in elements { try element.value.encodePrimitiveOrValue(into: &nested) }
+        default:
+            try encodePrimitiveOrValue(into: &container, forKey: key)
+        }
+    }
+
+    func encodeNested(into container: inout any UnkeyedEncodingContainer) throws {
+        switch self {
+        case .keyed(let members) where members.allSatisfy({ $0.how == .direct }):
+            var nested = container.nestedContainer(keyedBy: Key.self)
+            for member in members {
+                try member.value.encodePrimitiveOrValue(into: &nested, forKey: Key(stringValue: member.key))
+            }
+        case .unkeyed(let elements) where elements.allSatisfy({ $0.how == .direct }):
+            var nested = container.nestedUnkeyedContainer()
+            for element in elements { try element.value.encodePrimitiveOrValue(into: &nested) }
+        default:
+            try encodePrimitiveOrValue(into: &container)
+        }
+    }
+
+    func encodePrimitiveOrValue(into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+        switch self {
+        case .null: try container.encodeNil(forKey: key)
+        case .bool(let value): try container.encode(value, forKey: key)
+        case .string(let value): try container.encode(value, forKey: key)
+        case .int(let value): try container.encode(value, forKey: key)
+        case .int8(let value): try container.encode(value, forKey: key)
+        case .int16(let value): try container.encode(value, forKey: key)
+        case .int32(let value): try container.encode(value, forKey: key)
+        case .int64(let value): try container.encode(value, forKey: key)
+        case .uint(let value): try container.encode(value, forKey: key)
+        case .uint8(let value): try container.encode(value, forKey: key)
+        case .uint16(let value): try container.encode(value, forKey: key)
+        case .uint32(let value): try container.encode(value, forKey: key)
+        case .uint64(let value): try container.encode(value, forKey: key)
+        case .int128(let value): try container.encode(value, forKey: key)
+        case .uint128(let value): try container.encode(value, forKey: key)
+        case .double(let value): try container.encode(value, forKey: key)
+        case .float(let value): try container.encode(value, forKey: key)
+        case .date(let value): try container.encode(value, forKey: key)
+        case .data(let value): try container.encode(value, forKey: key)
+        case .url(let value): try container.encode(value, forKey: key)
+        case .uuid(let value): try container.encode(value, forKey: key)
+        case .decimal(let value): try container.encode(value, forKey: key)
+        case .optional(let value): try container.encode(value, forKey: key)
+        default: try container.encode(self, forKey: key)
+        }
+    }
+
+    func encodePrimitiveOrValue(into container: inout any UnkeyedEncodingContainer) throws {
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .int8(let value): try container.encode(value)
+        case .int16(let value): try container.encode(value)
+        case .int32(let value): try container.encode(value)
+        case .int64(let value): try container.encode(value)
+        case .uint(let value): try container.encode(value)
+        case .uint8(let value): try container.encode(value)
+        case .uint16(let value): try container.encode(value)
+        case .uint32(let value): try container.encode(value)
+        case .uint64(let value): try container.encode(value)
+        case .int128(let value): try container.encode(value)
+        case .uint128(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .float(let value): try container.encode(value)
+        case .date(let value): try container.encode(value)
+        case .data(let value): try container.encode(value)
+        case .url(let value): try container.encode(value)
+        case .uuid(let value): try container.encode(value)
+        case .decimal(let value): try container.encode(value)
+        case .optional(let value): try container.encode(value)
+        default: try container.encode(self)
+        }
+    }
+
+    func encodePrimitiveOrValue(into container: inout any SingleValueEncodingContainer) throws {
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .int8(let value): try container.encode(value)
+        case .int16(let value): try container.encode(value)
+        case .int32(let value): try container.encode(value)
+        case .int64(let value): try container.encode(value)
+        case .uint(let value): try container.encode(value)
+        case .uint8(let value): try container.encode(value)
+        case .uint16(let value): try container.encode(value)
+        case .uint32(let value): try container.encode(value)
+        case .uint64(let value): try container.encode(value)
+        case .int128(let value): try container.encode(value)
+        case .uint128(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .float(let value): try container.encode(value)
+        case .date(let value): try container.encode(value)
+        case .data(let value): try container.encode(value)
+        case .url(let value): try container.encode(value)
+        case .uuid(let value): try container.encode(value)
+        case .decimal(let value): try container.encode(value)
+        case .optional(let value): try container.encode(value)
+        default: try container.encode(self)
+        }
+    }
+}
