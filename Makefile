@@ -36,3 +36,7 @@ bench: deps
 
 clean:
 	rm -rf .build Benchmarks/.build Fuzz/.build
+
+# Every libFuzzer target for FUZZ_SECONDS (default 60) each; fails on any crash, leak or timeout.
+fuzz-smoke: deps
+	Fuzz/smoke.sh

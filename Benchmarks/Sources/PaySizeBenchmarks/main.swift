@@ -45,6 +45,35 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
+/// Times `variants` in round-robin batches of about 3 ms each (after calibrating), returning
+/// each variant's median ns/op and a checksum of what the runs produced.
+func timeRoundRobin(_ variants: [Variant]) throws -> (medians: [(variant: String, nanoseconds: Double)], checksum: Int) {
+    // Calibrate each variant's batch to about 3 ms, after a warm-up.
+    var sink = 0
+    var iterations: [Int] = []
+    for variant in variants {
+        var count = 1
+        while true {
+            let elapsed = try nanoseconds { for _ in 0..<count { sink &+= try variant.run() } }
+            if elapsed >= targetBatchNanoseconds / 4 {
+                iterations.append(max(1, Int(Double(count) * Double(targetBatchNanoseconds) / Double(elapsed))))
+                break
+            }
+            count *= 2
+        }
+    }
+
+    var samples = Array(repeating: [Double](), count: variants.count)
+    for _ in 0..<rounds {
+        for (index, variant) in variants.enumerated() {
+            let count = iterations[index]
+            let elapsed = try nanoseconds { for _ in 0..<count { sink &+= try variant.run() } }
+            samples[index].append(Double(elapsed) / Double(count))
+        }
+    }
+    return (zip(variants, samples).map { ($0.name, median($1)) }, sink)
+}
+
 func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
     let foundationSorted = JSONEncoder()
     foundationSorted.outputFormatting = [.sortedKeys]
@@ -75,33 +104,11 @@ func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
         Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) },
     ]
 
-    // Calibrate each variant's batch to about 3 ms, after a warm-up.
-    var sink = 0
-    var iterations: [Int] = []
-    for variant in variants {
-        var count = 1
-        while true {
-            let elapsed = try nanoseconds { for _ in 0..<count { sink &+= try variant.run() } }
-            if elapsed >= targetBatchNanoseconds / 4 {
-                iterations.append(max(1, Int(Double(count) * Double(targetBatchNanoseconds) / Double(elapsed))))
-                break
-            }
-            count *= 2
-        }
-    }
-
-    var samples = Array(repeating: [Double](), count: variants.count)
-    for _ in 0..<rounds {
-        for (index, variant) in variants.enumerated() {
-            let count = iterations[index]
-            let elapsed = try nanoseconds { for _ in 0..<count { sink &+= try variant.run() } }
-            samples[index].append(Double(elapsed) / Double(count))
-        }
-    }
+    let (medians, sink) = try timeRoundRobin(variants)
     return FixtureResult(
         fixture: name,
         byteCount: expected.count,
-        medians: zip(variants, samples).map { ($0.name, median($1)) },
+        medians: medians,
         checksum: sink
     )
 }
@@ -124,3 +131,13 @@ for result in results {
 }
 print("")
 print("Byte-identical output checked before timing. \(rounds) round-robin rounds per fixture. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))")
+
+let push = try measurePushBuilder()
+print("")
+print("| send path (typical update push) | bytes | median ns/op | speedup vs by hand |")
+print("|---|---:|---:|---:|")
+for (variant, nanoseconds) in push.medians {
+    let speedup = String(format: "%.2f×", push.medians[0].nanoseconds / nanoseconds)
+    print("| \(variant) | \(push.byteCount) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |")
+}
+print("(checksum \(push.checksum & 0xFF))")
