@@ -5,7 +5,7 @@ extension EncodingCore {
 
     /// Turns node `serial` into an object (or continues the one it already is, as Foundation
     /// does when `container(keyedBy:)` is called twice on one encoder).
-    func openObject(_ serial: Int) {
+    func openObject<Key: CodingKey>(_ serial: Int, keyedBy type: Key.Type) {
         guard let index = try? activate(serial) else { return }
         switch nodes[index].kind {
         case .object:
@@ -22,6 +22,89 @@ extension EncodingCore {
         nodes[index].memberBase = members.count
         noteContainer(at: nodes[index].level)
         writer.append(UInt8(ascii: "{"))
+        attachKeyTable(type, to: index)
+    }
+
+    // MARK: Key tables
+
+    /// Lets the members of object node `index` take their keys from the table of `type`.
+    @inline(__always)
+    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) {
+        guard keyMode == .unchanged else { return }
+        nodes[index].tableSlot = Int32(truncatingIfNeeded: keySlot(for: ObjectIdentifier(type)))
+    }
+
+    /// Attaches a key table to the nested object `serial` just opened (if it was).
+    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, toNested serial: Int) {
+        guard serial == topSerial, !needsFallback else { return }
+        attachKeyTable(type, to: nodes.count - 1)
+    }
+
+    /// The slot of the newest table of a key type, fetched from the shared tables on first use.
+    private func keySlot(for type: ObjectIdentifier) -> Int {
+        var slot = keySlots.count - 1
+        while slot >= 0 {
+            if keySlots[slot].type == type { return slot }
+            slot -= 1
+        }
+        return addKeySlot(EncodingKeyTables.shared.table(for: type), type: type)
+    }
+
+    private func addKeySlot(_ table: EncodingKeyTable, type: ObjectIdentifier) -> Int {
+        keySlots.append(KeySlot(type: type, view: table.view, table: table))
+        return keySlots.count - 1
+    }
+
+    /// Adds `key`, missing from the table of slot `slot`, to a new version for later calls.
+    @inline(never)
+    private func learnKey(_ key: UnsafeBufferPointer<UInt8>, slot: Int) {
+        let keySlot = keySlots[slot]
+        if keySlot.view.count < EncodingKeyTable.capacity && key.count <= EncodingKeyTable.maximumKeyLength {
+            let table = EncodingKeyTables.shared.adding(Array(key), to: keySlot.type)
+            if table.count > keySlot.view.count { _ = addKeySlot(table, type: keySlot.type) }
+        }
+    }
+
+    /// Writes the separator and the key of the next member of object node `index` from its key
+    /// table.
+    ///
+    /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
+    ///   key is not in the table, repeats, or the object mixes key types.
+    @inline(__always)
+    private func beginTableMember(_ index: Int, slot: Int, type: ObjectIdentifier, keyString: String, flags: UInt8) -> Int? {
+        guard keySlots[slot].type == type else { return nil }
+        let guess = Int(nodes[index].guess)
+        let view = keySlots[slot].view
+        let found = keyString.utf8.withContiguousStorageIfAvailable { key -> Int? in
+            if let found = view.find(key, guess: guess) { return found }
+            learnKey(key, slot: slot)
+            return nil
+        }
+        guard let found, let entryIndex = found else { return nil }
+        let entry = view.entries[entryIndex]
+        let bit: UInt64 = 1 << UInt64(entry.rank)
+        if nodes[index].rankMask & bit != 0 || (entry.hasSlash && !writer.escapesSlashes) { return nil }
+        let level = nodes[index].level + 1
+        writeSeparator(count: nodes[index].count, level: level)
+        nodes[index].count += 1
+        nodes[index].rankMask |= bit
+        nodes[index].guess = Int32(truncatingIfNeeded: entryIndex + 1)
+        let start = writer.position
+        let quotedCount = Int(entry.quotedCount)
+        // The table stores the key's colon after it: one copy writes both when not pretty.
+        writer.append(UnsafeBufferPointer(start: view.bytes + Int(entry.quotedStart), count: quotedCount + (isPretty ? 0 : 1)))
+        members.append(
+            EncodingMember(
+                start: start,
+                keyStart: start + 1,
+                keyEnd: start + quotedCount - 1,
+                keyHash: entry.hash,
+                flags: flags | entry.memberFlags,
+                rank: entry.rank
+            )
+        )
+        if isPretty { writer.append(" : ") }
+        return level
     }
 
     /// Turns node `serial` into an array (or continues it).
@@ -53,7 +136,14 @@ extension EncodingCore {
     func beginMember<Key: CodingKey>(_ index: Int, key: Key, flags: UInt8 = 0) -> Int {
         switch keyMode {
         case .unchanged:
-            return beginMember(index, keyString: key.stringValue, flags: flags)
+            let keyString = key.stringValue
+            let slot = Int(nodes[index].tableSlot)
+            if slot >= 0,
+                let level = beginTableMember(index, slot: slot, type: ObjectIdentifier(Key.self), keyString: keyString, flags: flags)
+            {
+                return level
+            }
+            return beginMember(index, keyString: keyString, flags: flags)
         case .snakeCase:
             return beginMember(index, keyString: snakeCaseKey(key.stringValue), flags: flags)
         case .custom:
@@ -75,6 +165,7 @@ extension EncodingCore {
 
     /// Writes the separator and an already converted key.
     func beginMember(_ index: Int, keyString: String, flags: UInt8) -> Int {
+        nodes[index].tableSlot = -1
         let level = nodes[index].level + 1
         writeSeparator(count: nodes[index].count, level: level)
         nodes[index].count += 1
@@ -135,7 +226,10 @@ extension EncodingCore {
         let base = node.memberBase
         var kept = members.count - base
         if kept >= 2 {
-            if writer.isCountingOnly {
+            if node.tableSlot >= 0 {
+                // Keys from one table with distinct ranks: no repeats, order by rank.
+                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node) }
+            } else if writer.isCountingOnly {
                 // Counting mode keeps no key bytes; two keys with one hash (a repeated key, or
                 // a hash collision) send the call to writing mode, which sorts them out.
                 if !keysAreDistinctByHash(from: base) { needsWritingMode = true }
@@ -214,6 +308,67 @@ extension EncodingCore {
         guard sorted else { return false }
         if moved && sortsKeys { rewriteMembers(of: node) }
         return true
+    }
+
+    /// Sorts the members of `node` (keys from one table, distinct) by rank and rewrites them
+    /// in that order if it changed.
+    private func sortMembersByRank(of node: EncodingNode) {
+        let base = node.memberBase
+        let count = members.count - base
+        members.withUnsafeBufferPointer { all in
+            let members = UnsafeBufferPointer(rebasing: all[base...])
+            // Already in order (common for small objects): nothing to do.
+            var inOrder = true
+            for index in 1..<count where members[index - 1].rank > members[index].rank {
+                inOrder = false
+                break
+            }
+            if inOrder { return }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+                for index in 0..<count { order[index] = index }
+                for next in 1..<count {
+                    let moving = order[next]
+                    let rank = members[moving].rank
+                    var hole = next
+                    while hole > 0 && members[order[hole - 1]].rank > rank {
+                        order[hole] = order[hole - 1]
+                        hole -= 1
+                    }
+                    order[hole] = moving
+                }
+                rewriteMembers(members, in: UnsafeBufferPointer(order), level: node.level)
+            }
+        }
+    }
+
+    /// Copies `members` (all of an object's, in write order) back in the given order over the
+    /// bytes they occupy now, which run to the end of the output.
+    private func rewriteMembers(_ members: UnsafeBufferPointer<EncodingMember>, in order: UnsafeBufferPointer<Int>, level: Int) {
+        let separatorLength = isPretty ? 2 + 2 * (level + 1) : 1
+        let contentStart = members[0].start
+        let end = writer.count
+        let length = end - contentStart
+        let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { source in
+            let source = source.baseAddress!
+            source.update(from: output + contentStart, count: length)
+            var cursor = contentStart
+            for position in 0..<order.count {
+                let member = order[position]
+                if position > 0 {
+                    output[cursor] = UInt8(ascii: ",")
+                    if separatorLength > 1 {
+                        output[cursor + 1] = 0x0A
+                        (output + cursor + 2).update(repeating: 0x20, count: separatorLength - 2)
+                    }
+                    cursor += separatorLength
+                }
+                let from = members[member].start - contentStart
+                let next = member + 1 < members.count ? members[member + 1].start - separatorLength - contentStart : length
+                (output + cursor).update(from: source + from, count: next - from)
+                cursor += next - from
+            }
+        }
     }
 
     /// Orders two keys without escapes by their bytes.

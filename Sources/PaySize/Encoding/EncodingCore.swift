@@ -20,17 +20,20 @@ final class EncodingCore {
     let keyMode: KeyMode
 
     /// Open values, innermost last.
-    @exclusivity(unchecked) var nodes: [EncodingNode] = []
+    @exclusivity(unchecked) var nodes: EncodingStack<EncodingNode>
     /// Member records of every open object, innermost object's last.
-    @exclusivity(unchecked) var members: [EncodingMember] = []
+    @exclusivity(unchecked) var members: EncodingStack<EncodingMember>
     /// Coding-path steps of open nodes, each linked to its parent step.
-    @exclusivity(unchecked) var path: [EncodingPathEntry] = []
+    @exclusivity(unchecked) var path: EncodingStack<EncodingPathEntry>
     /// Pooled key hashes while counting mode checks a large object for repeated keys.
     @exclusivity(unchecked) var hashScratch: [UInt64] = []
     /// Pooled member order used while sorting an object.
     @exclusivity(unchecked) var orderScratch: [Int] = []
     /// Pooled copy of an object's members while they are rewritten in order.
     @exclusivity(unchecked) var byteScratch: [UInt8] = []
+    /// Key tables this call reads (each kept alive for the call), newest version of a key type
+    /// last.
+    @exclusivity(unchecked) var keySlots: [KeySlot] = []
     /// Converted keys for `convertToSnakeCase`.
     @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
 
@@ -48,6 +51,13 @@ final class EncodingCore {
     @exclusivity(unchecked) var exceededDepth = false
     @exclusivity(unchecked) private var erasedUserInfo: [CodingUserInfoKey: Any]?
 
+    /// A key table in use, by key type.
+    struct KeySlot {
+        let type: ObjectIdentifier
+        let view: EncodingKeyTable.View
+        let table: EncodingKeyTable
+    }
+
     /// How keys are converted, decided once per call.
     enum KeyMode {
         case unchanged, snakeCase, custom
@@ -61,24 +71,50 @@ final class EncodingCore {
         let formatting = options.outputFormatting
         sortsKeys = formatting.contains(.sortedKeys)
         isPretty = formatting.contains(.prettyPrinted)
+        let spare = EncodingBufferPool.shared.take()
         writer = JSONByteWriter(
             countingOnly: countingOnly,
             escapesSlashes: !formatting.contains(.withoutEscapingSlashes),
-            capacity: 1024
+            storage: spare?.storage ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1024),
+            capacity: spare?.capacity ?? 1024
         )
         switch options.keyEncodingStrategy {
         case .useDefaultKeys: keyMode = .unchanged
         case .convertToSnakeCase: keyMode = .snakeCase
         default: keyMode = .custom
         }
-        nodes.reserveCapacity(32)
-        members.reserveCapacity(64)
-        path.reserveCapacity(32)
-        orderScratch.reserveCapacity(countingOnly ? 0 : 48)
+        if let spare {
+            nodes = spare.nodes
+            members = spare.members
+            path = spare.path
+            keySlots = spare.keySlots
+        } else {
+            nodes = EncodingStack(capacity: 32)
+            members = EncodingStack(capacity: 64)
+            path = EncodingStack(capacity: 32)
+            keySlots.reserveCapacity(8)
+        }
     }
 
     deinit {
-        writer.deallocate()
+        nodes.removeAll()
+        members.removeAll()
+        path.removeAll()
+        keySlots.removeAll(keepingCapacity: true)
+        let spare = EncodingBufferPool.Buffers(
+            storage: writer.storage,
+            capacity: writer.capacity,
+            nodes: nodes,
+            members: members,
+            path: path,
+            keySlots: keySlots
+        )
+        if !EncodingBufferPool.shared.give(spare) {
+            writer.deallocate()
+            nodes.deallocate()
+            members.deallocate()
+            path.deallocate()
+        }
     }
 
     var userInfo: [CodingUserInfoKey: Any] {
@@ -166,7 +202,7 @@ final class EncodingCore {
 
     private func activateSlowly(_ serial: Int) throws -> Int {
         guard !needsFallback, !errorInFlight, let index = nodeIndex(of: serial) else { throw fallBack() }
-        for above in nodes[(index + 1)...] where above.isFrame { throw fallBack() }
+        for above in (index + 1)..<nodes.count where nodes[above].isFrame { throw fallBack() }
         closeNodes(above: serial)
         return index
     }

@@ -11,7 +11,7 @@ struct EncodingHandle: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { core.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        core.openObject(serial)
+        core.openObject(serial, keyedBy: type)
         return KeyedEncodingContainer(PayloadKeyedContainer<Key>(core: core, serial: serial))
     }
 

@@ -19,4 +19,7 @@ struct EncodingMember {
     /// An FNV-1a hash of the raw key (counting mode only).
     var keyHash: UInt64
     var flags: UInt8
+    /// The key's rank in its ``EncodingKeyTable`` (meaningful while the object's
+    /// ``EncodingNode/tableSlot`` is set).
+    var rank: Int32 = 0
 }

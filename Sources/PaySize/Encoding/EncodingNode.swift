@@ -34,4 +34,11 @@ struct EncodingNode {
     var count = 0
     /// Where this object's member records start in ``EncodingCore/members``.
     var memberBase = 0
+    /// The slot in ``EncodingCore/keySlots`` of the key table every member so far came from,
+    /// with distinct ranks; -1 once a member did not (the object is then sorted by bytes).
+    var tableSlot: Int32 = -1
+    /// The table entry the next member's key is tried against first.
+    var guess: Int32 = 0
+    /// The ranks of the members so far, one bit each.
+    var rankMask: UInt64 = 0
 }

@@ -15,7 +15,7 @@ struct JSONByteWriter {
     private(set) var storage: UnsafeMutablePointer<UInt8>
     /// Bytes written (or counted) so far.
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
     /// Whether bytes are only counted.
     let isCountingOnly: Bool
     /// The escape mask from ``JSONEscaping/mask(escapingSlashes:)``.
@@ -23,12 +23,13 @@ struct JSONByteWriter {
     /// Whether `/` is written as `\/`.
     let escapesSlashes: Bool
 
-    init(countingOnly: Bool, escapesSlashes: Bool, capacity: Int) {
+    /// Creates a writer over `storage`, a buffer of `capacity` bytes the writer now owns.
+    init(countingOnly: Bool, escapesSlashes: Bool, storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
         isCountingOnly = countingOnly
         self.escapesSlashes = escapesSlashes
         escapeMask = JSONEscaping.mask(escapingSlashes: escapesSlashes)
-        self.capacity = countingOnly ? 0 : capacity
-        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(self.capacity, 1))
+        self.storage = storage
+        self.capacity = capacity
     }
 
     /// Frees the buffer.
@@ -204,11 +205,14 @@ struct JSONByteWriter {
         var output = storage + count
         while cursor < end {
             if cursor + 8 <= end {
-                let word = UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self)
-                if !JSONEscaping.wordNeedsEscape(word, escapingSlashes: escapingSlashes) {
+                let word = UInt64(littleEndian: UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self))
+                let flags = JSONEscaping.escapeFlags(word, escapingSlashes: escapingSlashes)
+                if flags == 0 {
                     cursor += 8
                     continue
                 }
+                // Little-endian loads: the lowest flagged byte is the first one to escape.
+                cursor += flags.trailingZeroBitCount >> 3
             }
             let byte = source[cursor]
             if !JSONEscaping.needsEscape(byte, mask: mask) {
@@ -295,9 +299,6 @@ struct JSONByteWriter {
         appendFloatDescription(value.description)
     }
 
-    /// Powers of ten a short decimal may scale by.
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
-
     /// Writes a `Double` that is exactly the nearest double to m / 10^k for a small k, as
     /// `description` would, without running the general shortest-digits algorithm.
     ///
@@ -309,11 +310,17 @@ struct JSONByteWriter {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e9 else { return false }
         var scale = 1
-        while scale < Self.powersOfTen.count {
-            let power = Self.powersOfTen[scale]
-            let scaled = (magnitude * power).rounded()
-            guard scaled < 1_125_899_906_842_624 else { return false }  // 2^50
-            if scaled / power == magnitude {
+        var power = 1.0
+        while scale <= 8 {
+            power *= 10  // exact: powers of ten up to 1e22 are doubles
+            let product = magnitude * power
+            // Rounds half away from zero, as `rounded()` does, without a libm call: below 2^50
+            // the truncation and the remainder are exact.
+            guard product < 1_125_899_906_842_624 else { return false }  // 2^50
+            var scaled = Int64(product)
+            if product - Double(scaled) >= 0.5 { scaled += 1 }
+            guard scaled < 1_125_899_906_842_624 else { return false }
+            if Double(scaled) / power == magnitude {
                 appendFixed(UInt64(scaled), fractionDigits: scale, negative: value < 0)
                 return true
             }
@@ -324,26 +331,54 @@ struct JSONByteWriter {
 
     /// Writes `digits` with a decimal point before its last `fractionDigits` digits.
     private mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
-            var index = text.count
-            var rest = digits
-            var written = 0
-            repeat {
-                if written == fractionDigits {
-                    index -= 1
-                    text[index] = UInt8(ascii: ".")
-                }
-                index -= 1
-                text[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                written += 1
-            } while rest != 0 || written <= fractionDigits
-            if negative {
-                index -= 1
-                text[index] = 0x2D
-            }
-            append(UnsafeBufferPointer(rebasing: text[index...]))
+        var digitCount = 1
+        var rest = digits
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
         }
+        let shown = max(digitCount, fractionDigits + 1)
+        let length = shown + 1 + (negative ? 1 : 0)
+        if isCountingOnly {
+            count += length
+            return
+        }
+        reserve(length)
+        let output = storage + count
+        var index = length
+        rest = digits
+        var fraction = fractionDigits
+        while fraction >= 2 {
+            index -= 2
+            Self.writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: output + index)
+            rest /= 100
+            fraction -= 2
+        }
+        if fraction == 1 {
+            index -= 1
+            output[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        index -= 1
+        output[index] = UInt8(ascii: ".")
+        while rest >= 10 {
+            index -= 2
+            Self.writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: output + index)
+            rest /= 100
+        }
+        if rest != 0 || index > (negative ? 1 : 0) {
+            index -= 1
+            output[index] = 0x30 + UInt8(truncatingIfNeeded: rest)
+        }
+        if negative { output[0] = 0x2D }
+        count += length
+    }
+
+    @inline(__always)
+    private static func writeTwoDigits(_ pair: Int, to output: UnsafeMutablePointer<UInt8>) {
+        let tens = pair / 10
+        output[0] = 0x30 + UInt8(truncatingIfNeeded: tens)
+        output[1] = 0x30 + UInt8(truncatingIfNeeded: pair - 10 * tens)
     }
 
     /// Writes a finite `Float` as Foundation does: `Float.description` minus a trailing `.0`.

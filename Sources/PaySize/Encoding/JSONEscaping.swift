@@ -26,6 +26,14 @@ enum JSONEscaping {
     /// has-less-than and has-zero-byte tricks), so clean text is skipped 8 bytes at a time.
     @inline(__always)
     static func wordNeedsEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
+        escapeFlags(word, escapingSlashes: escapingSlashes) != 0
+    }
+
+    /// The high bit of each byte of `word` that might need escaping. The lowest flagged byte
+    /// always does (a false positive only appears above a true one, where a borrow carried),
+    /// so `trailingZeroBitCount / 8` is the offset of the first byte to escape.
+    @inline(__always)
+    static func escapeFlags(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         var flags = (word &- ones &* 0x20) & ~word
         let quote = word ^ (ones &* 0x22)
@@ -36,26 +44,41 @@ enum JSONEscaping {
             let slash = word ^ (ones &* 0x2F)
             flags |= (slash &- ones) & ~slash
         }
-        return flags & 0x8080_8080_8080_8080 != 0
+        return flags & 0x8080_8080_8080_8080
     }
 
-    /// The length of `utf8` once escaped, without quotes.
+    /// The length of `utf8` once escaped, without quotes: 8 bytes at a time, each flagged word
+    /// (and the tail, through one overlapping load) then checked byte by byte.
     static func escapedCount(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt64) -> Int {
-        var count = utf8.count
-        var cursor = 0
         let end = utf8.count
+        guard end > 0 else { return 0 }
+        let base = utf8.baseAddress!
+        var count = end
+        if end < 8 {
+            for index in 0..<end where needsEscape(base[index], mask: mask) {
+                count += extraEscapeLength(base[index])
+            }
+            return count
+        }
         let escapingSlashes = mask == controlQuoteAndSlashMask
-        while cursor < end {
-            if cursor + 8 <= end {
-                let word = UnsafeRawPointer(utf8.baseAddress! + cursor).loadUnaligned(as: UInt64.self)
-                if !wordNeedsEscape(word, escapingSlashes: escapingSlashes) {
-                    cursor += 8
-                    continue
+        var cursor = 0
+        while cursor + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+            if escapeFlags(word, escapingSlashes: escapingSlashes) != 0 {
+                for index in cursor..<(cursor + 8) where needsEscape(base[index], mask: mask) {
+                    count += extraEscapeLength(base[index])
                 }
             }
-            let byte = utf8[cursor]
-            cursor += 1
-            if needsEscape(byte, mask: mask) { count += extraEscapeLength(byte) }
+            cursor += 8
+        }
+        if cursor < end {
+            // The last 8 bytes overlap bytes already counted; only the new ones are checked.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            if escapeFlags(word, escapingSlashes: escapingSlashes) != 0 {
+                for index in cursor..<end where needsEscape(base[index], mask: mask) {
+                    count += extraEscapeLength(base[index])
+                }
+            }
         }
         return count
     }

@@ -143,6 +143,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let nested = core.openNested(kind: .object, in: serial) { core, index in
             (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
         }
+        core.attachKeyTable(keyType, toNested: nested)
         return KeyedEncodingContainer(PayloadKeyedContainer<NestedKey>(core: core, serial: nested))
     }
 

@@ -122,6 +122,7 @@ struct PayloadUnkeyedContainer: UnkeyedEncodingContainer {
             let (element, level) = core.beginElement(index)
             return (level, .index(element))
         }
+        core.attachKeyTable(keyType, toNested: nested)
         return KeyedEncodingContainer(PayloadKeyedContainer<NestedKey>(core: core, serial: nested))
     }
 

@@ -1,0 +1,108 @@
+import Foundation
+import PaySize
+import Testing
+
+/// The per-key-type tables (`EncodingKeyTable`): keys are learned on first use and served from
+/// the table afterwards, so every case here is encoded several times (cold, then warm) and must
+/// match Foundation each time.
+@Suite("PayloadEncoder key tables against Foundation")
+struct PayloadEncoderKeyTableTests {
+    /// A key type of its own per test, so tables do not leak between tests.
+    struct SpecialKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    struct RepeatKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    struct ManyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    struct OtherKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Writes 1, 2, … under the given keys, in order, through one keyed container.
+    struct Members<Key: CodingKey>: Encodable {
+        var keys: [String]
+        var make: (String) -> Key
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for (offset, key) in keys.enumerated() { try container.encode(offset + 1, forKey: make(key)) }
+        }
+    }
+
+    /// Writes through two containers of different key types on one encoder.
+    struct TwoKeyTypes: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.container(keyedBy: OtherKey.self)
+            try first.encode(1, forKey: OtherKey("m"))
+            try first.encode(2, forKey: OtherKey("b"))
+            var second = encoder.container(keyedBy: SpecialKey.self)
+            try second.encode(3, forKey: SpecialKey("a"))
+            try second.encode(4, forKey: SpecialKey("z"))
+            try first.encode(5, forKey: OtherKey("c"))
+        }
+    }
+
+    static let formattings: [EncodingOptions] = [
+        EncodingOptions(formatting: [.sortedKeys], label: "sorted"),
+        EncodingOptions(formatting: [.sortedKeys, .prettyPrinted], label: "sorted pretty"),
+        EncodingOptions(formatting: [.sortedKeys, .withoutEscapingSlashes], label: "sorted no slash escapes"),
+        EncodingOptions(formatting: [.sortedKeys], key: .convertToSnakeCase, label: "sorted snake case"),
+    ]
+
+    private func expectIdentical<T: Encodable>(_ value: T, _ options: EncodingOptions) {
+        for round in 0..<3 {
+            let comparison = EncodingComparison(value, options: options)
+            #expect(comparison.isIdentical, "round \(round), \(options): \(comparison)")
+        }
+    }
+
+    @Test(arguments: formattings)
+    func escapedSlashedAndNonASCIIKeys(options: EncodingOptions) {
+        let keys = ["z", "a/b", "q\"", "c\u{1}", "tab\t", "é", "", "aB", "a", "back\\slash", "/"]
+        expectIdentical(Members(keys: keys, make: SpecialKey.init), options)
+        expectIdentical(Members(keys: keys.reversed(), make: SpecialKey.init), options)
+        expectIdentical(Members(keys: Array(keys.prefix(3)), make: SpecialKey.init), options)
+    }
+
+    @Test(arguments: formattings)
+    func repeatedKeysKeepTheLastValue(options: EncodingOptions) {
+        expectIdentical(Members(keys: ["b", "a"], make: RepeatKey.init), options)
+        expectIdentical(Members(keys: ["b", "a", "b"], make: RepeatKey.init), options)
+        expectIdentical(Members(keys: ["a", "a", "a", "c"], make: RepeatKey.init), options)
+    }
+
+    @Test(arguments: formattings)
+    func moreKeysThanATableHolds(options: EncodingOptions) {
+        let keys = (0..<80).map { "k\(($0 * 37) % 80)" }
+        expectIdentical(Members(keys: keys, make: ManyKey.init), options)
+        expectIdentical(Members(keys: Array(keys.suffix(20)), make: ManyKey.init), options)
+        expectIdentical(Members(keys: Array(keys.prefix(10)) + ["k3"], make: ManyKey.init), options)
+    }
+
+    @Test(arguments: formattings)
+    func containersOfTwoKeyTypesOnOneEncoder(options: EncodingOptions) {
+        expectIdentical(TwoKeyTypes(), options)
+    }
+}
