@@ -112,26 +112,26 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     ///   per-event rule (a start without alert or attributes, `dismissal-date` on an update, …),
     ///   carrying the report; `EncodingError` when the content state cannot be encoded.
     public func encoded() throws -> EncodedLiveActivityPush {
-        var body = LiveActivityPushBody()
         let encoder = PayloadEncoder()
+        let contentStateBytes = try contentState.map { try encoder.encodeBytes($0) }
+        let attributesBytes = try attributes.map { try encoder.encodeBytes($0) }
+        var body = LiveActivityPushBody(capacity: (contentStateBytes?.count ?? 0) + (attributesBytes?.count ?? 0) + 256)
         body.appendInteger("timestamp", seconds(timestamp), first: true)
-        body.appendRaw("event", Array("\"\(event.rawValue)\"".utf8))
+        body.appendRaw("event", event.jsonBytes)
         var contentStateRange: Range<Int>? = nil
-        if let contentState {
-            contentStateRange = body.appendRaw("content-state", try encoder.encodeBytes(contentState))
-        }
+        if let contentStateBytes { contentStateRange = body.appendRaw("content-state", contentStateBytes) }
         var attributesRange: Range<Int>? = nil
         if let attributesType { body.appendRaw("attributes-type", try encoder.encodeBytes(attributesType)) }
-        if let attributes { attributesRange = body.appendRaw("attributes", try encoder.encodeBytes(attributes)) }
+        if let attributesBytes { attributesRange = body.appendRaw("attributes", attributesBytes) }
         if let alert { body.appendRaw("alert", try encoder.encodeBytes(alert)) }
         if let staleDate { body.appendInteger("stale-date", seconds(staleDate)) }
         if let dismissalDate { body.appendInteger("dismissal-date", seconds(dismissalDate)) }
-        if let relevanceScore { body.appendRaw("relevance-score", try encoder.encodeBytes(relevanceScore)) }
+        if let relevanceScore { body.appendRaw("relevance-score", try Self.jsonNumber(relevanceScore)) }
         if requestsPushToken { body.appendInteger("input-push-token", 1) }
         if let inputPushChannel { body.appendRaw("input-push-channel", try encoder.encodeBytes(inputPushChannel)) }
         let bytes = body.finish()
 
-        var violations = ruleViolations()
+        var violations = ruleViolations(hasContentState: contentStateBytes != nil, hasAttributes: attributesBytes != nil)
         var report = PayloadReport(
             payloadByteCount: bytes.count, inputByteCount: bytes.count, budget: budget,
             contentStateByteCount: contentStateRange?.count,
@@ -150,30 +150,66 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     }
 
     /// The per-event rules this push breaks, in the order the checker reports them.
-    private func ruleViolations() -> [(code: LiveActivityPushError.Code, path: JSONPointer)] {
-        var violations: [(LiveActivityPushError.Code, JSONPointer)] = []
-        for (key, date) in [("timestamp", timestamp), ("stale-date", staleDate), ("dismissal-date", dismissalDate)] {
-            if let date, date.timeIntervalSince1970 < 0 { violations.append((.dateBefore1970(key: key), JSONPointer("aps", key))) }
-        }
+    ///
+    /// Written as plain branches: this runs on every send, and a valid push allocates nothing here.
+    /// Presence of the generic values is passed in, since testing a generic optional copies it.
+    private func ruleViolations(hasContentState: Bool, hasAttributes: Bool) -> [(code: LiveActivityPushError.Code, path: JSONPointer)] {
+        let datesAreValid = timestamp.timeIntervalSince1970 >= 0 && (staleDate?.timeIntervalSince1970 ?? 0) >= 0
+            && (dismissalDate?.timeIntervalSince1970 ?? 0) >= 0
+        let eventKeysAreValid: Bool
         switch event {
         case .start:
-            let present = ["attributes-type": attributesType != nil, "attributes": attributes != nil, "alert": alert != nil, "content-state": contentState != nil]
-            for key in ["attributes-type", "attributes", "alert", "content-state"] where present[key] == false {
-                violations.append((.rule(.startRequires(key: key)), JSONPointer("aps", key)))
-            }
+            eventKeysAreValid = attributesType != nil && hasAttributes && alert != nil && hasContentState && dismissalDate == nil
+        case .update:
+            eventKeysAreValid = hasContentState && dismissalDate == nil && attributesType == nil && !hasAttributes
+                && !requestsPushToken && inputPushChannel == nil
+        case .end:
+            eventKeysAreValid = attributesType == nil && !hasAttributes && !requestsPushToken && inputPushChannel == nil
+        }
+        if datesAreValid && eventKeysAreValid { return [] }
+
+        var violations: [(code: LiveActivityPushError.Code, path: JSONPointer)] = []
+        func add(_ code: LiveActivityPushError.Code, _ key: String) {
+            violations.append((code, JSONPointer("aps", key)))
+        }
+        if timestamp.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "timestamp"), "timestamp") }
+        if let staleDate, staleDate.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "stale-date"), "stale-date") }
+        if let dismissalDate, dismissalDate.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "dismissal-date"), "dismissal-date") }
+        switch event {
+        case .start:
+            if attributesType == nil { add(.rule(.startRequires(key: "attributes-type")), "attributes-type") }
+            if !hasAttributes { add(.rule(.startRequires(key: "attributes")), "attributes") }
+            if alert == nil { add(.rule(.startRequires(key: "alert")), "alert") }
+            if !hasContentState { add(.rule(.startRequires(key: "content-state")), "content-state") }
         case .update, .end:
-            if event == .update, contentState == nil {
-                violations.append((.rule(.updateRequiresContentState), JSONPointer("aps", "content-state")))
-            }
-            let startOnly = ["attributes-type": attributesType != nil, "attributes": attributes != nil, "input-push-token": requestsPushToken, "input-push-channel": inputPushChannel != nil]
-            for key in ["attributes-type", "attributes", "input-push-token", "input-push-channel"] where startOnly[key] == true {
-                violations.append((.rule(.startOnly(key: key, event: event.rawValue)), JSONPointer("aps", key)))
-            }
+            if event == .update, !hasContentState { add(.rule(.updateRequiresContentState), "content-state") }
+            let name = event.rawValue
+            if attributesType != nil { add(.rule(.startOnly(key: "attributes-type", event: name)), "attributes-type") }
+            if hasAttributes { add(.rule(.startOnly(key: "attributes", event: name)), "attributes") }
+            if requestsPushToken { add(.rule(.startOnly(key: "input-push-token", event: name)), "input-push-token") }
+            if inputPushChannel != nil { add(.rule(.startOnly(key: "input-push-channel", event: name)), "input-push-channel") }
         }
         if event != .end, dismissalDate != nil {
-            violations.append((.rule(.dismissalDateOnlyOnEnd(event: event.rawValue)), JSONPointer("aps", "dismissal-date")))
+            add(.rule(.dismissalDateOnlyOnEnd(event: event.rawValue)), "dismissal-date")
         }
         return violations
+    }
+
+    /// A Double as `JSONEncoder` writes it: its `description` without a trailing `.0` (FACTS.md);
+    /// NaN and infinities throw as Foundation's encoder does.
+    private static func jsonNumber(_ value: Double) throws -> [UInt8] {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        }
+        // Whole scores (100, 50) are the common case: `description` prints them as `100.0` below
+        // 1e16, so the integer's digits are the same text without the `.0` — except `-0`.
+        if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+            return Array(String(Int(value)).utf8)
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return Array(text.utf8)
     }
 
     /// Whole seconds since 1970, as APNs wants for `aps` dates (FACTS.md: two epochs); dates
@@ -185,6 +221,17 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
 
 extension LiveActivityPush: Sendable where ContentState: Sendable, Attributes: Sendable {}
 
+extension LiveActivityPush.Event {
+    /// The quoted JSON string of the event.
+    fileprivate var jsonBytes: [UInt8] {
+        switch self {
+        case .start: Array(#""start""#.utf8)
+        case .update: Array(#""update""#.utf8)
+        case .end: Array(#""end""#.utf8)
+        }
+    }
+}
+
 /// A push body ready to send, and what it measures.
 public struct EncodedLiveActivityPush: Sendable, Equatable {
     /// The compact JSON body: send exactly these bytes.
@@ -195,26 +242,31 @@ public struct EncodedLiveActivityPush: Sendable, Equatable {
 
 /// Writes `{"aps":{…}}` member by member, remembering where spliced values land.
 private struct LiveActivityPushBody {
-    private(set) var bytes: [UInt8] = Array(#"{"aps":{"#.utf8)
+    private(set) var bytes: [UInt8] = []
 
-    mutating func appendInteger(_ key: String, _ value: Int, first: Bool = false) {
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+        bytes.append(contentsOf: #"{"aps":{"#.utf8)
+    }
+
+    mutating func appendInteger(_ key: StaticString, _ value: Int, first: Bool = false) {
         appendKey(key, first: first)
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Appends `"key":` and already-encoded JSON; returns the value's byte range.
     @discardableResult
-    mutating func appendRaw(_ key: String, _ json: [UInt8]) -> Range<Int> {
+    mutating func appendRaw(_ key: StaticString, _ json: [UInt8]) -> Range<Int> {
         appendKey(key, first: false)
         let start = bytes.count
         bytes.append(contentsOf: json)
         return start..<bytes.count
     }
 
-    private mutating func appendKey(_ key: String, first: Bool) {
+    private mutating func appendKey(_ key: StaticString, first: Bool) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: key.utf8)
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: #"":"#.utf8)
     }
 
