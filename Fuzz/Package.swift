@@ -49,11 +49,20 @@ let package = Package(
             dependencies: ["FuzzCommon", .product(name: "PaySizeCompression", package: "PaySize")],
             swiftSettings: sharedSettings
         ),
-
-        // Added once their APIs land (each one `Sources/Fuzz<Thing>/main.swift`, a corpus under
-        // `Corpus/<Target>/` and a line in `smoke.sh`'s target list):
-        // - FuzzEncoderDifferential: bytes → a value tree → PayloadEncoder vs Foundation's JSONEncoder.
-        // - FuzzSchema: bytes → a schema document and a payload → schema validation.
-        // - FuzzRoundTrip: bytes → content state → encode → scan → decode → equal.
+        .executableTarget(
+            name: "FuzzEncoderDifferential",
+            dependencies: ["FuzzCommon", .product(name: "PaySize", package: "PaySize")],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "FuzzSchema",
+            dependencies: ["FuzzCommon", .product(name: "PaySize", package: "PaySize")],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "FuzzRoundTrip",
+            dependencies: ["FuzzCommon", .product(name: "PaySize", package: "PaySize")],
+            swiftSettings: sharedSettings
+        ),
     ]
 )

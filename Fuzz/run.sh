@@ -41,6 +41,9 @@ target_options() {
     case "$1" in
         FuzzScanner | FuzzCheck) echo "-dict=$FUZZ_DIR/json.dict -max_len=8192" ;;
         FuzzZstd) echo "-max_len=4096 -malloc_limit_mb=256" ;;
+        FuzzSchema) echo "-dict=$FUZZ_DIR/schema.dict -max_len=4096" ;;
+        # Bytes that build Swift values (FuzzBytes), not text: no dictionary.
+        FuzzEncoderDifferential | FuzzRoundTrip) echo "-max_len=2048" ;;
         *) echo "" ;;
     esac
 }

@@ -242,9 +242,9 @@ public enum ContentStateRoundTrip {
 
     private static func keyPhrase(_ server: Server?, sentKey: String) -> String {
         if let strategy = server?.keys {
-            return "the server encoder uses \(strategy) ('\(sentKey)')"
+            return "the server encoder uses \(strategy) ('\(SchemaValidator.shown(sentKey))')"
         }
-        return "the payload has '\(sentKey)' instead"
+        return "the payload has '\(SchemaValidator.shown(sentKey))' instead"
     }
 
     private static func dateStrategyName(_ encoder: JSONEncoder) -> String? {

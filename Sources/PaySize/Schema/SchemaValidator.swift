@@ -16,8 +16,24 @@ struct SchemaValidator {
             var start: Int
             var end: Int
             var size: Int
+
+            /// The key for `instance` under node `index`; `nil` for a built value (empty range).
+            init?(_ index: Int, _ instance: JSONElement) {
+                guard !instance.byteRange.isEmpty else { return nil }
+                node = index
+                start = instance.byteRange.lowerBound
+                end = instance.byteRange.upperBound
+                size = instance.compactByteCount
+            }
         }
         var known: [Key: Bool] = [:]
+        /// `violations` and `suspicions` per node and value, for the same reason: a schema whose
+        /// `$ref`s, `allOf`s and `anyOf`s point at one node from several places (or loop back
+        /// through it) would otherwise have it re-checked once per route, which grows
+        /// exponentially with the number of hops (`{"oneOf":[{"$ref":"#"},{"$ref":"#"}]}`).
+        /// Within one validator every value sits at one path, so the findings are the same.
+        var violations: [Key: [ContractFinding]] = [:]
+        var suspicions: [Key: [ContractFinding]] = [:]
     }
 
     init(schema: CompiledSchema) {
@@ -39,7 +55,18 @@ struct SchemaValidator {
 
     private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [ContractFinding]
     {
-        Self.locating(violationsHere(index, instance, path, depth: depth), at: instance)
+        let key = Answers.Key(index, instance)
+        if let key, let known = answers.violations[key] { return known }
+        let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
+        if let key { answers.violations[key] = found }
+        return found
+    }
+
+    /// `findings` without repeats, in order: two routes to one node report its problems once.
+    private static func unique(_ findings: [ContractFinding]) -> [ContractFinding] {
+        guard findings.count > 1 else { return findings }
+        var seen: Set<ContractFinding> = []
+        return findings.filter { seen.insert($0).inserted }
     }
 
     /// Findings made at this level (deeper ones already have an offset) point at this value.
@@ -124,13 +151,13 @@ struct SchemaValidator {
             if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
                 found.append(
                     dropped(
-                        path.appending(key), "missing required key '\(key)' (the payload has '\(similar)')",
-                        fix: "send '\(key)' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"))
+                        path.appending(key), "missing required key '\(Self.shown(key))' (the payload has '\(Self.shown(similar))')",
+                        fix: "send '\(Self.shown(key))' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"))
             } else {
                 found.append(
                     dropped(
-                        path.appending(key), "missing required key '\(key)'",
-                        fix: "add '\(key)' to the payload, or make it optional in the app's type"))
+                        path.appending(key), "missing required key '\(Self.shown(key))'",
+                        fix: "add '\(Self.shown(key))' to the payload, or make it optional in the app's type"))
             }
         }
         if let minimum = node.minProperties, members.count < minimum {
@@ -148,7 +175,7 @@ struct SchemaValidator {
             } else if let additional = node.additionalProperties {
                 if self.node(additional).constant == false {
                     found.append(
-                        dropped(memberPath, "key '\(member.key)' is not allowed here", fix: "remove '\(member.key)'"))
+                        dropped(memberPath, "key '\(Self.shown(member.key))' is not allowed here", fix: "remove '\(Self.shown(member.key))'"))
                 } else {
                     found += violations(additional, member.value, memberPath, depth: 0)
                 }
@@ -294,7 +321,7 @@ struct SchemaValidator {
         if instance.members != nil, let keys = caseKeys(branches) {
             return [
                 dropped(
-                    path, "expected an object with exactly one of the keys \(keys.map { "'\($0)'" }.joined(separator: ", "))",
+                    path, "expected an object with exactly one of the keys \(keys.map { "'\(Self.shown($0))'" }.joined(separator: ", "))",
                     fix: "send exactly one case key the installed apps know")
             ]
         }
@@ -341,10 +368,7 @@ struct SchemaValidator {
     /// Whether `instance` satisfies node `index`: the same rules as `violations`, without building
     /// findings or paths, stopping at the first failure. Used to pick `anyOf`/`oneOf` alternatives.
     func accepts(_ index: Int, _ instance: JSONElement, depth: Int = 0) -> Bool {
-        guard !instance.byteRange.isEmpty else { return checkAcceptance(index, instance, depth: depth) }
-        let key = Answers.Key(
-            node: index, start: instance.byteRange.lowerBound, end: instance.byteRange.upperBound,
-            size: instance.compactByteCount)
+        guard let key = Answers.Key(index, instance) else { return checkAcceptance(index, instance, depth: depth) }
         if let known = answers.known[key] { return known }
         let answer = checkAcceptance(index, instance, depth: depth)
         answers.known[key] = answer
@@ -416,21 +440,30 @@ struct SchemaValidator {
 
     /// The nodes that apply to `instance` at one place: the node, what it references, its `allOf`,
     /// and the `anyOf`/`oneOf` alternatives the value satisfies.
-    private func applicable(_ index: Int, _ instance: JSONElement, depth: Int, into views: inout [CompiledSchema.Node]) {
-        guard depth < Self.maximumDepth else { return }
+    /// Each node is collected once, however many routes lead to it (`visited`), which also ends loops.
+    private func applicable(
+        _ index: Int, _ instance: JSONElement, depth: Int, into views: inout [CompiledSchema.Node], visited: inout Set<Int>
+    ) {
+        guard depth < Self.maximumDepth, visited.insert(index).inserted else { return }
         let node = node(index)
         views.append(node)
-        if let reference = node.reference { applicable(reference, instance, depth: depth + 1, into: &views) }
-        for branch in node.allOf ?? [] { applicable(branch, instance, depth: depth + 1, into: &views) }
+        if let reference = node.reference {
+            applicable(reference, instance, depth: depth + 1, into: &views, visited: &visited)
+        }
+        for branch in node.allOf ?? [] { applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited) }
         for branch in (node.anyOf ?? []) + (node.oneOf ?? [])
         where accepts(branch, instance, depth: depth + 1) {
-            applicable(branch, instance, depth: depth + 1, into: &views)
+            applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
     }
 
     private func suspicions(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [ContractFinding]
     {
-        Self.locating(suspicionsHere(index, instance, path, depth: depth), at: instance)
+        let key = Answers.Key(index, instance)
+        if let key, let known = answers.suspicions[key] { return known }
+        let found = Self.unique(Self.locating(suspicionsHere(index, instance, path, depth: depth), at: instance))
+        if let key { answers.suspicions[key] = found }
+        return found
     }
 
     private func suspicionsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
@@ -438,7 +471,8 @@ struct SchemaValidator {
     {
         guard depth < Self.maximumDepth else { return [] }
         var views: [CompiledSchema.Node] = []
-        applicable(index, instance, depth: depth, into: &views)
+        var visited: Set<Int> = []
+        applicable(index, instance, depth: depth, into: &views, visited: &visited)
         var found: [ContractFinding] = []
         if views.contains(where: \.isReferenceDate), let seconds = instance.doubleValue {
             found += dateSuspicion(seconds, path)
@@ -481,13 +515,13 @@ struct SchemaValidator {
         if let meant = known.sorted().first(where: { Self.similarKey(to: $0, in: [key]) != nil }) {
             return ContractFinding(
                 path: path, severity: .suspicious,
-                message: "unknown key '\(key)' is ignored by the device; it looks like '\(meant)' in another case style",
-                fix: "send '\(meant)' as the app's CodingKeys spell it: do not use .convertToSnakeCase")
+                message: "unknown key '\(Self.shown(key))' is ignored by the device; it looks like '\(Self.shown(meant))' in another case style",
+                fix: "send '\(Self.shown(meant))' as the app's CodingKeys spell it: do not use .convertToSnakeCase")
         }
         return ContractFinding(
             path: path, severity: .suspicious,
-            message: "unknown key '\(key)' is ignored by the device",
-            fix: "remove '\(key)', or add it to the app's type if the app should read it")
+            message: "unknown key '\(Self.shown(key))' is ignored by the device",
+            fix: "remove '\(Self.shown(key))', or add it to the app's type if the app should read it")
     }
 
     private func dateSuspicion(_ seconds: Double, _ path: JSONPointer) -> [ContractFinding] {
@@ -560,8 +594,15 @@ struct SchemaValidator {
         }
     }
 
+    /// A string value for a message: at most 40 characters, control characters escaped.
     static func clipped(_ text: String) -> String {
-        text.count <= 40 ? text : String(text.prefix(39)) + "…"
+        shown(text.count <= 40 ? text : String(text.prefix(39)) + "…")
+    }
+
+    /// A key or value quoted in a message, with control characters written as JSON escapes so
+    /// the message stays on one line (a key may hold `\n`).
+    static func shown(_ text: String) -> String {
+        JSONPointer.escapingControlCharacters(text)
     }
 
     static func joined(_ names: [String]) -> String {

@@ -1,0 +1,161 @@
+import Foundation
+import FuzzCommon
+import PaySize
+
+// Fuzz bytes → a value tree (FuzzValue) → PayloadEncoder and Foundation's JSONEncoder with the
+// same options. Under `.sortedKeys` both must write the same bytes, or both throw the same
+// `EncodingError` with the same coding path and text; `encodedSize(of:)` must equal the bytes'
+// count; without `.sortedKeys` (member order is Foundation's hash order) the sizes must agree.
+
+/// The first byte picks the options; the rest builds the value.
+private struct Options: CustomStringConvertible {
+    var formatting: JSONEncoder.OutputFormatting = [.sortedKeys]
+    var date = JSONEncoder.DateEncodingStrategy.deferredToDate
+    var dateName = "deferredToDate"
+    var data = JSONEncoder.DataEncodingStrategy.base64
+    var key = JSONEncoder.KeyEncodingStrategy.useDefaultKeys
+    var float = JSONEncoder.NonConformingFloatEncodingStrategy.throw
+
+    init(_ byte: UInt8) {
+        if byte & 0x01 != 0 { formatting.insert(.prettyPrinted) }
+        if byte & 0x02 != 0 { formatting.insert(.withoutEscapingSlashes) }
+        switch (byte >> 2) & 3 {
+        case 0: (date, dateName) = (.deferredToDate, "deferredToDate")
+        case 1: (date, dateName) = (.secondsSince1970, "secondsSince1970")
+        case 2: (date, dateName) = (.millisecondsSince1970, "millisecondsSince1970")
+        default: (date, dateName) = (.iso8601, "iso8601")
+        }
+        if byte & 0x10 != 0 { data = .deferredToData }
+        if byte & 0x20 != 0 { key = .convertToSnakeCase }
+        if byte & 0x40 != 0 { float = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") }
+    }
+
+    func payloadEncoder(sorted: Bool) -> PayloadEncoder {
+        var encoder = PayloadEncoder()
+        encoder.outputFormatting = sorted ? formatting : formatting.subtracting(.sortedKeys)
+        encoder.dateEncodingStrategy = date
+        encoder.dataEncodingStrategy = data
+        encoder.keyEncodingStrategy = key
+        encoder.nonConformingFloatEncodingStrategy = float
+        return encoder
+    }
+
+    func foundationEncoder(sorted: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = sorted ? formatting : formatting.subtracting(.sortedKeys)
+        encoder.dateEncodingStrategy = date
+        encoder.dataEncodingStrategy = data
+        encoder.keyEncodingStrategy = key
+        encoder.nonConformingFloatEncodingStrategy = float
+        return encoder
+    }
+
+    var convertsFloatsToStrings: Bool {
+        if case .convertToString = float { return true }
+        return false
+    }
+
+    var writesDatesAsNumbersSince1970: Bool {
+        switch date {
+        case .secondsSince1970, .millisecondsSince1970: true
+        default: false
+        }
+    }
+
+    var description: String {
+        var parts: [String] = []
+        if formatting.contains(.prettyPrinted) { parts.append("prettyPrinted") }
+        if formatting.contains(.withoutEscapingSlashes) { parts.append("withoutEscapingSlashes") }
+        parts.append("date: \(dateName)")
+        if case .deferredToData = data { parts.append("data: deferredToData") }
+        if case .convertToSnakeCase = key { parts.append("keys: convertToSnakeCase") }
+        if case .convertToString = float { parts.append("floats: convertToString") }
+        return "[sortedKeys, " + parts.joined(separator: ", ") + "]"
+    }
+}
+
+/// An `EncodingError` reduced to what both encoders must agree on.
+private struct ErrorSignature: Error, Equatable, CustomStringConvertible {
+    var kind: String
+    var path: [String]
+    var text: String
+
+    init(_ error: any Error) {
+        guard let error = error as? EncodingError else {
+            fatalError("an encoder threw a non-EncodingError: \(error)")
+        }
+        switch error {
+        case .invalidValue(_, let context):
+            kind = "invalidValue"
+            path = context.codingPath.map(\.stringValue)
+            text = context.debugDescription
+        @unknown default:
+            kind = "\(error)"
+            path = []
+            text = ""
+        }
+    }
+
+    var description: String { "\(kind) at \(path.debugDescription): \(text.debugDescription)" }
+}
+
+private func outcome(_ body: () throws -> [UInt8]) -> Result<[UInt8], ErrorSignature> {
+    do {
+        return .success(try body())
+    } catch {
+        return .failure(ErrorSignature(error))
+    }
+}
+
+private func show(_ result: Result<[UInt8], ErrorSignature>) -> String {
+    switch result {
+    case .success(let bytes): String(decoding: bytes, as: UTF8.self).debugDescription
+    case .failure(let error): "throws \(error)"
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = FuzzInput.bytes(start, count)
+    guard let first = bytes.first else { return 0 }
+    let options = Options(first)
+    var builder = FuzzValueBuilder(Array(bytes.dropFirst()))
+    builder.finiteDatesOnly = options.convertsFloatsToStrings && options.writesDatesAsNumbersSince1970
+    let value = builder.value()
+
+    // Sorted keys: the same bytes or the same error.
+    let payloadEncoder = options.payloadEncoder(sorted: true)
+    let ours = outcome { try payloadEncoder.encodeBytes(value) }
+    let foundation = outcome { Array(try options.foundationEncoder(sorted: true).encode(value)) }
+    FuzzFailure.expect(
+        ours == foundation,
+        "PayloadEncoder and JSONEncoder differ under \(options):\n  PayloadEncoder: \(show(ours))\n  JSONEncoder:    \(show(foundation))")
+    let data = outcome { Array(try payloadEncoder.encode(value)) }
+    FuzzFailure.expect(data == ours, "encode and encodeBytes differ: \(show(data)) vs \(show(ours))")
+    let size = Result { try payloadEncoder.encodedSize(of: value) }.mapError(ErrorSignature.init)
+    switch (size, ours) {
+    case (.success(let size), .success(let bytes)):
+        FuzzFailure.expect(size == bytes.count, "encodedSize \(size) != encodeBytes count \(bytes.count) under \(options)")
+    case (.failure(let sizeError), .failure(let error)):
+        FuzzFailure.expect(sizeError == error, "encodedSize threw \(sizeError), encodeBytes threw \(error)")
+    default:
+        fatalError("encodedSize gave \(size), encodeBytes \(show(ours)) under \(options)")
+    }
+
+    // Unsorted: member order differs (Foundation's is hash order), sizes must not.
+    let unsortedEncoder = options.payloadEncoder(sorted: false)
+    let unsorted = outcome { try unsortedEncoder.encodeBytes(value) }
+    let unsortedFoundation = outcome { Array(try options.foundationEncoder(sorted: false).encode(value)) }
+    switch (unsorted, unsortedFoundation) {
+    case (.success(let a), .success(let b)):
+        FuzzFailure.expect(
+            a.count == b.count, "unsorted sizes differ under \(options): PayloadEncoder \(a.count), JSONEncoder \(b.count)\n  \(show(unsorted))\n  \(show(unsortedFoundation))")
+        let unsortedSize = try? unsortedEncoder.encodedSize(of: value)
+        FuzzFailure.expect(unsortedSize == a.count, "unsorted encodedSize \(String(describing: unsortedSize)) != \(a.count)")
+    case (.failure(let a), .failure(let b)):
+        FuzzFailure.expect(a == b, "unsorted errors differ: \(a) vs \(b)")
+    default:
+        fatalError("unsorted outcomes differ under \(options): \(show(unsorted)) vs \(show(unsortedFoundation))")
+    }
+    return 0
+}

@@ -1,0 +1,150 @@
+import Foundation
+import FuzzCommon
+import PaySize
+
+// Arbitrary bytes, two ways:
+// (a) as a schema document → PayloadSchema(jsonBytes:), which accepts it or throws SchemaError /
+//     JSONScanError; an accepted schema validates fixed instances (and the document itself)
+//     without crashing or hanging — `$ref` cycles included — with `isValid` agreeing with
+//     "no dropped finding", and writes a document that reads back as an equal schema;
+// (b) as a payload (and as a bare instance) checked against the example schemas in
+//     Schemas/examples: every finding's path names a value, or a missing key of an object that
+//     exists; `isValid` agrees with the findings.
+
+/// The example schemas, read once. The fuzz binary finds them from this source file's path.
+private let exampleSchemas: [PayloadSchema] = {
+    let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Schemas/examples")
+    let names = ["delivery", "flight", "ride", "sports", "timer"]
+    return names.map { name in
+        let url = directory.appendingPathComponent("\(name).schema.json")
+        guard let data = try? Data(contentsOf: url), let schema = try? PayloadSchema(jsonBytes: Array(data)) else {
+            fatalError("cannot read the example schema \(url.path)")
+        }
+        return schema
+    }
+}()
+
+/// Contracts over the examples; each takes the next example as its attributes' schema.
+private let contracts: [PayloadContract] = exampleSchemas.indices.map { index in
+    PayloadContract(contentState: exampleSchemas[index], attributes: exampleSchemas[(index + 1) % exampleSchemas.count])
+}
+
+/// Instances every accepted schema validates: each JSON type, edge numbers, nested values, and
+/// the kind of content state the examples describe.
+private let fixedInstances: [JSONElement] = [
+    "{}", "[]", "null", "true", "0", "-0", "1.0", "1e2", "-1.5e-300", "12345678901234567890123", #""""#, #""a\u0000é😀""#,
+    #"{"a":1,"b":[1,"1",null,{"c":{}}],"":{"":""}}"#,
+    #"{"status":"onTheWay","etaDate":786297600,"courierName":"Ana","stops":[1,2],"note":null}"#,
+    #"{"etaDate":1764504000,"eta_date":1,"score":{"home":1,"away":2},"period":"Q4","x":[[[[[]]]]]}"#,
+    #"[{"a":1},{"a":1},[1,1],"x","x"]"#,
+].map { text in
+    do { return try JSONScanner.scan(Array(text.utf8)) } catch { fatalError("fixed instance \(text) does not scan: \(error)") }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = FuzzInput.bytes(start, count)
+    checkAsSchema(bytes)
+    checkAsInstance(bytes)
+    return 0
+}
+
+// MARK: - (a) The bytes as a schema
+
+private func checkAsSchema(_ bytes: [UInt8]) {
+    let schema: PayloadSchema
+    do {
+        schema = try PayloadSchema(jsonBytes: bytes)
+    } catch is SchemaError {
+        return
+    } catch is JSONScanError {
+        return
+    } catch {
+        fatalError("PayloadSchema(jsonBytes:) threw something other than SchemaError or JSONScanError: \(error)")
+    }
+
+    var instances = fixedInstances
+    if let document = try? JSONScanner.scan(bytes) { instances.append(document) }
+    for instance in instances {
+        let findings = schema.findings(in: instance)
+        FindingPaths.check(findings, in: instance)
+        let dropped = findings.contains { $0.severity == .dropped }
+        FuzzFailure.expect(
+            schema.isValid(instance) == !dropped,
+            "isValid says \(schema.isValid(instance)) but findings are \(findings.map(\.description))")
+        // Under a prefix, the same findings with the prefix added.
+        let prefix = JSONPointer("aps", "content-state")
+        let prefixed = schema.findings(in: instance, at: prefix)
+        FuzzFailure.expect(
+            prefixed.map { Array($0.path.components.dropFirst(2)) } == findings.map(\.path.components),
+            "findings at a prefix differ from findings at the root")
+    }
+
+    // The written document reads back as an equal schema.
+    let written = Array(schema.jsonData())
+    do {
+        let again = try PayloadSchema(jsonBytes: written)
+        FuzzFailure.expect(again == schema, "jsonData() reads back as a different schema")
+    } catch {
+        fatalError("jsonData() of an accepted schema is refused: \(error)\n\(String(decoding: written, as: UTF8.self))")
+    }
+}
+
+// MARK: - (b) The bytes as a payload and as an instance
+
+private func checkAsInstance(_ bytes: [UInt8]) {
+    let root: JSONElement
+    do {
+        root = try JSONScanner.scan(bytes)
+    } catch {
+        for contract in contracts {
+            do {
+                _ = try contract.findings(inJSONBytes: bytes)
+                fatalError("findings(inJSONBytes:) accepted bytes JSONScanner refuses")
+            } catch is JSONScanError {
+            } catch {
+                fatalError("findings(inJSONBytes:) threw a non-JSONScanError: \(error)")
+            }
+        }
+        return
+    }
+
+    let contentState = root["aps"]?["content-state"]
+    for contract in contracts {
+        let findings: [ContractFinding]
+        do {
+            findings = try contract.findings(inJSONBytes: bytes)
+        } catch {
+            fatalError("findings(inJSONBytes:) refused bytes JSONScanner accepts: \(error)")
+        }
+        FuzzFailure.expect(findings == contract.findings(in: root), "findings(inJSONBytes:) and findings(in:) differ")
+        FindingPaths.check(findings, in: root)
+        let severities = findings.map(\.severity)
+        FuzzFailure.expect(
+            severities == severities.filter { $0 == .dropped } + severities.filter { $0 == .suspicious },
+            "dropped findings do not come first: \(findings.map(\.description))")
+
+        if let contentState {
+            let prefix = JSONPointer("aps", "content-state")
+            let stateFindings = contract.contentState.findings(in: contentState, at: prefix)
+            let dropped = stateFindings.contains { $0.severity == .dropped }
+            FuzzFailure.expect(
+                contract.contentState.isValid(contentState) == !dropped,
+                "isValid(content-state) says \(contract.contentState.isValid(contentState)) but findings are \(stateFindings.map(\.description))")
+            for finding in stateFindings {
+                FuzzFailure.expect(findings.contains(finding), "content-state finding \(finding) missing from the contract's findings")
+            }
+        }
+    }
+
+    // The bytes as a bare content state.
+    for schema in exampleSchemas {
+        let findings = schema.findings(in: root)
+        FindingPaths.check(findings, in: root)
+        FuzzFailure.expect(
+            schema.isValid(root) == !findings.contains { $0.severity == .dropped },
+            "isValid says \(schema.isValid(root)) but findings are \(findings.map(\.description))")
+    }
+}
