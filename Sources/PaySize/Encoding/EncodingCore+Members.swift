@@ -165,7 +165,14 @@ extension EncodingCore {
 
     /// Writes the separator and an already converted key.
     func beginMember(_ index: Int, keyString: String, flags: UInt8) -> Int {
-        nodes[index].tableSlot = -1
+        if nodes[index].tableSlot >= 0 {
+            // Leaving the table: the check for equivalent keys now needs the flags of the
+            // members the table wrote.
+            nodes[index].tableSlot = -1
+            for member in nodes[index].memberBase..<members.count {
+                nodes[index].keyFlags |= members[member].flags & EncodingMember.hasNonASCIIKey
+            }
+        }
         let level = nodes[index].level + 1
         writeSeparator(count: nodes[index].count, level: level)
         nodes[index].count += 1
@@ -173,30 +180,45 @@ extension EncodingCore {
         var member = EncodingMember(start: start, keyStart: 0, keyEnd: 0, keyHash: 0, flags: flags)
         let escaped: Bool
         let mask = writer.escapeMask
+        let nonASCII: Bool
         if writer.isCountingOnly {
-            let (count, hash) = Self.measureKey(keyString, mask: mask)
+            let (count, hash, hasNonASCII) = Self.measureKey(keyString, mask: mask)
             member.keyHash = hash
             writer.advance(by: 2 + count)
             escaped = false
+            nonASCII = hasNonASCII
         } else {
             writer.append(0x22)
             member.keyStart = start + 1
             escaped = writer.appendEscaped(keyString)
             member.keyEnd = writer.count
             writer.append(0x22)
+            // Escaping never touches bytes of 0x80 or more, so the written key tells.
+            nonASCII = JSONEscaping.containsNonASCII(
+                UnsafeBufferPointer(rebasing: writer.written[member.keyStart..<member.keyEnd]))
         }
         if escaped { member.flags |= EncodingMember.hasEscapedKey }
+        if nonASCII {
+            member.flags |= EncodingMember.hasNonASCIIKey
+            nodes[index].keyFlags |= EncodingMember.hasNonASCIIKey
+        }
         members.append(member)
         if isPretty { writer.append(" : ") } else { writer.append(UInt8(ascii: ":")) }
         return level
     }
 
-    private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64) {
-        if let measured = key.utf8.withContiguousStorageIfAvailable({ JSONEscaping.measureKey($0, mask: mask) }) {
+    private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64, hasNonASCII: Bool) {
+        if let measured = key.utf8.withContiguousStorageIfAvailable({ utf8 in
+            let (count, hash) = JSONEscaping.measureKey(utf8, mask: mask)
+            return (count, hash, JSONEscaping.containsNonASCII(utf8))
+        }) {
             return measured
         }
         var copy = key
-        return copy.withUTF8 { JSONEscaping.measureKey($0, mask: mask) }
+        return copy.withUTF8 { utf8 in
+            let (count, hash) = JSONEscaping.measureKey(utf8, mask: mask)
+            return (count, hash, JSONEscaping.containsNonASCII(utf8))
+        }
     }
 
     /// Writes the separator before the next element of array node `index`.
@@ -225,6 +247,11 @@ extension EncodingCore {
     func finishObject(_ node: EncodingNode) {
         let base = node.memberBase
         var kept = members.count - base
+        if kept >= 2 && (node.keyFlags & EncodingMember.hasNonASCIIKey != 0
+            || (node.tableSlot >= 0 && keySlots[Int(node.tableSlot)].view.hasEquivalentKeys))
+        {
+            checkEquivalentKeys(of: node)
+        }
         if kept >= 2 {
             if node.tableSlot >= 0 {
                 // Keys from one table with distinct ranks: no repeats, order by rank.
@@ -243,6 +270,38 @@ extension EncodingCore {
         }
         writer.append(UInt8(ascii: "}"))
         while members.count > base { members.removeLast() }
+    }
+
+    /// Foundation keys an object by `String`: keys with different bytes that are canonically
+    /// equivalent are one member for it (spelled as first written, holding the last value).
+    /// Such an object is left to Foundation (writing mode) or to writing mode (counting mode,
+    /// which keeps no key bytes). Only objects with a non-ASCII key get here: ASCII strings are
+    /// equal only when their bytes are.
+    @inline(never)
+    private func checkEquivalentKeys(of node: EncodingNode) {
+        if writer.isCountingOnly {
+            needsWritingMode = true
+            return
+        }
+        let base = node.memberBase
+        let keys = writer.written
+        var strings: [String] = []
+        var rawKeys: [[UInt8]] = []
+        for member in base..<members.count {
+            var reader = EscapedKeyReader(keys: keys, cursor: members[member].keyStart, end: members[member].keyEnd)
+            var raw: [UInt8] = []
+            while let byte = reader.next() { raw.append(byte) }
+            rawKeys.append(raw)
+            strings.append(String(decoding: raw, as: UTF8.self))
+        }
+        for index in rawKeys.indices where rawKeys[index].contains(where: { $0 >= 0x80 }) {
+            for other in rawKeys.indices where other != index && rawKeys[other] != rawKeys[index] {
+                if strings[other] == strings[index] {
+                    needsFallback = true
+                    return
+                }
+            }
+        }
     }
 
     /// Counting mode: whether no two keys share a hash (so none repeats); order is irrelevant to
@@ -324,17 +383,19 @@ extension EncodingCore {
                 break
             }
             if inOrder { return }
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
-                for index in 0..<count { order[index] = index }
-                for next in 1..<count {
-                    let moving = order[next]
-                    let rank = members[moving].rank
-                    var hole = next
-                    while hole > 0 && members[order[hole - 1]].rank > rank {
-                        order[hole] = order[hole - 1]
-                        hole -= 1
-                    }
-                    order[hole] = moving
+            // Ranks are distinct and below 64, and `rankMask` has one bit per member's rank:
+            // note each rank's member, then read them out in the order of the mask's set bits
+            // (a counting sort, without comparisons).
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: EncodingKeyTable.capacity + count) { scratch in
+                let byRank = scratch.baseAddress!
+                let order = UnsafeMutableBufferPointer(start: byRank + EncodingKeyTable.capacity, count: count)
+                for index in 0..<count { byRank[Int(members[index].rank)] = index }
+                var mask = node.rankMask
+                var position = 0
+                while mask != 0 {
+                    order[position] = byRank[mask.trailingZeroBitCount]
+                    position += 1
+                    mask &= mask &- 1
                 }
                 rewriteMembers(members, in: UnsafeBufferPointer(order), level: node.level)
             }

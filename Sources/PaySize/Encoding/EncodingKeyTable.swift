@@ -42,11 +42,16 @@ final class EncodingKeyTable: @unchecked Sendable {
     let count: Int
     /// The raw keys, in first-seen order, to build the next version from.
     let keys: [[UInt8]]
+    /// Two of the keys differ in bytes but are equal as `String`s (canonically equivalent, like
+    /// `"\u{E9}"` and `"e\u{301}"`). Foundation keeps such keys as one member, so an object
+    /// whose keys come from this table is checked when it closes.
+    let hasEquivalentKeys: Bool
 
     /// Builds a table of `keys` (distinct byte strings, at most ``capacity``).
     init(keys: [[UInt8]]) {
         self.keys = keys
         count = keys.count
+        hasEquivalentKeys = EncodingKeyTable.containsEquivalentKeys(keys)
         entries = UnsafeMutablePointer<Entry>.allocate(capacity: max(count, 1))
         var byteCount = 0
         for key in keys { byteCount += key.count * 7 + 3 }
@@ -89,7 +94,8 @@ final class EncodingKeyTable: @unchecked Sendable {
                     rank: ranks[index],
                     // A `\/` alone is compared correctly as the escaped key reader reads it
                     // back, but flagging it keeps the rule simple: any backslash, flag.
-                    memberFlags: escaped || hasSlash ? EncodingMember.hasEscapedKey : 0,
+                    memberFlags: (escaped || hasSlash ? EncodingMember.hasEscapedKey : 0)
+                        | (key.contains { $0 >= 0x80 } ? EncodingMember.hasNonASCIIKey : 0),
                     hasSlash: hasSlash,
                     hash: hash
                 )
@@ -103,14 +109,30 @@ final class EncodingKeyTable: @unchecked Sendable {
         bytes.deallocate()
     }
 
+    /// Whether two distinct byte strings among `keys` are equal as `String`s. ASCII strings
+    /// are equal only when their bytes are, so only pairs with a non-ASCII key are compared.
+    static func containsEquivalentKeys(_ keys: [[UInt8]]) -> Bool {
+        let nonASCII = keys.indices.filter { keys[$0].contains { $0 >= 0x80 } }
+        guard !nonASCII.isEmpty, keys.count >= 2 else { return false }
+        let strings = keys.map { String(decoding: $0, as: UTF8.self) }
+        for index in nonASCII {
+            for other in keys.indices where other != index && strings[other] == strings[index] {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The table's storage, for reading without reference counting while the table is alive.
-    var view: View { View(entries: entries, bytes: bytes, count: count) }
+    var view: View { View(entries: entries, bytes: bytes, count: count, hasEquivalentKeys: hasEquivalentKeys) }
 
     /// A borrowed look at a table.
     struct View {
         let entries: UnsafeMutablePointer<Entry>
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
+        /// ``EncodingKeyTable/hasEquivalentKeys``.
+        let hasEquivalentKeys: Bool
 
         /// The index of the entry whose raw bytes are `key`, trying `guess` first.
         @inline(__always)

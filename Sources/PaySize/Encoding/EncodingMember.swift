@@ -12,6 +12,10 @@ struct EncodingMember {
     /// (`nestedContainer`, `superEncoder`), which Foundation merges or replaces in ways a byte
     /// stream cannot.
     static let isOpenEnded: UInt8 = 2
+    /// The key has a byte of 0x80 or more. Foundation keys an object by `String`, whose
+    /// equality is canonical equivalence, so such a key may be the same member as another key
+    /// with different bytes (`"\u{E9}"`, `"e\u{301}"`; `"\u{212A}"`, `"K"`).
+    static let hasNonASCIIKey: UInt8 = 4
 
     var start: Int
     var keyStart: Int

@@ -41,4 +41,6 @@ struct EncodingNode {
     var guess: Int32 = 0
     /// The ranks of the members so far, one bit each.
     var rankMask: UInt64 = 0
+    /// The ``EncodingMember`` flags of members whose keys did not come from the table, or'ed.
+    var keyFlags: UInt8 = 0
 }

@@ -35,16 +35,15 @@ enum JSONEscaping {
     @inline(__always)
     static func escapeFlags(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        var flags = (word &- ones &* 0x20) & ~word
-        let quote = word ^ (ones &* 0x22)
-        flags |= (quote &- ones) & ~quote
-        let backslash = word ^ (ones &* 0x5C)
-        flags |= (backslash &- ones) & ~backslash
+        // Each test is `(x - ones) & ~x` for some `x = word ^ c` with `c < 0x80`; the high bit
+        // of each byte of such an `x` is the word's own, so `& ~word` is applied once at the end.
+        var flags = word &- ones &* 0x20
+        flags |= (word ^ (ones &* 0x22)) &- ones
+        flags |= (word ^ (ones &* 0x5C)) &- ones
         if escapingSlashes {
-            let slash = word ^ (ones &* 0x2F)
-            flags |= (slash &- ones) & ~slash
+            flags |= (word ^ (ones &* 0x2F)) &- ones
         }
-        return flags & 0x8080_8080_8080_8080
+        return flags & ~word & 0x8080_8080_8080_8080
     }
 
     /// The length of `utf8` once escaped, without quotes: 8 bytes at a time, each flagged word
@@ -81,6 +80,25 @@ enum JSONEscaping {
             }
         }
         return count
+    }
+
+    /// Whether `utf8` has a byte of 0x80 or more (8 bytes at a time).
+    @inline(__always)
+    static func containsNonASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = utf8.count
+        guard end > 0 else { return false }
+        let base = UnsafeRawPointer(utf8.baseAddress!)
+        var cursor = 0
+        var bits: UInt64 = 0
+        while cursor + 8 <= end {
+            bits |= base.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            cursor += 8
+        }
+        while cursor < end {
+            bits |= UInt64(utf8[cursor])
+            cursor += 1
+        }
+        return bits & 0x8080_8080_8080_8080 != 0
     }
 
     /// Bytes an escape adds to one byte: 1 for `\x` forms, 5 for `\u00xx`.

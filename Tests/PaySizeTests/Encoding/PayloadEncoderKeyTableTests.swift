@@ -32,6 +32,14 @@ struct PayloadEncoderKeyTableTests {
         init?(intValue: Int) { nil }
     }
 
+    struct EquivalentKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     struct OtherKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -104,5 +112,30 @@ struct PayloadEncoderKeyTableTests {
     @Test(arguments: formattings)
     func containersOfTwoKeyTypesOnOneEncoder(options: EncodingOptions) {
         expectIdentical(TwoKeyTypes(), options)
+    }
+
+    /// Canonically equivalent keys (equal `String`s, different bytes) are one member for
+    /// Foundation, whether they are served from the key table (warm rounds) or not (cold), and
+    /// however they mix with ASCII keys; keys that are only similar stay two members.
+    @Test(arguments: formattings)
+    func canonicallyEquivalentKeysAreOneMember(options: EncodingOptions) {
+        let cases: [[String]] = [
+            ["a", "\u{E9}"],
+            ["\u{E9}", "x", "e\u{301}"],
+            ["e\u{301}", "b", "\u{E9}", "a"],
+            ["K", "\u{212A}"],
+            ["\u{212A}", "z", "K"],
+            ["\u{212B}", "\u{C5}", "A\u{30A}", "A"],
+            ["e\u{301}", "e", "\u{301}"],
+            [";", "\u{37E}", "q/\u{E9}", "q/e\u{301}"],
+        ]
+        for keys in cases {
+            expectIdentical(Members(keys: keys, make: EquivalentKey.init), options)
+            expectIdentical(Members(keys: keys.reversed(), make: EquivalentKey.init), options)
+        }
+        // Each key alone in its object (the table holds them all by now).
+        for key in cases.joined() {
+            expectIdentical(Members(keys: [key, "k"], make: EquivalentKey.init), options)
+        }
     }
 }
