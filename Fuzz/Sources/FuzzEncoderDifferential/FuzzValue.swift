@@ -271,14 +271,6 @@ struct FuzzValueBuilder {
 
     static let maximumDepth = 520
 
-    /// Known PayloadEncoder bug, found by this target (Regressions/FuzzEncoderDifferential/
-    /// nonconforming-date-*.bin): under `.secondsSince1970` or `.millisecondsSince1970`, a `Date`
-    /// whose number is NaN or infinite makes Foundation throw `invalidValue` ("Unable to encode
-    /// Double.nan directly in JSON.") even with `.convertToString`, which it applies to `Double`
-    /// and `Float` only; PayloadEncoder writes the replacement string. Until that is fixed, dates
-    /// are finite when those options meet, so the run goes on to other differences.
-    var finiteDatesOnly = false
-
     init(_ bytes: [UInt8]) {
         input = FuzzBytes(bytes)
     }
@@ -301,29 +293,7 @@ struct FuzzValueBuilder {
     }
 
     mutating func keyedEntries(depth: Int) -> [FuzzValue.KeyedEntry] {
-        Self.separatingContainerKeys(spellingEquivalentKeysAlike((0..<count()).map { _ in keyedEntry(depth: depth) }))
-    }
-
-    /// Two known PayloadEncoder bugs, found by this target, about keys that are canonically
-    /// equivalent (`"\u{E9}"` and `"e\u{301}"`: equal as `String`s, different UTF-8):
-    /// - Regressions/FuzzEncoderDifferential/canonically-equivalent-keys.bin: Foundation keys its
-    ///   containers by `String`, so two such keys in one container are one member, spelled as
-    ///   first written, with the last value; PayloadEncoder compares keys by their UTF-8 bytes
-    ///   and writes both.
-    /// - snake-case-cache-*.bin: under `.convertToSnakeCase`, PayloadEncoder caches conversions
-    ///   in a `[String: String]`, so a key equivalent to one converted earlier, anywhere in the
-    ///   value, is written with the earlier key's spelling; Foundation converts each key as given.
-    /// Until they are fixed, every key equivalent to an earlier one is spelled like it, so the
-    /// run goes on to other differences. Remove this once PayloadEncoder handles both.
-    private var spellings: [String: String] = [:]
-
-    private mutating func spellingEquivalentKeysAlike(_ entries: [FuzzValue.KeyedEntry]) -> [FuzzValue.KeyedEntry] {
-        entries.map { entry in
-            guard let key = entry.key else { return entry }
-            if let first = spellings[key] { return entry.withKey(first) }
-            spellings[key] = key
-            return entry
-        }
+        Self.separatingContainerKeys((0..<count()).map { _ in keyedEntry(depth: depth) })
     }
 
     /// Foundation's JSONEncoder traps (a precondition, not an error) when a nested container or
@@ -415,7 +385,7 @@ struct FuzzValueBuilder {
         case 13: return .double(input.double())
         case 14:
             let seconds = input.double()
-            return .date(Date(timeIntervalSinceReferenceDate: finiteDatesOnly && !seconds.isFinite ? 0 : seconds))
+            return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case 15: return .data(Data((0..<input.below(40)).map { _ in input.byte() }))
         case 16:
             let text = input.string()

@@ -50,18 +50,6 @@ private struct Options: CustomStringConvertible {
         return encoder
     }
 
-    var convertsFloatsToStrings: Bool {
-        if case .convertToString = float { return true }
-        return false
-    }
-
-    var writesDatesAsNumbersSince1970: Bool {
-        switch date {
-        case .secondsSince1970, .millisecondsSince1970: true
-        default: false
-        }
-    }
-
     var description: String {
         var parts: [String] = []
         if formatting.contains(.prettyPrinted) { parts.append("prettyPrinted") }
@@ -120,7 +108,6 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     guard let first = bytes.first else { return 0 }
     let options = Options(first)
     var builder = FuzzValueBuilder(Array(bytes.dropFirst()))
-    builder.finiteDatesOnly = options.convertsFloatsToStrings && options.writesDatesAsNumbersSince1970
     let value = builder.value()
 
     // Sorted keys: the same bytes or the same error.

@@ -152,6 +152,9 @@ extension EncodingCore {
     }
 
     func snakeCaseKey(_ key: String) -> String {
+        // The cache's `String` lookup treats canonically equivalent keys as one, but Foundation
+        // converts each key as spelled: only ASCII keys (where equal means same bytes) are cached.
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return SnakeCaseKeyConversion.convert(key) }
         if let converted = snakeCaseKeys[key] { return converted }
         let converted = SnakeCaseKeyConversion.convert(key)
         snakeCaseKeys[key] = converted

@@ -92,8 +92,15 @@ extension EncodingCore {
 
     /// Foundation throws `EncodingError.invalidValue` ("Unable to encode Double.nan directly in
     /// JSON.") unless a `.convertToString` strategy names the strings to write.
-    func writeNonConforming<F: BinaryFloatingPoint & Sendable>(_ value: F, component: EncodingPathComponent?) throws {
-        guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy
+    ///
+    /// - Parameter convertible: False for the numbers of the `.secondsSince1970` and
+    ///   `.millisecondsSince1970` date strategies, which Foundation writes with `.throw`
+    ///   whatever the float strategy says.
+    func writeNonConforming<F: BinaryFloatingPoint & Sendable>(
+        _ value: F, component: EncodingPathComponent?, convertible: Bool = true
+    ) throws {
+        guard convertible,
+            case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy
         else {
             let codingPath = codingPath(endingAt: nodes.last?.childPathEntry ?? -1, adding: component?.codingKey)
             noteError()
@@ -113,6 +120,15 @@ extension EncodingCore {
 
     // MARK: Date and Data
 
+    /// A Unix-epoch date number: NaN and infinities always throw, as in Foundation.
+    private func writeDateNumber(_ value: Double, component: EncodingPathComponent?) throws {
+        if value.isFinite {
+            writer.appendDouble(value)
+        } else {
+            try writeNonConforming(value, component: component, convertible: false)
+        }
+    }
+
     /// Writes a `Date` with the date-encoding strategy. `.deferredToDate` is Foundation's default:
     /// seconds since 2001 as a number (see "How the device decodes" in FACTS.md).
     func encodeDate(_ date: Date, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
@@ -120,9 +136,9 @@ extension EncodingCore {
         case .deferredToDate:
             try writeDouble(date.timeIntervalSinceReferenceDate, component: component)
         case .secondsSince1970:
-            try writeDouble(date.timeIntervalSince1970, component: component)
+            try writeDateNumber(date.timeIntervalSince1970, component: component)
         case .millisecondsSince1970:
-            try writeDouble(1000.0 * date.timeIntervalSince1970, component: component)
+            try writeDateNumber(1000.0 * date.timeIntervalSince1970, component: component)
         case .iso8601:
             writer.appendQuoted(date.formatted(.iso8601))
         #if canImport(Darwin)

@@ -45,7 +45,8 @@ import Testing
     /// Regressions/FuzzEncoderDifferential/snake-case-cache-*.bin: under `.convertToSnakeCase`,
     /// PayloadEncoder caches converted keys in a `[String: String]`, whose lookup treats
     /// canonically equivalent keys as one; so `"e\u{301}"`, met after `"\u{E9}"` anywhere in the
-    /// value, is written as `"\u{E9}"`. Foundation converts each key as given. Not fixed yet.
+    /// value, was written as `"\u{E9}"`. Foundation converts each key as given; the cache now
+    /// holds ASCII keys only.
     @Test func snakeCaseKeepsTheSpellingOfEachKey() throws {
         struct Inner: Encodable {
             func encode(to encoder: any Encoder) throws {
@@ -68,16 +69,15 @@ import Testing
         let expected = Array(try foundation.encode(Outer()))
         #expect(expected == Array("{\"\u{E9}\":{\"e\u{301}\":false}}".utf8))
         let bytes = try ours.encodeBytes(Outer())
-        withKnownIssue("PayloadEncoder's snake-case cache is keyed by String") {
-            #expect(bytes == expected)
-        }
+        #expect(bytes == expected)
+        #expect(try ours.encodedSize(of: Outer()) == expected.count)
     }
 
     /// Regressions/FuzzEncoderDifferential/nonconforming-date-*.bin: Foundation applies
     /// `.convertToString` to `Double` and `Float` only; a `Date` written as seconds or
     /// milliseconds since 1970 whose number is NaN or infinite throws `invalidValue` ("Unable to
-    /// encode Double.nan directly in JSON."). PayloadEncoder writes the replacement string
-    /// (`"nan"`). Not fixed yet.
+    /// encode Double.nan directly in JSON."). PayloadEncoder used to write the replacement
+    /// string (`"nan"`); now it throws the same error at the same path.
     @Test(arguments: [
         (JSONEncoder.DateEncodingStrategy.secondsSince1970, Double.nan),
         (.millisecondsSince1970, .nan),
@@ -95,9 +95,28 @@ import Testing
         foundation.nonConformingFloatEncodingStrategy = floats
         let date = ["eta": Date(timeIntervalSinceReferenceDate: seconds)]
         #expect(throws: EncodingError.self) { try foundation.encode(date) }
-        let ourBytes = try? ours.encodeBytes(date)
-        withKnownIssue("PayloadEncoder applies .convertToString to dates") {
-            #expect(ourBytes == nil, "PayloadEncoder wrote \(ourBytes.map { String(decoding: $0, as: UTF8.self) } ?? "")")
+        let expected = Self.errorSummary { _ = try foundation.encode(date) }
+        #expect(expected == "invalidValue [eta] Unable to encode Double.\(Double(seconds * (strategy.isMilliseconds ? 1000 : 1))) directly in JSON.")
+        #expect(Self.errorSummary { _ = try ours.encodeBytes(date) } == expected)
+        #expect(Self.errorSummary { _ = try ours.encodedSize(of: date) } == expected)
+    }
+
+    /// `CASE [PATH] DESCRIPTION` of the `EncodingError` `body` throws, or `nil` when it throws none.
+    private static func errorSummary(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch EncodingError.invalidValue(_, let context) {
+            return "invalidValue [\(context.codingPath.map(\.stringValue).joined(separator: "."))] \(context.debugDescription)"
+        } catch {
+            return "\(error)"
         }
+    }
+}
+
+extension JSONEncoder.DateEncodingStrategy {
+    fileprivate var isMilliseconds: Bool {
+        if case .millisecondsSince1970 = self { return true }
+        return false
     }
 }
