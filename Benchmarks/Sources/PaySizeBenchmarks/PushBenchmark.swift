@@ -5,8 +5,11 @@ import PaySize
 // the same done by hand with Foundation's `JSONEncoder` plus a byte count.
 
 /// The push body a server writes by hand with Foundation: `aps` dates as Unix seconds and the
-/// content state nested under `content-state`.
-struct HandWrittenUpdateBody<State: Encodable>: Encodable {
+/// content state nested under `content-state`. Concrete, not generic, as a server's own type
+/// would be (a generic wrapper would make Foundation's side slower).
+struct HandWrittenUpdateBody: Encodable {
+    typealias State = LiveActivityFixtures.DeliveryState
+
     struct APS: Encodable {
         var timestamp: Int
         var event = "update"
