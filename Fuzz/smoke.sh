@@ -20,6 +20,8 @@ build_time=$(($(date +%s) - build_start))
 work="$(mktemp -d "${TMPDIR:-/tmp}/paysize-fuzz-smoke.XXXXXX")"
 results=()
 failed=0
+passed_count=0
+failed_count=0
 for target in "${targets[@]}"; do
     echo "fuzz-smoke: $target for $PER_TARGET s" >&2
     output="$(FUZZ_WORK="$work" "$FUZZ_DIR/run.sh" --no-build "$target" "$PER_TARGET")" || failed=1
@@ -33,10 +35,11 @@ printf '%-28s %-8s %12s %10s %8s %8s\n' target result executions "exec/s" cov ft
 for result in "${results[@]}"; do
     read -r _ target status executions rate coverage features <<<"$result"
     verdict=ok
-    [ "$status" -ne 0 ] && verdict=FAILED
+    if [ "$status" -ne 0 ]; then verdict=FAILED; failed_count=$((failed_count + 1)); else passed_count=$((passed_count + 1)); fi
     printf '%-28s %-8s %12s %10s %8s %8s\n' "$target" "$verdict" "$executions" "$rate" "$coverage" "$features"
 done
 echo "build: ${build_time} s; ${PER_TARGET} s per target; new inputs in $work (not added to Fuzz/Corpus)"
+echo "fuzz-smoke: ${passed_count} passed, ${failed_count} failed"
 if [ "$failed" -ne 0 ]; then
     echo "fuzz-smoke: error: a target failed; its input is in Fuzz/artifacts/<target>/ (add it to Fuzz/Regressions/<target>/ and a unit test)" >&2
     exit 1

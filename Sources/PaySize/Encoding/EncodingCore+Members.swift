@@ -6,23 +6,32 @@ extension EncodingCore {
     /// Turns node `serial` into an object (or continues the one it already is, as Foundation
     /// does when `container(keyedBy:)` is called twice on one encoder).
     func openObject<Key: CodingKey>(_ serial: Int, keyedBy type: Key.Type) {
-        guard let index = try? activate(serial) else { return }
+        guard let index = openContainer(serial, as: .object, bracket: UInt8(ascii: "{")) else { return }
+        nodes[index].memberBase = members.count
+        attachKeyTable(type, to: index)
+    }
+
+    /// Turns node `serial` into a container of `kind` and writes its opening bracket.
+    ///
+    /// - Returns: The node's index when it was opened now; `nil` when it already was one (it
+    ///   continues) or cannot become one (the call falls back to Foundation).
+    private func openContainer(_ serial: Int, as kind: EncodingNode.Kind, bracket: UInt8) -> Int? {
+        guard let index = try? activate(serial) else { return nil }
         switch nodes[index].kind {
-        case .object:
-            return
+        case kind:
+            return nil
         case .pending:
             break
         case .single where nodes[index].count == 0:
             break
         default:
             needsFallback = true
-            return
+            return nil
         }
-        nodes[index].kind = .object
-        nodes[index].memberBase = members.count
+        nodes[index].kind = kind
         noteContainer(at: nodes[index].level)
-        writer.append(UInt8(ascii: "{"))
-        attachKeyTable(type, to: index)
+        writer.append(bracket)
+        return index
     }
 
     // MARK: Key tables
@@ -109,21 +118,7 @@ extension EncodingCore {
 
     /// Turns node `serial` into an array (or continues it).
     func openArray(_ serial: Int) {
-        guard let index = try? activate(serial) else { return }
-        switch nodes[index].kind {
-        case .array:
-            return
-        case .pending:
-            break
-        case .single where nodes[index].count == 0:
-            break
-        default:
-            needsFallback = true
-            return
-        }
-        nodes[index].kind = .array
-        noteContainer(at: nodes[index].level)
-        writer.append(UInt8(ascii: "["))
+        _ = openContainer(serial, as: .array, bracket: UInt8(ascii: "["))
     }
 
     // MARK: Members and elements
