@@ -148,14 +148,7 @@ extension EncodingCore {
         #endif
         case .custom(let encode):
             // A closure that encodes nothing yields `{}`, even at the top level.
-            let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
-            do {
-                try encode(date, EncodingHandle(core: self, serial: serial))
-            } catch {
-                noteError()
-                throw error
-            }
-            try closeFrame(serial)
+            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(date, $0) }
         @unknown default:
             throw fallBack()
         }
@@ -171,16 +164,24 @@ extension EncodingCore {
             try data.encode(to: EncodingHandle(core: self, serial: serial))
             try closeFrame(serial)
         case .custom(let encode):
-            let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
-            do {
-                try encode(data, EncodingHandle(core: self, serial: serial))
-            } catch {
-                noteError()
-                throw error
-            }
-            try closeFrame(serial)
+            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(data, $0) }
         @unknown default:
             throw fallBack()
         }
+    }
+
+    /// Runs a `.custom` date or data closure on a fresh frame; an error it throws is noted so
+    /// the encoder's state stays consistent, as for any failing value.
+    private func encodeThroughCustomStrategy(
+        level: Int, component: EncodingPathComponent?, parentEntry: Int, _ encode: (EncodingHandle) throws -> Void
+    ) throws {
+        let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+        do {
+            try encode(EncodingHandle(core: self, serial: serial))
+        } catch {
+            noteError()
+            throw error
+        }
+        try closeFrame(serial)
     }
 }

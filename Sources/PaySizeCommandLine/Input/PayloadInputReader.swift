@@ -54,10 +54,10 @@ struct PayloadInputReader {
                 return
             }
             if lines {
-                while let line = try stream.nextLine(maximumByteCount: maximumInputByteCount) {
-                    lineNumber += 1
-                    if isBlank(line) { continue }
-                    body(.success(PayloadRecord(file: name, line: lineNumber, bytes: line)))
+                try forEachRecord(name: name, body) { () throws -> ([UInt8], Int)? in
+                    let line = try stream.nextLine(maximumByteCount: maximumInputByteCount)
+                    if line != nil { lineNumber += 1 }
+                    return line.map { ($0, lineNumber) }
                 }
             } else {
                 var bytes: [UInt8] = []
@@ -78,9 +78,8 @@ struct PayloadInputReader {
         _ file: InputFile, name: String, lines: Bool, _ body: (Result<PayloadRecord, InputError>) -> Void
     ) throws(InputError) {
         if lines {
-            while let line = try file.nextLine(maximumByteCount: maximumInputByteCount) {
-                if isBlank(line) { continue }
-                body(.success(PayloadRecord(file: name, line: file.lineNumber, bytes: line)))
+            try forEachRecord(name: name, body) { () throws(InputError) in
+                try file.nextLine(maximumByteCount: maximumInputByteCount).map { ($0, file.lineNumber) }
             }
         } else {
             body(.success(PayloadRecord(file: name, line: nil, bytes: try file.readAll(maximumByteCount: maximumInputByteCount))))
@@ -93,6 +92,17 @@ struct PayloadInputReader {
             return "expected at most \(outputCap) decompressed bytes (\(option)), found more: \(error)"
         }
         return "expected zstd-compressed data, found data zstd refuses: \(error)"
+    }
+
+    /// Reports each non-blank line `nextLine` returns, with its 1-based line number, as a record.
+    private func forEachRecord<Failure: Error>(
+        name: String, _ body: (Result<PayloadRecord, InputError>) -> Void,
+        _ nextLine: () throws(Failure) -> ([UInt8], Int)?
+    ) throws(Failure) {
+        while let (bytes, line) = try nextLine() {
+            if isBlank(bytes) { continue }
+            body(.success(PayloadRecord(file: name, line: line, bytes: bytes)))
+        }
     }
 
     private func isBlank(_ line: [UInt8]) -> Bool {

@@ -52,3 +52,11 @@ enum CheckOutputFormat: String, CaseIterable {
 func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
+
+extension PayloadFinding {
+    /// The message as the text and GitHub formats show it: the contract severity first
+    /// (`dropped: `) and the fix after (`; fix: …`) when the finding has them.
+    var displayText: String {
+        (contractSeverity.map { "\($0.rawValue): " } ?? "") + message + (fix.map { "; fix: \($0)" } ?? "")
+    }
+}

@@ -26,7 +26,7 @@ struct GitHubCheckReporter: CheckReporter {
                 text += command(
                     finding.severity.rawValue, file: payload.record.file, location: payload.location(of: finding),
                     title: "PaySize: \(finding.path)",
-                    message: (finding.contractSeverity.map { "\($0.rawValue): " } ?? "") + finding.message + (finding.fix.map { "; fix: \($0)" } ?? "")) + "\n"
+                    message: finding.displayText) + "\n"
             }
             streams.writeOutput(text)
         }

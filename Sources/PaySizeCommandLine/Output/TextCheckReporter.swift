@@ -27,9 +27,7 @@ struct TextCheckReporter: CheckReporter {
             for finding in report.findings {
                 let place = payload.location(of: finding).map { "\(payload.record.file):\($0)" } ?? payload.record.file
                 let label = finding.severity == .error ? paint("error", "31") : paint("warning", "33")
-                let contract = finding.contractSeverity.map { "\($0.rawValue): " } ?? ""
-                let fix = finding.fix.map { "; fix: \($0)" } ?? ""
-                text += "  \(place): \(label): \(finding.path): \(contract)\(finding.message)\(fix)\n"
+                text += "  \(place): \(label): \(finding.path): \(finding.displayText)\n"
             }
             streams.writeOutput(text)
         }
