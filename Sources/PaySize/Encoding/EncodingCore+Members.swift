@@ -70,7 +70,10 @@ extension EncodingCore {
         let keySlot = keySlots[slot]
         if keySlot.view.count < EncodingKeyTable.capacity && key.count <= EncodingKeyTable.maximumKeyLength {
             let table = EncodingKeyTables.shared.adding(Array(key), to: keySlot.type)
-            if table.count > keySlot.view.count { _ = addKeySlot(table, type: keySlot.type) }
+            if table.count > keySlot.view.count {
+                keySlotsHaveOldVersions = true
+                _ = addKeySlot(table, type: keySlot.type)
+            }
         }
     }
 
@@ -403,7 +406,6 @@ extension EncodingCore {
     /// Copies `members` (all of an object's, in write order) back in the given order over the
     /// bytes they occupy now, which run to the end of the output.
     private func rewriteMembers(_ members: UnsafeBufferPointer<EncodingMember>, in order: UnsafeBufferPointer<Int>, level: Int) {
-        let separatorLength = isPretty ? 2 + 2 * (level + 1) : 1
         let contentStart = members[0].start
         let end = writer.count
         let length = end - contentStart
@@ -411,23 +413,42 @@ extension EncodingCore {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { source in
             let source = source.baseAddress!
             source.update(from: output + contentStart, count: length)
-            var cursor = contentStart
-            for position in 0..<order.count {
-                let member = order[position]
-                if position > 0 {
-                    output[cursor] = UInt8(ascii: ",")
-                    if separatorLength > 1 {
-                        output[cursor + 1] = 0x0A
-                        (output + cursor + 2).update(repeating: 0x20, count: separatorLength - 2)
-                    }
-                    cursor += separatorLength
-                }
-                let from = members[member].start - contentStart
-                let next = member + 1 < members.count ? members[member + 1].start - separatorLength - contentStart : length
-                (output + cursor).update(from: source + from, count: next - from)
-                cursor += next - from
-            }
+            copyMembers(members, in: order, level: level, from: source - contentStart, end: end, to: output + contentStart)
         }
+    }
+
+    /// Writes the members of one object to `output` in `order`, with separators for `level`;
+    /// `source` holds them in write order at their offsets in the output, the last one running
+    /// to `end`.
+    ///
+    /// - Returns: The number of bytes written.
+    @discardableResult
+    private func copyMembers(
+        _ members: UnsafeBufferPointer<EncodingMember>,
+        in order: UnsafeBufferPointer<Int>,
+        level: Int,
+        from source: UnsafePointer<UInt8>,
+        end: Int,
+        to output: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let separatorLength = isPretty ? 2 + 2 * (level + 1) : 1
+        var cursor = 0
+        for position in 0..<order.count {
+            let member = order[position]
+            if position > 0 {
+                output[cursor] = UInt8(ascii: ",")
+                if separatorLength > 1 {
+                    output[cursor + 1] = 0x0A
+                    (output + cursor + 2).update(repeating: 0x20, count: separatorLength - 2)
+                }
+                cursor += separatorLength
+            }
+            let from = members[member].start
+            let next = member + 1 < members.count ? members[member + 1].start - separatorLength : end
+            (output + cursor).update(from: source + from, count: next - from)
+            cursor += next - from
+        }
+        return cursor
     }
 
     /// Orders two keys without escapes by their bytes.

@@ -12,6 +12,7 @@ extension EncodingCore {
             try value.encode(to: EncodingHandle(core: self, serial: serial))
         } catch {
             noteError()
+            discardNodes(from: serial)
             throw error
         }
         try closeFrame(serial)
@@ -44,7 +45,7 @@ extension EncodingCore {
         } else if T.self == Bool.self {
             writer.append(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
         } else if T.self == Double.self {
-            try writeDouble(unsafeBitCast(value, to: Double.self), component: component)
+            try writeDouble(unsafeBitCast(value, to: Double.self), codingKey: component.map(codingKey(of:)))
         } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size,
             let dictionary = value as? any StringKeyedDictionaryEncodable
         {
@@ -63,30 +64,33 @@ extension EncodingCore {
     func encodeStringKeyedEntry<Value: Encodable>(key: String, value: Value, serial: Int) throws {
         let index = try activate(serial)
         let level = beginMember(index, keyString: key, flags: 0)
-        try encodeNested(value, level: level, component: .string(key), parentEntry: nodes[index].childPathEntry)
+        let parentEntry = nodes[index].childPathEntry
+        try withUnsafePointer(to: key) { key in
+            try encodeNested(value, level: level, component: .borrowedString(key), parentEntry: parentEntry)
+        }
     }
 
     // MARK: Floating point
 
     /// Writes a `Double`, or applies the non-conforming float strategy to NaN and infinities.
     ///
-    /// - Parameter component: The value's last coding-path step, for the error.
+    /// - Parameter codingKey: The value's last coding-path step, for the error.
     @inline(__always)
-    func writeDouble(_ value: Double, component: @autoclosure () -> EncodingPathComponent?) throws {
+    func writeDouble(_ value: Double, codingKey: @autoclosure () -> (any CodingKey)?) throws {
         if value.isFinite {
             writer.appendDouble(value)
         } else {
-            try writeNonConforming(value, component: component())
+            try writeNonConforming(value, codingKey: codingKey())
         }
     }
 
     /// Writes a `Float` the same way, using `Float`'s own shortest description.
     @inline(__always)
-    func writeFloat(_ value: Float, component: @autoclosure () -> EncodingPathComponent?) throws {
+    func writeFloat(_ value: Float, codingKey: @autoclosure () -> (any CodingKey)?) throws {
         if value.isFinite {
             writer.appendFloat(value)
         } else {
-            try writeNonConforming(value, component: component())
+            try writeNonConforming(value, codingKey: codingKey())
         }
     }
 
@@ -97,12 +101,12 @@ extension EncodingCore {
     ///   `.millisecondsSince1970` date strategies, which Foundation writes with `.throw`
     ///   whatever the float strategy says.
     func writeNonConforming<F: BinaryFloatingPoint & Sendable>(
-        _ value: F, component: EncodingPathComponent?, convertible: Bool = true
+        _ value: F, codingKey: (any CodingKey)?, convertible: Bool = true
     ) throws {
         guard convertible,
             case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy
         else {
-            let codingPath = codingPath(endingAt: nodes.last?.childPathEntry ?? -1, adding: component?.codingKey)
+            let codingPath = codingPath(endingAt: nodes.last?.childPathEntry ?? -1, adding: codingKey)
             noteError()
             throw EncodingError.invalidValue(
                 value,
@@ -125,7 +129,7 @@ extension EncodingCore {
         if value.isFinite {
             writer.appendDouble(value)
         } else {
-            try writeNonConforming(value, component: component, convertible: false)
+            try writeNonConforming(value, codingKey: component.map(codingKey(of:)), convertible: false)
         }
     }
 
@@ -134,7 +138,7 @@ extension EncodingCore {
     func encodeDate(_ date: Date, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
         switch options.dateEncodingStrategy {
         case .deferredToDate:
-            try writeDouble(date.timeIntervalSinceReferenceDate, component: component)
+            try writeDouble(date.timeIntervalSinceReferenceDate, codingKey: component.map(codingKey(of:)))
         case .secondsSince1970:
             try writeDateNumber(date.timeIntervalSince1970, component: component)
         case .millisecondsSince1970:
@@ -180,6 +184,7 @@ extension EncodingCore {
             try encode(EncodingHandle(core: self, serial: serial))
         } catch {
             noteError()
+            discardNodes(from: serial)
             throw error
         }
         try closeFrame(serial)

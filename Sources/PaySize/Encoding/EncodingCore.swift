@@ -25,6 +25,9 @@ final class EncodingCore {
     @exclusivity(unchecked) var members: EncodingStack<EncodingMember>
     /// Coding-path steps of open nodes, each linked to its parent step.
     @exclusivity(unchecked) var path: EncodingStack<EncodingPathEntry>
+    /// The keys of steps that outlive the call that made them (``EncodingPathComponent/ownedKey(_:)``),
+    /// innermost last.
+    @exclusivity(unchecked) var ownedKeys: [any CodingKey] = []
     /// Pooled key hashes while counting mode checks a large object for repeated keys.
     @exclusivity(unchecked) var hashScratch: [UInt64] = []
     /// Pooled member order used while sorting an object.
@@ -34,6 +37,8 @@ final class EncodingCore {
     /// Key tables this call reads (each kept alive for the call), newest version of a key type
     /// last.
     @exclusivity(unchecked) var keySlots: [KeySlot] = []
+    /// A newer version of some key table was added after an older one.
+    @exclusivity(unchecked) var keySlotsHaveOldVersions = false
     /// Converted keys for `convertToSnakeCase`.
     @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
 
@@ -100,7 +105,7 @@ final class EncodingCore {
         nodes.removeAll()
         members.removeAll()
         path.removeAll()
-        keySlots.removeAll(keepingCapacity: true)
+        keepNewestKeySlots()
         let spare = EncodingBufferPool.Buffers(
             storage: writer.storage,
             capacity: writer.capacity,
@@ -114,6 +119,25 @@ final class EncodingCore {
             nodes.deallocate()
             members.deallocate()
             path.deallocate()
+        }
+    }
+
+    /// The most key tables kept in the pool between calls.
+    static let keptKeySlotLimit = 48
+
+    /// Between calls the pool keeps the key tables, so a later call on the same types needs no
+    /// lock to find them: only the newest version of each type stays (tables never change, a
+    /// newer version is a superset), and none if there are too many types to search quickly.
+    private func keepNewestKeySlots() {
+        if keySlots.count > Self.keptKeySlotLimit {
+            keySlots.removeAll(keepingCapacity: true)
+        } else if keySlotsHaveOldVersions {
+            var kept: [KeySlot] = []
+            for slot in keySlots.reversed() where !kept.contains(where: { $0.type == slot.type }) {
+                kept.append(slot)
+            }
+            keySlots.removeAll(keepingCapacity: true)
+            keySlots.append(contentsOf: kept.reversed())
         }
     }
 
@@ -260,8 +284,32 @@ final class EncodingCore {
             }
             writer.append(UInt8(ascii: "]"))
         }
-        while path.count > node.pathBase { path.removeLast() }
+        popPath(to: node.pathBase)
         topSerial = nodes.last?.serial ?? -1
+    }
+
+    /// Pops coding-path steps (and the keys they own) down to `count`.
+    @inline(__always)
+    func popPath(to count: Int) {
+        while path.count > count {
+            if case .ownedKey = path.removeLast().component { ownedKeys.removeLast() }
+        }
+    }
+
+    /// Drops node `serial` and every node above it without writing their ends: an error is
+    /// leaving them, and their path steps may borrow keys from calls that are returning.
+    func discardNodes(from serial: Int) {
+        guard let index = nodeIndex(of: serial) else { return }
+        popPath(to: nodes[index].pathBase)
+        while nodes.count > index { nodes.removeLast() }
+        topSerial = -2
+    }
+
+    /// Empties the node and path stacks when the call ends, so an encoder or container the
+    /// caller kept reads an empty coding path rather than steps whose borrowed keys are gone.
+    func endCall() {
+        popPath(to: 0)
+        nodes.removeAll()
     }
 
     /// Foundation writes an encoder that encoded nothing as an empty object.
@@ -285,7 +333,7 @@ final class EncodingCore {
         if let extra { result.append(extra) }
         var step = entry
         while step >= 0 {
-            result.append(path[step].component.codingKey)
+            result.append(codingKey(of: path[step].component))
             step = path[step].parent
         }
         result.reverse()

@@ -1,18 +1,46 @@
 /// One step of a coding path, kept cheap until a path is actually asked for.
+///
+/// Every case is plain data (no reference counting, no existential box), so pushing and
+/// popping a step costs a few stores. A key passed to `encode(_:forKey:)` is borrowed: the step
+/// points at the caller's key for as long as that call runs, which outlives the step (the
+/// nested value's node, and its step, close before the call returns; a failing call discards
+/// them, see ``EncodingCore/discardNodes(from:)``).
 enum EncodingPathComponent {
-    /// A key of the caller's own `CodingKey` type.
-    case key(any CodingKey)
+    /// A key of the caller's own `CodingKey` type, borrowed from the running
+    /// `encode(_:forKey:)` call.
+    case borrowedKey(UnsafeRawPointer, any CodingKey.Type)
+    /// A key of a `[String: Value]` dictionary (encoded without key conversion), borrowed from
+    /// the running entry.
+    case borrowedString(UnsafePointer<String>)
+    /// A key kept in ``EncodingCore/ownedKeys`` at this index, for steps that outlive the call
+    /// that made them (nested containers and super encoders).
+    case ownedKey(Int)
     /// An index in an unkeyed container (Foundation's "Index 3").
     case index(Int)
-    /// A key of a `[String: Value]` dictionary, which Foundation encodes without key conversion.
-    case string(String)
+}
 
+extension EncodingCore {
     /// The component as Foundation puts it in `codingPath`.
-    var codingKey: any CodingKey {
-        switch self {
-        case .key(let key): key
-        case .index(let index): PayloadCodingKey(index: index)
-        case .string(let string): PayloadCodingKey(stringValue: string)
+    func codingKey(of component: EncodingPathComponent) -> any CodingKey {
+        switch component {
+        case .borrowedKey(let pointer, let type):
+            return Self.loadKey(type, from: pointer)
+        case .borrowedString(let pointer):
+            return PayloadCodingKey(stringValue: pointer.pointee)
+        case .ownedKey(let slot):
+            return ownedKeys[slot]
+        case .index(let index):
+            return PayloadCodingKey(index: index)
         }
+    }
+
+    private static func loadKey<Key: CodingKey>(_ type: Key.Type, from pointer: UnsafeRawPointer) -> any CodingKey {
+        pointer.assumingMemoryBound(to: Key.self).pointee
+    }
+
+    /// Keeps `key` for a step that outlives the current call.
+    func ownedComponent(_ key: any CodingKey) -> EncodingPathComponent {
+        ownedKeys.append(key)
+        return .ownedKey(ownedKeys.count - 1)
     }
 }

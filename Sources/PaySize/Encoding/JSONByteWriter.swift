@@ -256,29 +256,53 @@ struct JSONByteWriter {
 
     /// Writes a magnitude in decimal with an optional minus sign, without allocating.
     mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+        let digitCount = Self.decimalDigitCount(magnitude)
+        let length = digitCount + (negative ? 1 : 0)
         if isCountingOnly {
-            var digits = 1
-            var rest = magnitude
-            while rest >= 10 {
-                rest /= 10
-                digits += 1
-            }
-            count += digits + (negative ? 1 : 0)
+            count += length
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
-            var index = text.count
-            var rest = magnitude
-            repeat {
-                index -= 1
-                text[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0
-            if negative {
-                index -= 1
-                text[index] = 0x2D
-            }
-            append(UnsafeBufferPointer(rebasing: text[index...]))
+        reserve(length)
+        let output = storage + count
+        if negative { output[0] = 0x2D }
+        Self.writeDigits(magnitude, count: digitCount, endingAt: output + length)
+        count += length
+    }
+
+    /// The number of decimal digits of `value` (1 for zero), by comparisons rather than
+    /// divisions.
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        if value < 100_000_000 { return smallDecimalDigitCount(value) }
+        if value < 10_000_000_000_000_000 { return 8 + smallDecimalDigitCount(value / 100_000_000) }
+        return value < 10_000_000_000_000_000_000 ? 17 + (value < 100_000_000_000_000_000 ? 0 : value < 1_000_000_000_000_000_000 ? 1 : 2) : 20
+    }
+
+    /// ``decimalDigitCount(_:)`` for a value below 10^8.
+    @inline(__always)
+    private static func smallDecimalDigitCount(_ value: UInt64) -> Int {
+        if value < 10_000 {
+            if value < 100 { return value < 10 ? 1 : 2 }
+            return value < 1000 ? 3 : 4
+        }
+        if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
+        return value < 10_000_000 ? 7 : 8
+    }
+
+    /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        var cursor = end
+        var remaining = count
+        while remaining >= 2 {
+            cursor -= 2
+            writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: cursor)
+            rest /= 100
+            remaining -= 2
+        }
+        if remaining == 1 {
+            (cursor - 1).pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
         }
     }
 
@@ -306,72 +330,89 @@ struct JSONByteWriter {
     /// keeping m below 2^50 makes 10^-k wider than a few ulps, so no other m at that k
     /// round-trips and `description`'s tie-break cannot pick different digits. `description` uses
     /// plain notation in this range (0.0001 up to 2^53). Values that don't fit return false.
+    ///
+    /// One multiplication finds k: at the largest scale 10^s whose product stays below 2^50,
+    /// the product is within 0.2 of m·10^(s-k) for the smallest valid k (the product's rounding
+    /// error is at most 1/16 and the value's distance from m / 10^k at most 2^-53 of the
+    /// product), so rounding it and dropping trailing zeros gives m and k. A candidate that does
+    /// not read back as the value means no k up to s works.
     private mutating func appendShortDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e9 else { return false }
-        var scale = 1
-        var power = 1.0
-        while scale <= 8 {
-            power *= 10  // exact: powers of ten up to 1e22 are doubles
-            let product = magnitude * power
-            // Rounds half away from zero, as `rounded()` does, without a libm call: below 2^50
-            // the truncation and the remainder are exact.
-            guard product < 1_125_899_906_842_624 else { return false }  // 2^50
-            var scaled = Int64(product)
-            if product - Double(scaled) >= 0.5 { scaled += 1 }
-            guard scaled < 1_125_899_906_842_624 else { return false }
-            if Double(scaled) / power == magnitude {
-                appendFixed(UInt64(scaled), fractionDigits: scale, negative: value < 0)
-                return true
-            }
-            scale += 1
+        var scale: Int
+        let product: Double
+        if magnitude < 11_258_999.0 {
+            scale = 8
+            product = magnitude * 1e8
+        } else if magnitude < 112_589_990.0 {
+            scale = 7
+            product = magnitude * 1e7
+        } else {
+            scale = 6
+            product = magnitude * 1e6
         }
-        return false
+        // Rounds half away from zero without a libm call: below 2^50 the truncation and the
+        // remainder are exact.
+        var digits = UInt64(product)
+        if product - Double(digits) >= 0.5 { digits += 1 }
+        if digits % 10_000 == 0 {
+            digits /= 10_000
+            scale -= 4
+        }
+        if digits % 100 == 0 {
+            digits /= 100
+            scale -= 2
+        }
+        if digits % 10 == 0 {
+            digits /= 10
+            scale -= 1
+        }
+        guard scale > 0, Double(digits) / Self.powerOfTen(scale) == magnitude else { return false }
+        appendFixed(digits, fractionDigits: scale, negative: value < 0)
+        return true
+    }
+
+    /// 10^`exponent` for 1...8, exactly.
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        default: 1e8
+        }
     }
 
     /// Writes `digits` with a decimal point before its last `fractionDigits` digits.
     private mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
-        var digitCount = 1
-        var rest = digits
-        while rest >= 10 {
-            rest /= 10
-            digitCount += 1
-        }
-        let shown = max(digitCount, fractionDigits + 1)
-        let length = shown + 1 + (negative ? 1 : 0)
+        let digitCount = Self.decimalDigitCount(digits)
+        let integerCount = max(digitCount - fractionDigits, 1)
+        let sign = negative ? 1 : 0
+        let length = sign + integerCount + 1 + fractionDigits
         if isCountingOnly {
             count += length
             return
         }
         reserve(length)
         let output = storage + count
-        var index = length
-        rest = digits
-        var fraction = fractionDigits
-        while fraction >= 2 {
-            index -= 2
-            Self.writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: output + index)
-            rest /= 100
-            fraction -= 2
-        }
-        if fraction == 1 {
-            index -= 1
-            output[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        index -= 1
-        output[index] = UInt8(ascii: ".")
-        while rest >= 10 {
-            index -= 2
-            Self.writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: output + index)
-            rest /= 100
-        }
-        if rest != 0 || index > (negative ? 1 : 0) {
-            index -= 1
-            output[index] = 0x30 + UInt8(truncatingIfNeeded: rest)
-        }
         if negative { output[0] = 0x2D }
+        let fractionStart = output + sign + integerCount + 1
+        Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
+        (fractionStart - 1).pointee = UInt8(ascii: ".")
+        Self.writeDigits(digits / Self.integerPowerOfTen(fractionDigits), count: integerCount, endingAt: fractionStart - 1)
         count += length
+    }
+
+    /// 10^`exponent` for 1...8.
+    @inline(__always)
+    private static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+        var power: UInt64 = 10
+        for _ in 1..<exponent { power &*= 10 }
+        return power
     }
 
     @inline(__always)

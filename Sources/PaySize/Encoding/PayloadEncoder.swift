@@ -102,6 +102,7 @@ public struct PayloadEncoder: Sendable {
     /// - Returns: The finished core, or nil when the value needs Foundation's tree.
     func encodeWithoutFallback<T: Encodable>(_ value: T, countingOnly: Bool) throws -> EncodingCore? {
         let core = EncodingCore(options: self, countingOnly: countingOnly)
+        defer { core.endCall() }
         do {
             try core.run(value)
         } catch where core.needsFallback {

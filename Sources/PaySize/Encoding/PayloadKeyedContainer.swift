@@ -27,13 +27,13 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws {
         let index = try core.activate(serial)
         _ = core.beginMember(index, key: key)
-        try core.writeDouble(value, component: .key(key))
+        try core.writeDouble(value, codingKey: key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         let index = try core.activate(serial)
         _ = core.beginMember(index, key: key)
-        try core.writeFloat(value, component: .key(key))
+        try core.writeFloat(value, codingKey: key)
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
@@ -113,7 +113,11 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let index = try core.activate(serial)
         let level = core.beginMember(index, key: key)
-        try core.encodeNested(value, level: level, component: .key(key), parentEntry: core.nodes[index].childPathEntry)
+        let parentEntry = core.nodes[index].childPathEntry
+        // The key outlives the nested value's path step: both end with this call.
+        try withUnsafePointer(to: key) { key in
+            try core.encodeNested(value, level: level, component: .borrowedKey(key, Key.self), parentEntry: parentEntry)
+        }
     }
 
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
@@ -141,7 +145,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = core.openNested(kind: .object, in: serial) { core, index in
-            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
+            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
         }
         core.attachKeyTable(keyType, toNested: nested)
         return KeyedEncodingContainer(PayloadKeyedContainer<NestedKey>(core: core, serial: nested))
@@ -149,21 +153,21 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = core.openNested(kind: .array, in: serial) { core, index in
-            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
+            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
         }
         return PayloadUnkeyedContainer(core: core, serial: nested)
     }
 
     mutating func superEncoder() -> any Encoder {
         let nested = core.openNested(kind: .pending, in: serial) { core, index in
-            (core.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded), .key(PayloadCodingKey.super))
+            (core.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded), core.ownedComponent(PayloadCodingKey.super))
         }
         return EncodingHandle(core: core, serial: nested)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let nested = core.openNested(kind: .pending, in: serial) { core, index in
-            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), .key(key))
+            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
         }
         return EncodingHandle(core: core, serial: nested)
     }

@@ -22,12 +22,12 @@ struct PayloadSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encode(_ value: Double) throws {
         try core.beginSingleValue(serial)
-        try core.writeDouble(value, component: nil)
+        try core.writeDouble(value, codingKey: nil)
     }
 
     mutating func encode(_ value: Float) throws {
         try core.beginSingleValue(serial)
-        try core.writeFloat(value, component: nil)
+        try core.writeFloat(value, codingKey: nil)
     }
 
     mutating func encode(_ value: Int) throws {

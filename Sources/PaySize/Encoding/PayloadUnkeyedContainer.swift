@@ -28,13 +28,13 @@ struct PayloadUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws {
         let index = try core.activate(serial)
         let element = core.beginElement(index).element
-        try core.writeDouble(value, component: .index(element))
+        try core.writeDouble(value, codingKey: PayloadCodingKey(index: element))
     }
 
     mutating func encode(_ value: Float) throws {
         let index = try core.activate(serial)
         let element = core.beginElement(index).element
-        try core.writeFloat(value, component: .index(element))
+        try core.writeFloat(value, codingKey: PayloadCodingKey(index: element))
     }
 
     mutating func encode(_ value: Int) throws {
