@@ -105,16 +105,21 @@ extension EncodingCore {
         let quotedCount = Int(entry.quotedCount)
         // The table stores the key's colon after it: one copy writes both when not pretty.
         writer.append(UnsafeBufferPointer(start: view.bytes + Int(entry.quotedStart), count: quotedCount + (isPretty ? 0 : 1)))
-        members.append(
-            EncodingMember(
-                start: start,
-                keyStart: start + 1,
-                keyEnd: start + quotedCount - 1,
-                keyHash: entry.hash,
-                flags: flags | entry.memberFlags,
-                rank: entry.rank
+        // Counting mode needs no record: distinct ranks rule out repeats, and the order does
+        // not change the size (``recordTableMembers(of:)`` makes them if the object leaves the
+        // table).
+        if !writer.isCountingOnly {
+            members.append(
+                EncodingMember(
+                    start: start,
+                    keyStart: start + 1,
+                    keyEnd: start + quotedCount - 1,
+                    keyHash: entry.hash,
+                    flags: flags | entry.memberFlags,
+                    rank: entry.rank
+                )
             )
-        )
+        }
         if isPretty { writer.append(" : ") }
         return level
     }
@@ -164,11 +169,30 @@ extension EncodingCore {
         return convert(codingPath(endingAt: nodes[index].pathEntry, adding: key)).stringValue
     }
 
+    /// Counting mode: makes the member records the table members of object node `index` did
+    /// not make (hash and flags are all counting mode reads).
+    @inline(never)
+    private func recordTableMembers(of index: Int) {
+        let view = keySlots[Int(nodes[index].tableSlot)].view
+        var mask = nodes[index].rankMask
+        while mask != 0 {
+            let rank = Int32(mask.trailingZeroBitCount)
+            mask &= mask &- 1
+            for entry in 0..<view.count where view.entries[entry].rank == rank {
+                let entry = view.entries[entry]
+                members.append(
+                    EncodingMember(start: 0, keyStart: 0, keyEnd: 0, keyHash: entry.hash, flags: entry.memberFlags, rank: rank))
+                break
+            }
+        }
+    }
+
     /// Writes the separator and an already converted key.
     func beginMember(_ index: Int, keyString: String, flags: UInt8) -> Int {
         if nodes[index].tableSlot >= 0 {
             // Leaving the table: the check for equivalent keys now needs the flags of the
             // members the table wrote.
+            if writer.isCountingOnly { recordTableMembers(of: index) }
             nodes[index].tableSlot = -1
             for member in nodes[index].memberBase..<members.count {
                 nodes[index].keyFlags |= members[member].flags & EncodingMember.hasNonASCIIKey
@@ -247,7 +271,8 @@ extension EncodingCore {
     /// does (in either mode, so sizes match).
     func finishObject(_ node: EncodingNode) {
         let base = node.memberBase
-        var kept = members.count - base
+        // One per member written (counting mode keeps no records for table keys).
+        var kept = node.count
         if kept >= 2 && (node.keyFlags & EncodingMember.hasNonASCIIKey != 0
             || (node.tableSlot >= 0 && keySlots[Int(node.tableSlot)].view.hasEquivalentKeys))
         {
@@ -338,12 +363,14 @@ extension EncodingCore {
     private func sortDistinctMembers(of node: EncodingNode) -> Bool {
         let base = node.memberBase
         let count = members.count - base
+        // Positions relative to the object's first record.
         orderScratch.removeAll(keepingCapacity: true)
-        for offset in 0..<count { orderScratch.append(base + offset) }
+        for offset in 0..<count { orderScratch.append(offset) }
         var moved = false
         let keys = writer.written
-        let sorted: Bool = members.withUnsafeBufferPointer { members in
-            orderScratch.withUnsafeMutableBufferPointer { order in
+        let sorted: Bool = members.withUnsafeBufferPointer { all in
+            let members = UnsafeBufferPointer(rebasing: all[base...])
+            return orderScratch.withUnsafeMutableBufferPointer { order in
                 if members[order[0]].flags & EncodingMember.hasEscapedKey != 0 { return false }
                 for next in 1..<count {
                     let movingIndex = order[next]
@@ -445,7 +472,7 @@ extension EncodingCore {
             }
             let from = members[member].start
             let next = member + 1 < members.count ? members[member + 1].start - separatorLength : end
-            (output + cursor).update(from: source + from, count: next - from)
+            JSONByteWriter.copyBytes(from: source + from, to: output + cursor, count: next - from)
             cursor += next - from
         }
         return cursor
@@ -471,38 +498,12 @@ extension EncodingCore {
         return leftCount - rightCount
     }
 
-    /// Copies the members of `node` back in `orderScratch` order (all of them kept) over the
-    /// bytes they occupy now.
+    /// Copies the members of `node` back in `orderScratch` order (positions relative to its
+    /// first record, all of them kept) over the bytes they occupy now.
     private func rewriteMembers(of node: EncodingNode) {
-        let base = node.memberBase
-        let separatorLength = isPretty ? 2 + 2 * (node.level + 1) : 1
-        let contentStart = members[base].start
-        let end = writer.count
-        byteScratch.removeAll(keepingCapacity: true)
-        byteScratch.append(contentsOf: UnsafeBufferPointer(rebasing: writer.written[contentStart..<end]))
-        let output = UnsafeMutableBufferPointer(mutating: writer.written)
-        members.withUnsafeBufferPointer { members in
-            byteScratch.withUnsafeBufferPointer { source in
-                orderScratch.withUnsafeBufferPointer { order in
-                    var cursor = contentStart
-                    for position in 0..<order.count {
-                        let member = order[position]
-                        if position > 0 {
-                            output[cursor] = UInt8(ascii: ",")
-                            if separatorLength > 1 {
-                                output[cursor + 1] = 0x0A
-                                for space in (cursor + 2)..<(cursor + separatorLength) { output[space] = 0x20 }
-                            }
-                            cursor += separatorLength
-                        }
-                        let from = members[member].start - contentStart
-                        let next = member + 1 < members.count ? members[member + 1].start - separatorLength : end
-                        let length = next - contentStart - from
-                        UnsafeMutableRawPointer(output.baseAddress! + cursor)
-                            .copyMemory(from: source.baseAddress! + from, byteCount: length)
-                        cursor += length
-                    }
-                }
+        members.withUnsafeBufferPointer { all in
+            orderScratch.withUnsafeBufferPointer { order in
+                rewriteMembers(UnsafeBufferPointer(rebasing: all[node.memberBase...]), in: order, level: node.level)
             }
         }
     }

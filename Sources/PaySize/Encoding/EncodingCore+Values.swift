@@ -46,16 +46,30 @@ extension EncodingCore {
             writer.append(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
         } else if T.self == Double.self {
             try writeDouble(unsafeBitCast(value, to: Double.self), codingKey: component.map(codingKey(of:)))
-        } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size,
+        } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, mayBeStringKeyedDictionary(T.self),
             let dictionary = value as? any StringKeyedDictionaryEncodable
         {
-            // The size test skips the costly conformance lookup for most types.
+            // The size test and the list of types known not to be one skip the costly
+            // conformance lookup for most types.
             let serial = pushNode(kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
             writer.append(UInt8(ascii: "{"))
             try dictionary.encodeEntries(in: self, serial: serial)
             try closeFrame(serial)
         } else {
             return false
+        }
+        return true
+    }
+
+    /// False for a type already found not to be a `[String: Value]` dictionary (arrays, mostly,
+    /// which have a dictionary's size); true otherwise, and the type is then noted as not one
+    /// unless it is.
+    @inline(__always)
+    private func mayBeStringKeyedDictionary<T>(_ type: T.Type) -> Bool {
+        let identifier = ObjectIdentifier(type)
+        for known in nonDictionaryTypes where known == identifier { return false }
+        if nonDictionaryTypes.count < Self.nonDictionaryTypeLimit && !(type is any StringKeyedDictionaryEncodable.Type) {
+            nonDictionaryTypes.append(identifier)
         }
         return true
     }

@@ -14,10 +14,10 @@ import Foundation
 /// profiles (`swift_beginAccess`/`swift_endAccess`).
 final class EncodingCore {
     @exclusivity(unchecked) var writer: JSONByteWriter
-    let options: PayloadEncoder
-    let sortsKeys: Bool
-    let isPretty: Bool
-    let keyMode: KeyMode
+    @exclusivity(unchecked) private(set) var options = PayloadEncoder()
+    @exclusivity(unchecked) private(set) var sortsKeys = false
+    @exclusivity(unchecked) private(set) var isPretty = false
+    @exclusivity(unchecked) private(set) var keyMode = KeyMode.unchanged
 
     /// Open values, innermost last.
     @exclusivity(unchecked) var nodes: EncodingStack<EncodingNode>
@@ -37,6 +37,10 @@ final class EncodingCore {
     /// Key tables this call reads (each kept alive for the call), newest version of a key type
     /// last.
     @exclusivity(unchecked) var keySlots: [KeySlot] = []
+    /// Types of a dictionary's size found not to be `[String: Value]` dictionaries, kept
+    /// between calls.
+    @exclusivity(unchecked) var nonDictionaryTypes: [ObjectIdentifier] = []
+    static let nonDictionaryTypeLimit = 32
     /// A newer version of some key table was added after an older one.
     @exclusivity(unchecked) var keySlotsHaveOldVersions = false
     /// Converted keys for `convertToSnakeCase`.
@@ -71,56 +75,67 @@ final class EncodingCore {
     /// Foundation's writer refuses a container nested 512 deep (511 is fine).
     static let maximumContainerLevel = 511
 
-    init(options: PayloadEncoder, countingOnly: Bool) {
+    /// A core with empty buffers; ``begin(options:countingOnly:)`` readies it for a call.
+    init() {
+        writer = JSONByteWriter(storage: UnsafeMutablePointer<UInt8>.allocate(capacity: 1024), capacity: 1024)
+        nodes = EncodingStack(capacity: 32)
+        members = EncodingStack(capacity: 64)
+        path = EncodingStack(capacity: 32)
+        keySlots.reserveCapacity(8)
+    }
+
+    deinit {
+        writer.deallocate()
+        nodes.deallocate()
+        members.deallocate()
+        path.deallocate()
+    }
+
+    /// Readies the core for one call (a new core, or one back from ``EncodingCorePool``).
+    func begin(options: PayloadEncoder, countingOnly: Bool) {
         self.options = options
         let formatting = options.outputFormatting
         sortsKeys = formatting.contains(.sortedKeys)
         isPretty = formatting.contains(.prettyPrinted)
-        let spare = EncodingBufferPool.shared.take()
-        writer = JSONByteWriter(
-            countingOnly: countingOnly,
-            escapesSlashes: !formatting.contains(.withoutEscapingSlashes),
-            storage: spare?.storage ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1024),
-            capacity: spare?.capacity ?? 1024
-        )
+        writer.reset(countingOnly: countingOnly, escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
         switch options.keyEncodingStrategy {
         case .useDefaultKeys: keyMode = .unchanged
         case .convertToSnakeCase: keyMode = .snakeCase
         default: keyMode = .custom
         }
-        if let spare {
-            nodes = spare.nodes
-            members = spare.members
-            path = spare.path
-            keySlots = spare.keySlots
-        } else {
-            nodes = EncodingStack(capacity: 32)
-            members = EncodingStack(capacity: 64)
-            path = EncodingStack(capacity: 32)
-            keySlots.reserveCapacity(8)
-        }
+        topSerial = -1
+        nextSerial = 0
+        needsFallback = false
+        errorInFlight = false
+        needsWritingMode = false
+        exceededDepth = false
+        erasedUserInfo = nil
     }
 
-    deinit {
+    /// Whether the core's buffers are small enough to keep for another call.
+    var isWorthKeeping: Bool {
+        writer.capacity <= 1 << 16 && members.capacity <= 4096 && nodes.capacity <= 1024 && path.capacity <= 1024
+    }
+
+    /// Ends a call: empties the node and path stacks, so an encoder or container the caller
+    /// kept reads an empty coding path rather than steps whose borrowed keys are gone.
+    func endCall() {
+        popPath(to: 0)
         nodes.removeAll()
         members.removeAll()
-        path.removeAll()
         keepNewestKeySlots()
-        let spare = EncodingBufferPool.Buffers(
-            storage: writer.storage,
-            capacity: writer.capacity,
-            nodes: nodes,
-            members: members,
-            path: path,
-            keySlots: keySlots
-        )
-        if !EncodingBufferPool.shared.give(spare) {
-            writer.deallocate()
-            nodes.deallocate()
-            members.deallocate()
-            path.deallocate()
-        }
+        if snakeCaseKeys.count > Self.keptSnakeCaseKeyLimit { snakeCaseKeys.removeAll() }
     }
+
+    /// Lets go of the caller's options (their `userInfo` values, strategy closures) before the
+    /// core waits in the pool.
+    func releaseOptions() {
+        options = PayloadEncoder()
+        erasedUserInfo = nil
+    }
+
+    /// The most converted keys kept between calls.
+    static let keptSnakeCaseKeyLimit = 1024
 
     /// The most key tables kept in the pool between calls.
     static let keptKeySlotLimit = 48
@@ -139,6 +154,7 @@ final class EncodingCore {
             keySlots.removeAll(keepingCapacity: true)
             keySlots.append(contentsOf: kept.reversed())
         }
+        keySlotsHaveOldVersions = false
     }
 
     var userInfo: [CodingUserInfoKey: Any] {
@@ -303,13 +319,6 @@ final class EncodingCore {
         popPath(to: nodes[index].pathBase)
         while nodes.count > index { nodes.removeLast() }
         topSerial = -2
-    }
-
-    /// Empties the node and path stacks when the call ends, so an encoder or container the
-    /// caller kept reads an empty coding path rather than steps whose borrowed keys are gone.
-    func endCall() {
-        popPath(to: 0)
-        nodes.removeAll()
     }
 
     /// Foundation writes an encoder that encoded nothing as an empty object.

@@ -3,7 +3,7 @@
 /// every member and element) are plain loads and stores, without the uniqueness and bounds
 /// checks an `Array` in a class property makes on each write.
 ///
-/// Owned by one core (or by ``EncodingBufferPool`` between calls) and never used through two
+/// Owned by one core and never used through two
 /// copies at once; the owner frees it with ``deallocate()``.
 struct EncodingStack<Element> {
     private(set) var base: UnsafeMutablePointer<Element>

@@ -17,19 +17,24 @@ struct JSONByteWriter {
     private(set) var count = 0
     private(set) var capacity: Int
     /// Whether bytes are only counted.
-    let isCountingOnly: Bool
+    private(set) var isCountingOnly = false
     /// The escape mask from ``JSONEscaping/mask(escapingSlashes:)``.
-    let escapeMask: UInt64
+    private(set) var escapeMask = JSONEscaping.mask(escapingSlashes: true)
     /// Whether `/` is written as `\/`.
-    let escapesSlashes: Bool
+    private(set) var escapesSlashes = true
 
     /// Creates a writer over `storage`, a buffer of `capacity` bytes the writer now owns.
-    init(countingOnly: Bool, escapesSlashes: Bool, storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    init(storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.storage = storage
+        self.capacity = capacity
+    }
+
+    /// Empties the writer (keeping its buffer) and sets its mode for the next call.
+    mutating func reset(countingOnly: Bool, escapesSlashes: Bool) {
+        count = 0
         isCountingOnly = countingOnly
         self.escapesSlashes = escapesSlashes
         escapeMask = JSONEscaping.mask(escapingSlashes: escapesSlashes)
-        self.storage = storage
-        self.capacity = capacity
     }
 
     /// Frees the buffer.
@@ -81,9 +86,44 @@ struct JSONByteWriter {
     mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
         if !isCountingOnly && !run.isEmpty {
             reserve(run.count)
-            (storage + count).update(from: run.baseAddress!, count: run.count)
+            Self.copyBytes(from: run.baseAddress!, to: storage + count, count: run.count)
         }
         count += run.count
+    }
+
+    /// Copies `count` bytes between buffers that do not overlap. Keys, members and numbers are
+    /// mostly under 32 bytes: those move with a few overlapping word loads and stores instead
+    /// of a `memmove` call.
+    @inline(__always)
+    static func copyBytes(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count >= 8 {
+            if count <= 16 {
+                let first = from.loadUnaligned(as: UInt64.self)
+                let last = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                to.storeBytes(of: first, as: UInt64.self)
+                to.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+            } else if count <= 32 {
+                let first = from.loadUnaligned(as: UInt64.self)
+                let second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let nextToLast = from.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
+                let last = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                to.storeBytes(of: first, as: UInt64.self)
+                to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+                to.storeBytes(of: nextToLast, toByteOffset: count - 16, as: UInt64.self)
+                to.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+            } else {
+                to.copyMemory(from: from, byteCount: count)
+            }
+        } else if count >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            for offset in 0..<count { destination[offset] = source[offset] }
+        }
     }
 
     /// A newline and two spaces per level, as `.prettyPrinted` indents.

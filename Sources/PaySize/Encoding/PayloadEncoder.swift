@@ -62,11 +62,10 @@ public struct PayloadEncoder: Sendable {
     ///   under the `.throw` float strategy, for a top-level value that encodes nothing, or for
     ///   containers nested 512 deep.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let core = try encodeWithoutFallback(value, countingOnly: false) {
-            let written = core.writer.written
-            return Data(bytes: written.baseAddress!, count: written.count)
+        let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in
+            Data(bytes: core.writer.written.baseAddress!, count: core.writer.count)
         }
-        return try foundationEncoder().encode(value)
+        return try encoded ?? foundationEncoder().encode(value)
     }
 
     /// Encodes a value as JSON into a byte array, skipping the copy into `Data`.
@@ -75,10 +74,8 @@ public struct PayloadEncoder: Sendable {
     /// - Returns: The UTF-8 bytes of the JSON text, the same bytes ``encode(_:)`` returns.
     /// - Throws: The errors ``encode(_:)`` throws.
     public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        if let core = try encodeWithoutFallback(value, countingOnly: false) {
-            return Array(core.writer.written)
-        }
-        return Array(try foundationEncoder().encode(value))
+        let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in Array(core.writer.written) }
+        return try encoded ?? Array(foundationEncoder().encode(value))
     }
 
     /// Counts the bytes ``encode(_:)`` would return, without building them.
@@ -90,25 +87,42 @@ public struct PayloadEncoder: Sendable {
     /// - Returns: Exactly `try encode(value).count`.
     /// - Throws: The errors ``encode(_:)`` throws.
     public func encodedSize<T: Encodable>(of value: T) throws -> Int {
-        if let core = try encodeWithoutFallback(value, countingOnly: true) {
-            if core.needsWritingMode { return try encodeBytes(value).count }
-            return core.writer.countedBytes
+        let counted = try encodeWithoutFallback(value, countingOnly: true) { core in
+            core.needsWritingMode ? nil : core.writer.countedBytes
         }
-        return try foundationEncoder().encode(value).count
+        switch counted {
+        case .some(.some(let size)): return size
+        // Counting mode met two keys it cannot tell apart without their bytes.
+        case .some(.none): return try encodeBytes(value).count
+        case .none: return try foundationEncoder().encode(value).count
+        }
     }
 
-    /// Runs the byte-stream encoder.
+    /// Runs the byte-stream encoder on a core from ``EncodingCorePool`` and reads the result
+    /// with `result` before the core goes back.
     ///
-    /// - Returns: The finished core, or nil when the value needs Foundation's tree.
-    func encodeWithoutFallback<T: Encodable>(_ value: T, countingOnly: Bool) throws -> EncodingCore? {
-        let core = EncodingCore(options: self, countingOnly: countingOnly)
-        defer { core.endCall() }
+    /// - Returns: `result`'s value, or nil when the value needs Foundation's tree.
+    func encodeWithoutFallback<T: Encodable, Result>(
+        _ value: T,
+        countingOnly: Bool,
+        result: (EncodingCore) -> Result
+    ) throws -> Result? {
+        var core = EncodingCorePool.shared.take() ?? EncodingCore()
+        core.begin(options: self, countingOnly: countingOnly)
+        defer {
+            core.endCall()
+            // A caller that kept an encoder or container holds the core: it stays theirs.
+            if isKnownUniquelyReferenced(&core) && core.isWorthKeeping {
+                core.releaseOptions()
+                EncodingCorePool.shared.give(core)
+            }
+        }
         do {
             try core.run(value)
         } catch where core.needsFallback {
             return nil
         }
-        return core.needsFallback ? nil : core
+        return core.needsFallback ? nil : result(core)
     }
 
     /// A `JSONEncoder` with the same options, for values only Foundation's tree can reproduce.

@@ -25,8 +25,8 @@ struct LiveActivityFixtureTests {
         #expect(comparison.isIdentical, "\(comparison.foundation)\n\(comparison.payload)")
         var encoder = PayloadEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        #expect(try encoder.encodeWithoutFallback(value, countingOnly: false) != nil)
-        #expect(try encoder.encodeWithoutFallback(value, countingOnly: true) != nil)
+        #expect(try encoder.encodeWithoutFallback(value, countingOnly: false) { _ in true } != nil)
+        #expect(try encoder.encodeWithoutFallback(value, countingOnly: true) { _ in true } != nil)
         for options in [EncodingOptions().with { $0.formatting = [.sortedKeys, .prettyPrinted] }, EncodingOptions().with { $0.formatting = [] }] {
             let other = EncodingComparison(value, options: options)
             #expect(other.sizesMatch)

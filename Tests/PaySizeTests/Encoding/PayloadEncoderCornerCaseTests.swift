@@ -264,8 +264,8 @@ struct PayloadEncoderCornerCaseTests {
         #expect(try payloadText(merged) == #"{"a":{"a":1,"b":2},"c":[1,2]}"#)
         var encoder = PayloadEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        #expect(try encoder.encodeWithoutFallback(late, countingOnly: false) == nil)
-        #expect(try encoder.encodeWithoutFallback(SynthesizedState(), countingOnly: false) != nil)
+        #expect(try encoder.encodeWithoutFallback(late, countingOnly: false) { _ in true } == nil)
+        #expect(try encoder.encodeWithoutFallback(SynthesizedState(), countingOnly: false) { _ in true } != nil)
     }
 
     @Test("coding paths reported to encode(to:) match Foundation's, quirks included")
