@@ -231,46 +231,51 @@ struct JSONByteWriter {
         return appendEscapedScanning(utf8)
     }
 
-    /// The general case of ``appendEscaped(_:)-(UnsafeBufferPointer<UInt8>)``.
+    /// The general case of ``appendEscaped(_:)-(UnsafeBufferPointer<UInt8>)``: 8 bytes at a
+    /// time, each word stored whole (bytes past the first escape are overwritten next), so
+    /// nothing is copied twice and no `memmove` is called.
     private mutating func appendEscapedScanning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = utf8.count
-        // An escape is at most 6 bytes (\u00xx), so one reservation covers the whole string.
-        reserve(6 * end)
+        // An escape is at most 6 bytes (\u00xx); a whole-word store may run 7 bytes past.
+        reserve(6 * end + 8)
         let source = utf8.baseAddress!
         let escapingSlashes = escapesSlashes
         let mask = escapeMask
-        var mark = 0
         var cursor = 0
         var escaped = false
         var output = storage + count
-        while cursor < end {
-            if cursor + 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self))
-                let flags = JSONEscaping.escapeFlags(word, escapingSlashes: escapingSlashes)
-                if flags == 0 {
-                    cursor += 8
-                    continue
-                }
-                // Little-endian loads: the lowest flagged byte is the first one to escape.
-                cursor += flags.trailingZeroBitCount >> 3
-            }
-            let byte = source[cursor]
-            if !JSONEscaping.needsEscape(byte, mask: mask) {
-                cursor += 1
+        while cursor + 8 <= end {
+            let word = UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(output).storeBytes(of: word, as: UInt64.self)
+            let flags = JSONEscaping.escapeFlags(UInt64(littleEndian: word), escapingSlashes: escapingSlashes)
+            if flags == 0 {
+                cursor += 8
+                output += 8
                 continue
             }
-            if mark < cursor {
-                output.update(from: source + mark, count: cursor - mark)
-                output += cursor - mark
+            // Little-endian loads: the lowest flagged byte is the first one to escape.
+            let clean = flags.trailingZeroBitCount >> 3
+            cursor += clean
+            output += clean
+            let byte = source[cursor]
+            if JSONEscaping.needsEscape(byte, mask: mask) {
+                output += JSONEscaping.writeEscape(for: byte, to: output)
+                escaped = true
+            } else {
+                output += 1
             }
-            output += JSONEscaping.writeEscape(for: byte, to: output)
-            escaped = true
             cursor += 1
-            mark = cursor
         }
-        if mark < end {
-            output.update(from: source + mark, count: end - mark)
-            output += end - mark
+        while cursor < end {
+            let byte = source[cursor]
+            if JSONEscaping.needsEscape(byte, mask: mask) {
+                output += JSONEscaping.writeEscape(for: byte, to: output)
+                escaped = true
+            } else {
+                output.pointee = byte
+                output += 1
+            }
+            cursor += 1
         }
         count = output - storage
         return escaped
@@ -330,8 +335,11 @@ struct JSONByteWriter {
     }
 
     /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`.
+    ///
+    /// - Returns: `value` without those digits (`value / 10^count`).
     @inline(__always)
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+    @discardableResult
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
         var rest = value
         var cursor = end
         var remaining = count
@@ -343,7 +351,9 @@ struct JSONByteWriter {
         }
         if remaining == 1 {
             (cursor - 1).pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
         }
+        return rest
     }
 
     /// Writes a finite `Double` as Foundation does: its `description` minus a trailing `.0`.
@@ -441,18 +451,10 @@ struct JSONByteWriter {
         let output = storage + count
         if negative { output[0] = 0x2D }
         let fractionStart = output + sign + integerCount + 1
-        Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
+        let integerPart = Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
         (fractionStart - 1).pointee = UInt8(ascii: ".")
-        Self.writeDigits(digits / Self.integerPowerOfTen(fractionDigits), count: integerCount, endingAt: fractionStart - 1)
+        Self.writeDigits(integerPart, count: integerCount, endingAt: fractionStart - 1)
         count += length
-    }
-
-    /// 10^`exponent` for 1...8.
-    @inline(__always)
-    private static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
-        var power: UInt64 = 10
-        for _ in 1..<exponent { power &*= 10 }
-        return power
     }
 
     @inline(__always)
