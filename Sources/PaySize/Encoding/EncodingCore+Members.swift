@@ -50,17 +50,33 @@ extension EncodingCore {
     }
 
     /// The slot of the newest table of a key type, fetched from the shared tables on first use.
+    ///
+    /// A small direct-mapped cache by the type's address answers most look-ups with one
+    /// comparison.
     private func keySlot(for type: ObjectIdentifier) -> Int {
+        let line = Self.keySlotCacheLine(of: type)
+        let cached = keySlotCache[line]
+        if cached < keySlots.count && keySlots[cached].type == type { return cached }
         var slot = keySlots.count - 1
         while slot >= 0 {
-            if keySlots[slot].type == type { return slot }
+            if keySlots[slot].type == type {
+                keySlotCache[line] = slot
+                return slot
+            }
             slot -= 1
         }
         return addKeySlot(EncodingKeyTables.shared.table(for: type), type: type)
     }
 
+    @inline(__always)
+    private static func keySlotCacheLine(of type: ObjectIdentifier) -> Int {
+        let address = UInt(bitPattern: type)
+        return Int(truncatingIfNeeded: ((address >> 4) ^ (address >> 9)) & UInt(keySlotCacheSize - 1))
+    }
+
     private func addKeySlot(_ table: EncodingKeyTable, type: ObjectIdentifier) -> Int {
         keySlots.append(KeySlot(type: type, view: table.view, table: table))
+        keySlotCache[Self.keySlotCacheLine(of: type)] = keySlots.count - 1
         return keySlots.count - 1
     }
 

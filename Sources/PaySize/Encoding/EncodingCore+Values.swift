@@ -120,7 +120,7 @@ extension EncodingCore {
         guard convertible,
             case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy
         else {
-            let codingPath = codingPath(endingAt: nodes.last?.childPathEntry ?? -1, adding: codingKey)
+            let codingPath = codingPath(endingAt: nodes.count > 0 ? nodes[nodes.count - 1].childPathEntry : -1, adding: codingKey)
             noteError()
             throw EncodingError.invalidValue(
                 value,

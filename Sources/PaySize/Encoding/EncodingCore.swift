@@ -14,7 +14,9 @@ import Foundation
 /// profiles (`swift_beginAccess`/`swift_endAccess`).
 final class EncodingCore {
     @exclusivity(unchecked) var writer: JSONByteWriter
+    /// The call's options when a strategy differs from the default; the defaults otherwise.
     @exclusivity(unchecked) private(set) var options = PayloadEncoder()
+    @exclusivity(unchecked) private var holdsCallerOptions = false
     @exclusivity(unchecked) private(set) var sortsKeys = false
     @exclusivity(unchecked) private(set) var isPretty = false
     @exclusivity(unchecked) private(set) var keyMode = KeyMode.unchanged
@@ -41,6 +43,10 @@ final class EncodingCore {
     /// between calls.
     @exclusivity(unchecked) var nonDictionaryTypes: [ObjectIdentifier] = []
     static let nonDictionaryTypeLimit = 32
+    /// Recently used ``keySlots`` indices by key type (see ``keySlot(for:)``); an entry is
+    /// checked before use.
+    @exclusivity(unchecked) var keySlotCache = [Int](repeating: Int.max, count: keySlotCacheSize)
+    static let keySlotCacheSize = 16
     /// A newer version of some key table was added after an older one.
     @exclusivity(unchecked) var keySlotsHaveOldVersions = false
     /// Converted keys for `convertToSnakeCase`.
@@ -93,7 +99,10 @@ final class EncodingCore {
 
     /// Readies the core for one call (a new core, or one back from ``EncodingCorePool``).
     func begin(options: PayloadEncoder, countingOnly: Bool) {
-        self.options = options
+        // A pooled core holds the default strategies; copying the caller's (retains and all)
+        // is only needed when one differs. `outputFormatting` is read here only.
+        holdsCallerOptions = !Self.hasDefaultStrategies(options)
+        if holdsCallerOptions { self.options = options }
         let formatting = options.outputFormatting
         sortsKeys = formatting.contains(.sortedKeys)
         isPretty = formatting.contains(.prettyPrinted)
@@ -130,8 +139,16 @@ final class EncodingCore {
     /// Lets go of the caller's options (their `userInfo` values, strategy closures) before the
     /// core waits in the pool.
     func releaseOptions() {
-        options = PayloadEncoder()
+        if holdsCallerOptions { options = PayloadEncoder() }
         erasedUserInfo = nil
+    }
+
+    /// Whether every strategy of `options` is the default and `userInfo` is empty.
+    private static func hasDefaultStrategies(_ options: PayloadEncoder) -> Bool {
+        guard case .deferredToDate = options.dateEncodingStrategy, case .base64 = options.dataEncodingStrategy,
+            case .useDefaultKeys = options.keyEncodingStrategy, case .throw = options.nonConformingFloatEncodingStrategy
+        else { return false }
+        return options.userInfo.isEmpty
     }
 
     /// The most converted keys kept between calls.
@@ -271,7 +288,7 @@ final class EncodingCore {
 
     /// Closes every node above node `serial` (which stays open).
     func closeNodes(above serial: Int) {
-        while let last = nodes.last, last.serial != serial {
+        while nodes.count > 0 && nodes[nodes.count - 1].serial != serial {
             closeTopNode()
         }
     }
@@ -301,7 +318,7 @@ final class EncodingCore {
             writer.append(UInt8(ascii: "]"))
         }
         popPath(to: node.pathBase)
-        topSerial = nodes.last?.serial ?? -1
+        topSerial = nodes.count > 0 ? nodes[nodes.count - 1].serial : -1
     }
 
     /// Pops coding-path steps (and the keys they own) down to `count`.

@@ -29,8 +29,6 @@ struct EncodingStack<Element> {
         }
     }
 
-    var last: Element? { count > 0 ? base[count - 1] : nil }
-
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
