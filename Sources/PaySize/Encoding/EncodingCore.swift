@@ -209,6 +209,7 @@ final class EncodingCore {
     ///   - component: The node's key in the coding path (nil for a single-value frame).
     ///   - parentEntry: The path step the key hangs off (the parent's `childPathEntry`).
     ///   - childPathEntry: For a nested container, its encoder's step; nil for an encoder.
+    @inline(__always)
     @discardableResult
     func pushNode(
         kind: EncodingNode.Kind,

@@ -214,7 +214,21 @@ struct JSONByteWriter {
                 count += length
                 return false
             }
-        } else if length < 8 {
+        } else if length >= 4 && length < 8 {
+            // The same with two overlapping 4-byte loads.
+            let raw = UnsafeRawPointer(source)
+            let first = raw.loadUnaligned(as: UInt32.self)
+            let last = raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            let word = UInt64(first) | UInt64(last) << 32
+            if !JSONEscaping.wordNeedsEscape(word, escapingSlashes: escapesSlashes) {
+                reserve(length)
+                let output = UnsafeMutableRawPointer(storage + count)
+                output.storeBytes(of: first, as: UInt32.self)
+                output.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+                count += length
+                return false
+            }
+        } else if length < 4 {
             var clean = true
             for index in 0..<length where JSONEscaping.needsEscape(source[index], mask: escapeMask) {
                 clean = false

@@ -22,64 +22,88 @@ enum JSONEscaping {
         byte < 0x40 ? (mask >> UInt64(byte)) & 1 == 1 : byte == 0x5C
     }
 
-    /// Whether any of the 8 bytes in `word` might need escaping (exact for "any": the classic
-    /// has-less-than and has-zero-byte tricks), so clean text is skipped 8 bytes at a time.
+    /// Whether any of the 8 bytes in `word` needs escaping, so clean text is skipped 8 bytes at
+    /// a time.
     @inline(__always)
     static func wordNeedsEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
         escapeFlags(word, escapingSlashes: escapingSlashes) != 0
     }
 
-    /// The high bit of each byte of `word` that might need escaping. The lowest flagged byte
-    /// always does (a false positive only appears above a true one, where a borrow carried),
-    /// so `trailingZeroBitCount / 8` is the offset of the first byte to escape.
+    /// The high bit of each byte of `word` that needs escaping, exactly (no false positives).
+    ///
+    /// Every test adds within a byte and never carries into the next: with `x` a byte's low 7
+    /// bits, `(x ^ c) + 0x7F` has its high bit set exactly when `x != c`, and `x + 0x60` exactly
+    /// when `x >= 0x20`. A byte of 0x80 or more (its own high bit set) is never escaped.
     @inline(__always)
     static func escapeFlags(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        // Each test is `(x - ones) & ~x` for some `x = word ^ c` with `c < 0x80`; the high bit
-        // of each byte of such an `x` is the word's own, so `& ~word` is applied once at the end.
-        var flags = word &- ones &* 0x20
-        flags |= (word ^ (ones &* 0x22)) &- ones
-        flags |= (word ^ (ones &* 0x5C)) &- ones
+        let low = word & (ones &* 0x7F)
+        var clean = (low &+ ones &* 0x60)  // not a control
+        clean &= (low ^ (ones &* 0x22)) &+ ones &* 0x7F  // not `"`
+        clean &= (low ^ (ones &* 0x5C)) &+ ones &* 0x7F  // not `\`
         if escapingSlashes {
-            flags |= (word ^ (ones &* 0x2F)) &- ones
+            clean &= (low ^ (ones &* 0x2F)) &+ ones &* 0x7F  // not `/`
         }
-        return flags & ~word & 0x8080_8080_8080_8080
+        return ~(clean | word) & 0x8080_8080_8080_8080
     }
 
-    /// The length of `utf8` once escaped, without quotes: 8 bytes at a time, each flagged word
-    /// (and the tail, through one overlapping load) then checked byte by byte.
+    /// The high bit of each control byte (below 0x20) in `word`, exactly.
+    @inline(__always)
+    static func controlFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return ~(((word & (ones &* 0x7F)) &+ ones &* 0x60) | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The length of `utf8` once escaped, without quotes: 8 bytes at a time. A word whose
+    /// escapes are all one-letter (`\"`, `\\`, `\/`) counts them from its flags; only a word
+    /// with a control byte is looked at byte by byte.
     static func escapedCount(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt64) -> Int {
         let end = utf8.count
         guard end > 0 else { return 0 }
         let base = utf8.baseAddress!
-        var count = end
-        if end < 8 {
-            for index in 0..<end where needsEscape(base[index], mask: mask) {
-                count += extraEscapeLength(base[index])
-            }
-            return count
-        }
+        let raw = UnsafeRawPointer(base)
         let escapingSlashes = mask == controlQuoteAndSlashMask
+        if end < 8 {
+            if end >= 4 {
+                // Two overlapping 4-byte loads cover every byte.
+                let word = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+                    | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self))) << 32
+                if escapeFlags(word, escapingSlashes: escapingSlashes) == 0 { return end }
+            }
+            return end + extraEscapeLength(of: base, from: 0, to: end, mask: mask)
+        }
+        var count = end
         var cursor = 0
         while cursor + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-            if escapeFlags(word, escapingSlashes: escapingSlashes) != 0 {
-                for index in cursor..<(cursor + 8) where needsEscape(base[index], mask: mask) {
-                    count += extraEscapeLength(base[index])
-                }
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
+            let flags = escapeFlags(word, escapingSlashes: escapingSlashes)
+            if flags != 0 {
+                count += controlFlags(word) == 0
+                    ? flags.nonzeroBitCount : extraEscapeLength(of: base, from: cursor, to: cursor + 8, mask: mask)
             }
             cursor += 8
         }
         if cursor < end {
-            // The last 8 bytes overlap bytes already counted; only the new ones are checked.
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
-            if escapeFlags(word, escapingSlashes: escapingSlashes) != 0 {
-                for index in cursor..<end where needsEscape(base[index], mask: mask) {
-                    count += extraEscapeLength(base[index])
-                }
+            // The last 8 bytes overlap bytes already counted; only the new (high) ones count.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+            let fresh = UInt64.max << UInt64(8 * (8 - (end - cursor)))
+            let flags = escapeFlags(word, escapingSlashes: escapingSlashes) & fresh
+            if flags != 0 {
+                count += controlFlags(word) & fresh == 0
+                    ? flags.nonzeroBitCount : extraEscapeLength(of: base, from: cursor, to: end, mask: mask)
             }
         }
         return count
+    }
+
+    /// The bytes escapes add to `base[from..<to]`, one byte at a time.
+    @inline(never)
+    private static func extraEscapeLength(of base: UnsafePointer<UInt8>, from: Int, to: Int, mask: UInt64) -> Int {
+        var extra = 0
+        for index in from..<to where needsEscape(base[index], mask: mask) {
+            extra += extraEscapeLength(base[index])
+        }
+        return extra
     }
 
     /// Whether `utf8` has a byte of 0x80 or more (8 bytes at a time).
