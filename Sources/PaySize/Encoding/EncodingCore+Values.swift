@@ -30,10 +30,40 @@ extension EncodingCore {
         component: EncodingPathComponent?,
         parentEntry: Int
     ) throws -> Bool {
-        if T.self == Date.self {
-            try encodeDate(unsafeBitCast(value, to: Date.self), level: level, component: component, parentEntry: parentEntry)
+        if try encodeScalarValue(value, codingKey: component.map(codingKey(of:))) { return true }
+        if T.self == Date.self, case .custom(let encode) = options.dateEncodingStrategy {
+            // A closure that encodes nothing yields `{}`, even at the top level.
+            let date = unsafeBitCast(value, to: Date.self)
+            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(date, $0) }
         } else if T.self == Data.self {
-            try encodeData(unsafeBitCast(value, to: Data.self), level: level, component: component, parentEntry: parentEntry)
+            try encodeDataWithNode(unsafeBitCast(value, to: Data.self), level: level, component: component, parentEntry: parentEntry)
+        } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, mayBeStringKeyedDictionary(T.self),
+            let dictionary = value as? any StringKeyedDictionaryEncodable
+        {
+            // The size test and the list of types known not to be one skip the costly
+            // conformance lookup for most types.
+            let serial = pushNode(kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            writer.append(UInt8(ascii: "{"))
+            try dictionary.encodeEntries(in: self, serial: serial)
+            try closeFrame(serial)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The special values written in place, without a node of their own: standard types and
+    /// `Date` and `Data` under every strategy but a `.custom` one (and `.deferredToData`).
+    ///
+    /// - Parameter codingKey: The value's last coding-path step, for an error.
+    /// - Returns: Whether `value` was one of them and is written.
+    @inline(__always)
+    func encodeScalarValue<T: Encodable>(_ value: T, codingKey: @autoclosure () -> (any CodingKey)?) throws -> Bool {
+        if T.self == Date.self {
+            return try writeDate(unsafeBitCast(value, to: Date.self), codingKey: codingKey())
+        } else if T.self == Data.self {
+            guard case .base64 = options.dataEncodingStrategy else { return false }
+            writer.appendBase64(unsafeBitCast(value, to: Data.self))
         } else if T.self == URL.self {
             writer.appendQuoted(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
@@ -45,16 +75,7 @@ extension EncodingCore {
         } else if T.self == Bool.self {
             writer.append(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
         } else if T.self == Double.self {
-            try writeDouble(unsafeBitCast(value, to: Double.self), codingKey: component.map(codingKey(of:)))
-        } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, mayBeStringKeyedDictionary(T.self),
-            let dictionary = value as? any StringKeyedDictionaryEncodable
-        {
-            // The size test and the list of types known not to be one skip the costly
-            // conformance lookup for most types.
-            let serial = pushNode(kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
-            writer.append(UInt8(ascii: "{"))
-            try dictionary.encodeEntries(in: self, serial: serial)
-            try closeFrame(serial)
+            try writeDouble(unsafeBitCast(value, to: Double.self), codingKey: codingKey())
         } else {
             return false
         }
@@ -139,24 +160,26 @@ extension EncodingCore {
     // MARK: Date and Data
 
     /// A Unix-epoch date number: NaN and infinities always throw, as in Foundation.
-    private func writeDateNumber(_ value: Double, component: EncodingPathComponent?) throws {
+    private func writeDateNumber(_ value: Double, codingKey: @autoclosure () -> (any CodingKey)?) throws {
         if value.isFinite {
             writer.appendDouble(value)
         } else {
-            try writeNonConforming(value, codingKey: component.map(codingKey(of:)), convertible: false)
+            try writeNonConforming(value, codingKey: codingKey(), convertible: false)
         }
     }
 
     /// Writes a `Date` with the date-encoding strategy. `.deferredToDate` is Foundation's default:
     /// seconds since 2001 as a number (see "How the device decodes" in FACTS.md).
-    func encodeDate(_ date: Date, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
+    ///
+    /// - Returns: False (nothing written) for a `.custom` strategy, which needs a node.
+    private func writeDate(_ date: Date, codingKey: @autoclosure () -> (any CodingKey)?) throws -> Bool {
         switch options.dateEncodingStrategy {
         case .deferredToDate:
-            try writeDouble(date.timeIntervalSinceReferenceDate, codingKey: component.map(codingKey(of:)))
+            try writeDouble(date.timeIntervalSinceReferenceDate, codingKey: codingKey())
         case .secondsSince1970:
-            try writeDateNumber(date.timeIntervalSince1970, component: component)
+            try writeDateNumber(date.timeIntervalSince1970, codingKey: codingKey())
         case .millisecondsSince1970:
-            try writeDateNumber(1000.0 * date.timeIntervalSince1970, component: component)
+            try writeDateNumber(1000.0 * date.timeIntervalSince1970, codingKey: codingKey())
         case .iso8601:
             writer.appendQuoted(date.formatted(.iso8601))
         #if canImport(Darwin)
@@ -164,26 +187,24 @@ extension EncodingCore {
         case .formatted(let formatter):
             writer.appendQuoted(formatter.string(from: date))
         #endif
-        case .custom(let encode):
-            // A closure that encodes nothing yields `{}`, even at the top level.
-            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(date, $0) }
+        case .custom:
+            return false
         @unknown default:
             throw fallBack()
         }
+        return true
     }
 
-    /// Writes `Data` with the data-encoding strategy (`.base64` by default).
-    func encodeData(_ data: Data, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
+    /// Writes `Data` under the strategies that need a node (`.base64` is a scalar value).
+    private func encodeDataWithNode(_ data: Data, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
         switch options.dataEncodingStrategy {
-        case .base64:
-            writer.appendBase64(data)
         case .deferredToData:
             let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
             try data.encode(to: EncodingHandle(core: self, serial: serial))
             try closeFrame(serial)
         case .custom(let encode):
             try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(data, $0) }
-        @unknown default:
+        default:
             throw fallBack()
         }
     }

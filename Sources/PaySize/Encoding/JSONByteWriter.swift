@@ -417,8 +417,9 @@ struct JSONByteWriter {
         }
         // Rounds half away from zero without a libm call: below 2^50 the truncation and the
         // remainder are exact.
-        var digits = UInt64(product)
-        if product - Double(digits) >= 0.5 { digits += 1 }
+        // Signed conversions are one instruction each way; unsigned ones are not.
+        let truncated = Int64(product)
+        var digits = UInt64(bitPattern: product - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated)
         if digits % 10_000 == 0 {
             digits /= 10_000
             scale -= 4
@@ -431,7 +432,7 @@ struct JSONByteWriter {
             digits /= 10
             scale -= 1
         }
-        guard scale > 0, Double(digits) / Self.powerOfTen(scale) == magnitude else { return false }
+        guard scale > 0, Double(Int64(bitPattern: digits)) / Self.powerOfTen(scale) == magnitude else { return false }
         appendFixed(digits, fractionDigits: scale, negative: value < 0)
         return true
     }

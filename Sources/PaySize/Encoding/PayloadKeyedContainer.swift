@@ -113,6 +113,8 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let index = try core.activate(serial)
         let level = core.beginMember(index, key: key)
+        // Dates, URLs and the like need no path step, so no borrowed key.
+        if try core.encodeScalarValue(value, codingKey: key) { return }
         let parentEntry = core.nodes[index].childPathEntry
         // The key outlives the nested value's path step: both end with this call.
         try withUnsafePointer(to: key) { key in
