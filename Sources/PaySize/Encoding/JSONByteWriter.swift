@@ -474,10 +474,15 @@ struct JSONByteWriter {
 
     @inline(__always)
     private static func writeTwoDigits(_ pair: Int, to output: UnsafeMutablePointer<UInt8>) {
-        let tens = pair / 10
-        output[0] = 0x30 + UInt8(truncatingIfNeeded: tens)
-        output[1] = 0x30 + UInt8(truncatingIfNeeded: pair - 10 * tens)
+        UnsafeMutableRawPointer(output).storeBytes(
+            of: UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self),
+            as: UInt16.self
+        )
     }
+
+    /// "00" through "99", for writing two digits with one load and one store. A static string
+    /// lives in the binary's constant data: no lazy initialization, no reference counting.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes a finite `Float` as Foundation does: `Float.description` minus a trailing `.0`.
     mutating func appendFloat(_ value: Float) {
