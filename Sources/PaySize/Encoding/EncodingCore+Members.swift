@@ -715,6 +715,7 @@ extension EncodingCore {
     @discardableResult
     func beginSingleValue(_ serial: Int) throws -> (level: Int, pathEntry: Int) {
         let index = try activate(serial)
+        if !isInCall { return (1, -1) }  // A write after the call; see `afterCallNode()`.
         switch nodes[index].kind {
         case .pending:
             break

@@ -52,6 +52,8 @@ final class EncodingCore {
     /// Converted keys for `convertToSnakeCase`.
     @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
 
+    /// Between ``begin(options:countingOnly:)`` and ``endCall()``.
+    @exclusivity(unchecked) private(set) var isInCall = false
     /// The serial of the innermost node, checked before every write.
     @exclusivity(unchecked) var topSerial = -1
     @exclusivity(unchecked) var nextSerial = 0
@@ -112,6 +114,7 @@ final class EncodingCore {
         case .convertToSnakeCase: keyMode = .snakeCase
         default: keyMode = .custom
         }
+        isInCall = true
         topSerial = -1
         nextSerial = 0
         needsFallback = false
@@ -129,6 +132,8 @@ final class EncodingCore {
     /// Ends a call: empties the node and path stacks, so an encoder or container the caller
     /// kept reads an empty coding path rather than steps whose borrowed keys are gone.
     func endCall() {
+        isInCall = false
+        topSerial = -2
         popPath(to: 0)
         nodes.removeAll()
         members.removeAll()
@@ -259,10 +264,26 @@ final class EncodingCore {
     }
 
     private func activateSlowly(_ serial: Int) throws -> Int {
+        if !isInCall { return afterCallNode() }
         guard !needsFallback, !errorInFlight, let index = nodeIndex(of: serial) else { throw fallBack() }
         for above in (index + 1)..<nodes.count where nodes[above].isFrame { throw fallBack() }
         closeNodes(above: serial)
         return index
+    }
+
+    /// The node that takes writes through an encoder or container the caller kept after the
+    /// call returned. Foundation lets such writes succeed (the result is already out), so they
+    /// land here and are never read. Only a core that stays with such a caller gets here: a
+    /// core still referenced after a call never goes back to the pool.
+    private func afterCallNode() -> Int {
+        if nodes.count == 0 {
+            var node = EncodingNode(
+                kind: .object, serial: -3, isFrame: true, level: 1, pathBase: path.count, pathEntry: -1, childPathEntry: -1)
+            node.memberBase = members.count
+            nodes.append(node)
+        }
+        topSerial = -2
+        return nodes.count - 1
     }
 
     /// Records that an error is leaving a container call; the next write (or a frame closing

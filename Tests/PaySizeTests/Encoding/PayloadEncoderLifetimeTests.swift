@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import PaySize
+
+/// The encoder reuses its working state between calls (a pool of cores, key tables, borrowed
+/// coding-path keys). These tests hold it to behaving as if every call started fresh.
+@Suite("PayloadEncoder across calls")
+struct PayloadEncoderLifetimeTests {
+    /// Keeps whatever an `encode(to:)` hands it past the call.
+    final class Keeper: @unchecked Sendable {
+        var encoder: (any Encoder)?
+        var container: KeyedEncodingContainer<TestKey>?
+    }
+
+    @Test("calls from many threads at once each get Foundation's bytes")
+    func concurrentCalls() throws {
+        var values: [any Encodable] = [LiveActivityFixtures.delivery, LiveActivityFixtures.flight]
+        var generator = SplitMix64(seed: 31)
+        for _ in 0..<30 {
+            var budget = 60
+            values.append(RandomEncodable.random(using: &generator, depth: 0, budget: &budget, allowNonFinite: false))
+        }
+        let options = [
+            EncodingOptions(),
+            EncodingOptions().with { $0.formatting = [.sortedKeys, .prettyPrinted] },
+            EncodingOptions().with { $0.key = .convertToSnakeCase },
+        ]
+        // Values Foundation refuses (a random value may encode nothing) are left out.
+        values = values.filter { (try? JSONEncoder().encode($0)) != nil }
+        let expected = try options.map { option in try values.map { try Array(option.foundation().encode($0)) } }
+        let mismatches = Mismatches()
+        let shared = ReadOnly(values)
+        DispatchQueue.concurrentPerform(iterations: 96) { iteration in
+            let option = iteration % options.count
+            let encoder = options[option].payload()
+            for (index, value) in shared.value.enumerated() {
+                let bytes = try? encoder.encodeBytes(value)
+                let size = try? encoder.encodedSize(of: value)
+                if bytes != expected[option][index] || size != expected[option][index].count {
+                    mismatches.add("iteration \(iteration), value \(index)")
+                }
+            }
+        }
+        #expect(mismatches.all.isEmpty, "\(mismatches.all.prefix(5))")
+    }
+
+    @Test("an encoder and a container kept past the call read an empty path and change nothing later")
+    func keptEncoderAndContainer() throws {
+        let keeper = Keeper()
+        let value = CustomEncodable { encoder in
+            var container = encoder.container(keyedBy: TestKey.self)
+            try container.encode(
+                CustomEncodable { inner in
+                    keeper.encoder = inner
+                    var single = inner.singleValueContainer()
+                    try single.encode("inner")
+                },
+                forKey: "child"
+            )
+            keeper.container = container
+        }
+        var encoder = PayloadEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == #"{"child":"inner"}"#)
+        #expect(keeper.encoder?.codingPath.isEmpty == true)
+        #expect(keeper.container?.codingPath.isEmpty == true)
+        // Writing through them now goes nowhere and must not reach the calls that follow.
+        try keeper.container?.encode(1, forKey: "late")
+        var late = keeper.encoder?.container(keyedBy: TestKey.self)
+        try late?.encode(2, forKey: "later")
+        for _ in 0..<3 {
+            let comparison = EncodingComparison(LiveActivityFixtures.delivery)
+            #expect(comparison.isIdentical)
+        }
+        #expect(keeper.encoder?.codingPath.isEmpty == true)
+    }
+
+    @Test("an encoder kept by a value that failed reads an empty path, not the failed call's keys")
+    func keptEncoderAfterFailure() throws {
+        let keeper = Keeper()
+        struct Failure: Error {}
+        let value = CustomEncodable { encoder in
+            var container = encoder.container(keyedBy: TestKey.self)
+            try container.encode(
+                CustomEncodable { inner in
+                    keeper.encoder = inner
+                    #expect(inner.codingPath.map(\.stringValue) == ["a long key that is not a small string"])
+                    throw Failure()
+                },
+                forKey: TestKey(stringValue: "a long key that is not a small string")
+            )
+        }
+        #expect(throws: Failure.self) { try PayloadEncoder().encode(value) }
+        #expect(keeper.encoder?.codingPath.isEmpty == true)
+        #expect(EncodingComparison(LiveActivityFixtures.delivery).isIdentical)
+    }
+
+    @Test("the caller's userInfo values are not kept once the call returns")
+    func userInfoReleased() throws {
+        final class Token: Sendable {}
+        let key = try #require(CodingUserInfoKey(rawValue: "token"))
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            var encoder = PayloadEncoder()
+            encoder.userInfo[key] = token
+            let value = CustomEncodable { encoder in
+                var single = encoder.singleValueContainer()
+                try single.encode(encoder.userInfo[key] is Token)
+            }
+            #expect(try encoder.encode(value) == Data("true".utf8))
+            #expect(try encoder.encodedSize(of: value) == 4)
+        }
+        #expect(weakToken == nil)
+    }
+
+    @Test("strings of 1 to 40 bytes with an escape at every position")
+    func escapesAtEveryPosition() {
+        let escapes = ["\"", "\\", "/", "\u{1}", "\n", "\u{1F}", "é"]
+        var strings: [String] = []
+        for length in 1...40 {
+            for position in 0..<length {
+                for escape in escapes {
+                    var text = String(repeating: "a", count: length - 1)
+                    text.insert(contentsOf: escape, at: text.index(text.startIndex, offsetBy: position))
+                    strings.append(text)
+                }
+            }
+        }
+        for options in [EncodingOptions(), EncodingOptions().with { $0.formatting = [.sortedKeys, .withoutEscapingSlashes] }] {
+            for text in strings {
+                let comparison = EncodingComparison([text: text], options: options)
+                #expect(comparison.isIdentical, "\(text.debugDescription): \(comparison)")
+            }
+        }
+    }
+}
+
+/// Values only read, shared between threads.
+private final class ReadOnly<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Failures collected from several threads.
+private final class Mismatches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func add(_ entry: String) {
+        lock.lock()
+        entries.append(entry)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+}
