@@ -375,13 +375,18 @@ struct JSONByteWriter {
     /// Integral values below 2^53 in magnitude print every digit in `description`, so they are
     /// written straight from their integer value (`-0` kept).
     mutating func appendDouble(_ value: Double) {
-        if value.magnitude < 9_007_199_254_740_992.0, value.rounded(.towardZero) == value {
-            if value == 0 {
-                if value.sign == .minus { append("-0") } else { append(0x30) }
-            } else {
-                appendDecimal(UInt64(value.magnitude), negative: value < 0)
+        // An integer test by conversion, not `rounded(.towardZero)`, which is a libm call on
+        // the baseline x86-64 target.
+        if value.magnitude < 9_007_199_254_740_992.0 {
+            let integral = Int64(value)
+            if Double(integral) == value {
+                if integral == 0 {
+                    if value.sign == .minus { append("-0") } else { append(0x30) }
+                } else {
+                    appendDecimal(integral.magnitude, negative: integral < 0)
+                }
+                return
             }
-            return
         }
         if appendShortDecimal(value) { return }
         appendFloatDescription(value.description)
@@ -486,13 +491,16 @@ struct JSONByteWriter {
 
     /// Writes a finite `Float` as Foundation does: `Float.description` minus a trailing `.0`.
     mutating func appendFloat(_ value: Float) {
-        if value.magnitude < 16_777_216.0, value.rounded(.towardZero) == value {
-            if value == 0 {
-                if value.sign == .minus { append("-0") } else { append(0x30) }
-            } else {
-                appendDecimal(UInt64(value.magnitude), negative: value < 0)
+        if value.magnitude < 16_777_216.0 {
+            let integral = Int64(value)
+            if Float(integral) == value {
+                if integral == 0 {
+                    if value.sign == .minus { append("-0") } else { append(0x30) }
+                } else {
+                    appendDecimal(integral.magnitude, negative: integral < 0)
+                }
+                return
             }
-            return
         }
         appendFloatDescription(value.description)
     }
