@@ -1,8 +1,9 @@
 import Foundation
 
-/// The state of one `PayloadEncoder` call: the byte writer, the stack of open JSON values, and
-/// pooled scratch arrays reused by every container so that encoding allocates per call, not
-/// per value.
+/// The state of a `PayloadEncoder` call: the byte writer, the stack of open JSON values, and
+/// scratch arrays reused by every container. Cores wait in ``EncodingCorePool`` between calls
+/// with their buffers and the key tables they used, so a call on familiar types allocates
+/// nothing but its result.
 ///
 /// Codable has no "container closed" event, so a node closes when the `encode(to:)` call that
 /// owns it returns, or, for `nestedContainer` and `superEncoder` results, when their parent is
@@ -36,8 +37,8 @@ final class EncodingCore {
     @exclusivity(unchecked) var orderScratch: [Int] = []
     /// Pooled copy of an object's members while they are rewritten in order.
     @exclusivity(unchecked) var byteScratch: [UInt8] = []
-    /// Key tables this call reads (each kept alive for the call), newest version of a key type
-    /// last.
+    /// Key tables the core reads (each kept alive while it is here, across calls), newer
+    /// versions of a key type after older ones.
     @exclusivity(unchecked) var keySlots: [KeySlot] = []
     /// Types of a dictionary's size found not to be `[String: Value]` dictionaries, kept
     /// between calls.

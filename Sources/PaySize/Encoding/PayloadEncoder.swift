@@ -25,8 +25,13 @@ import Foundation
 /// A type that catches an error thrown by one of its own members and keeps encoding is also
 /// re-encoded with `JSONEncoder`, as the bytes written for the failed member are stale.
 ///
-/// Not reproduced: `encoder.codingPath` read after the value's `encode(to:)` has returned
-/// (the encoder no longer exists here; Foundation still answers).
+/// An encoder or container kept past its value's `encode(to:)` reads an empty `codingPath`
+/// (Foundation still answers with the old path); writes through it once the whole call has
+/// returned succeed and change nothing, as in Foundation.
+///
+/// Working buffers and what the encoder learned about each `CodingKey` type are kept between
+/// calls (a few sets, one per thread encoding at once), so repeated calls allocate only their
+/// result.
 ///
 /// `PayloadEncoder` is a value: configure a copy per use, share it across threads freely.
 public struct PayloadEncoder: Sendable {
