@@ -101,7 +101,10 @@ extension EncodingCore {
     @inline(__always)
     private func beginTableMember(_ index: Int, slot: Int, type: ObjectIdentifier, keyString: String, flags: UInt8) -> Int? {
         guard keySlots[slot].type == type else { return nil }
-        let guess = Int(nodes[index].guess)
+        // The node through a pointer, read once and written once: stores into the output in
+        // between would otherwise make the compiler reload every field.
+        let node = nodes.base + index
+        let guess = Int(node.pointee.guess)
         let view = keySlots[slot].view
         let found = keyString.utf8.withContiguousStorageIfAvailable { key -> Int? in
             if let found = view.find(key, guess: guess) { return found }
@@ -109,18 +112,20 @@ extension EncodingCore {
             return nil
         }
         guard let found, let entryIndex = found else { return nil }
-        let entry = view.entries[entryIndex]
-        let bit: UInt64 = 1 << UInt64(entry.rank)
-        if nodes[index].rankMask & bit != 0 || (entry.hasSlash && !writer.escapesSlashes) { return nil }
-        let level = nodes[index].level + 1
-        writeSeparator(count: nodes[index].count, level: level)
-        nodes[index].count += 1
-        nodes[index].rankMask |= bit
-        nodes[index].guess = Int32(truncatingIfNeeded: entryIndex + 1)
+        let entry = view.entries + entryIndex
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: entry.pointee.rank)
+        let rankMask = node.pointee.rankMask
+        if rankMask & bit != 0 || (entry.pointee.hasSlash && !writer.escapesSlashes) { return nil }
+        let count = node.pointee.count
+        let level = node.pointee.level &+ 1
+        node.pointee.count = count &+ 1
+        node.pointee.rankMask = rankMask | bit
+        node.pointee.guess = Int32(truncatingIfNeeded: entryIndex &+ 1)
+        writeSeparator(count: count, level: level)
         let start = writer.position
-        let quotedCount = Int(entry.quotedCount)
+        let quotedCount = Int(entry.pointee.quotedCount)
         // The table stores the key's colon after it: one copy writes both when not pretty.
-        writer.append(UnsafeBufferPointer(start: view.bytes + Int(entry.quotedStart), count: quotedCount + (isPretty ? 0 : 1)))
+        writer.append(UnsafeBufferPointer(start: view.bytes + Int(entry.pointee.quotedStart), count: quotedCount &+ (isPretty ? 0 : 1)))
         // Counting mode needs no record: distinct ranks rule out repeats, and the order does
         // not change the size (``recordTableMembers(of:)`` makes them if the object leaves the
         // table).
@@ -128,11 +133,11 @@ extension EncodingCore {
             members.append(
                 EncodingMember(
                     start: start,
-                    keyStart: start + 1,
-                    keyEnd: start + quotedCount - 1,
-                    keyHash: entry.hash,
-                    flags: flags | entry.memberFlags,
-                    rank: entry.rank
+                    keyStart: start &+ 1,
+                    keyEnd: start &+ quotedCount &- 1,
+                    keyHash: entry.pointee.hash,
+                    flags: flags | entry.pointee.memberFlags,
+                    rank: entry.pointee.rank
                 )
             )
         }
