@@ -121,11 +121,26 @@ extension EncodingCore {
         node.pointee.count = count &+ 1
         node.pointee.rankMask = rankMask | bit
         node.pointee.guess = Int32(truncatingIfNeeded: entryIndex &+ 1)
-        writeSeparator(count: count, level: level)
-        let start = writer.position
         let quotedCount = Int(entry.pointee.quotedCount)
-        // The table stores the key's colon after it: one copy writes both when not pretty.
-        writer.append(UnsafeBufferPointer(start: view.bytes + Int(entry.pointee.quotedStart), count: quotedCount &+ (isPretty ? 0 : 1)))
+        let key = view.bytes + Int(entry.pointee.quotedStart)
+        let start: Int
+        if isPretty {
+            writeSeparator(count: count, level: level)
+            start = writer.position
+            writer.append(UnsafeBufferPointer(start: key, count: quotedCount))
+        } else {
+            // The comma, the key and its colon (stored after it in the table) in one step.
+            let comma = count > 0 ? 1 : 0
+            let length = comma &+ quotedCount &+ 1
+            if writer.isCountingOnly {
+                writer.advance(by: length)
+                return level
+            }
+            start = writer.position &+ comma
+            let output = writer.claim(length)
+            output.pointee = UInt8(ascii: ",")  // overwritten by the key when there is no comma
+            JSONByteWriter.copyBytes(from: key, to: output + comma, count: quotedCount &+ 1)
+        }
         // Counting mode needs no record: distinct ranks rule out repeats, and the order does
         // not change the size (``recordTableMembers(of:)`` makes them if the object leaves the
         // table).

@@ -143,6 +143,16 @@ struct JSONByteWriter {
         count += length
     }
 
+    /// Makes room for `length` bytes, counts them as written and returns where they go; the
+    /// caller writes exactly `length` bytes there (writing mode only).
+    @inline(__always)
+    mutating func claim(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        reserve(length)
+        let output = storage + count
+        count &+= length
+        return output
+    }
+
     /// Drops everything from `offset` on (or uncounts it).
     mutating func truncate(to offset: Int) {
         count = offset
