@@ -435,33 +435,54 @@ extension EncodingCore {
 
     /// Sorts the members of `node` (keys from one table, distinct) by rank and rewrites them
     /// in that order if it changed.
+    ///
+    /// Ranks are distinct and below 64, and `rankMask` has one bit per member's rank: each
+    /// rank's member is noted, then the members are copied out in the order of the mask's set
+    /// bits (a counting sort, without comparisons), straight from a copy of the object's bytes.
     private func sortMembersByRank(of node: EncodingNode) {
-        let base = node.memberBase
-        let count = members.count - base
-        members.withUnsafeBufferPointer { all in
-            let members = UnsafeBufferPointer(rebasing: all[base...])
-            // Already in order (common for small objects): nothing to do.
-            var inOrder = true
-            for index in 1..<count where members[index - 1].rank > members[index].rank {
+        let count = members.count - node.memberBase
+        let records = UnsafePointer(members.base + node.memberBase)
+        // Already in order (common for small objects): nothing to do.
+        var previous = records[0].rank
+        var inOrder = true
+        for index in 1..<count {
+            let rank = records[index].rank
+            if rank < previous {
                 inOrder = false
                 break
             }
-            if inOrder { return }
-            // Ranks are distinct and below 64, and `rankMask` has one bit per member's rank:
-            // note each rank's member, then read them out in the order of the mask's set bits
-            // (a counting sort, without comparisons).
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: EncodingKeyTable.capacity + count) { scratch in
-                let byRank = scratch.baseAddress!
-                let order = UnsafeMutableBufferPointer(start: byRank + EncodingKeyTable.capacity, count: count)
-                for index in 0..<count { byRank[Int(members[index].rank)] = index }
-                var mask = node.rankMask
-                var position = 0
-                while mask != 0 {
-                    order[position] = byRank[mask.trailingZeroBitCount]
-                    position += 1
-                    mask &= mask &- 1
+            previous = rank
+        }
+        if inOrder { return }
+        let separatorLength = isPretty ? 2 + 2 * (node.level + 1) : 1
+        let contentStart = records[0].start
+        let end = writer.count
+        let length = end - contentStart
+        let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!) + contentStart
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: EncodingKeyTable.capacity + length) { scratch in
+            let byRank = scratch.baseAddress!
+            let source = byRank + EncodingKeyTable.capacity
+            for index in 0..<count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
+            source.update(from: output, count: length)
+            var cursor = output
+            var mask = node.rankMask
+            var isFirst = true
+            while mask != 0 {
+                let member = Int(byRank[mask.trailingZeroBitCount])
+                mask &= mask &- 1
+                if !isFirst {
+                    cursor.pointee = UInt8(ascii: ",")
+                    if separatorLength > 1 {
+                        cursor[1] = 0x0A
+                        (cursor + 2).update(repeating: 0x20, count: separatorLength - 2)
+                    }
+                    cursor += separatorLength
                 }
-                rewriteMembers(members, in: UnsafeBufferPointer(order), level: node.level)
+                isFirst = false
+                let from = records[member].start - contentStart
+                let next = (member + 1 < count ? records[member + 1].start - separatorLength : end) - contentStart
+                JSONByteWriter.copyBytes(from: source + from, to: cursor, count: next - from)
+                cursor += next - from
             }
         }
     }

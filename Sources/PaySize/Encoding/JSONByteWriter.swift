@@ -180,11 +180,29 @@ struct JSONByteWriter {
     mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
         if isCountingOnly {
             count += 2 + JSONEscaping.escapedCount(utf8, mask: escapeMask)
-        } else {
-            append(0x22)
-            appendEscaped(utf8)
-            append(0x22)
+            return
         }
+        let length = utf8.count
+        if length >= 8 && length <= 16 {
+            // Most short values need no escaping: the quotes and two overlapping 8-byte
+            // copies in one claimed write.
+            let source = UnsafeRawPointer(utf8.baseAddress!)
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            if !JSONEscaping.wordNeedsEscape(first, escapingSlashes: escapesSlashes)
+                && !JSONEscaping.wordNeedsEscape(last, escapingSlashes: escapesSlashes)
+            {
+                let output = claim(length &+ 2)
+                output.pointee = 0x22
+                UnsafeMutableRawPointer(output + 1).storeBytes(of: first, as: UInt64.self)
+                UnsafeMutableRawPointer(output + 1).storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+                output[length &+ 1] = 0x22
+                return
+            }
+        }
+        append(0x22)
+        appendEscaped(utf8)
+        append(0x22)
     }
 
     /// Appends a string escaped, without quotes (writing mode only).
