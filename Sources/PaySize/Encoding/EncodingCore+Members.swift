@@ -331,7 +331,7 @@ extension EncodingCore {
             writer.appendNewline(indentLevel: node.level)
         }
         writer.append(UInt8(ascii: "}"))
-        while members.count > base { members.removeLast() }
+        members.removeLast(downTo: base)
     }
 
     /// Foundation keys an object by `String`: keys with different bytes that are canonically

@@ -357,7 +357,7 @@ final class EncodingCore {
     func discardNodes(from serial: Int) {
         guard let index = nodeIndex(of: serial) else { return }
         popPath(to: nodes[index].pathBase)
-        while nodes.count > index { nodes.removeLast() }
+        nodes.removeLast(downTo: index)
         topSerial = -2
     }
 

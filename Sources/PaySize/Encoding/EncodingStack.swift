@@ -44,6 +44,14 @@ struct EncodingStack<Element> {
         return (base + count).move()
     }
 
+    /// Drops the elements from `newCount` on.
+    @inline(__always)
+    mutating func removeLast(downTo newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count)
+        (base + newCount).deinitialize(count: count - newCount)
+        count = newCount
+    }
+
     /// Empties the stack, keeping its buffer.
     mutating func removeAll() {
         base.deinitialize(count: count)
