@@ -308,6 +308,19 @@ struct JSONByteWriter {
             }
             cursor += 1
         }
+        if cursor < end && end >= 8 {
+            // The last bytes (fewer than 8): the final 8-byte word shifted down to them, stored
+            // whole when none needs escaping (the zeros shifted in land past the end).
+            let remaining = end - cursor
+            let word = UInt64(littleEndian: UnsafeRawPointer(source + end - 8).loadUnaligned(as: UInt64.self))
+            let fresh = word >> UInt64(8 * (8 - remaining))
+            let inTail: UInt64 = (1 << UInt64(8 * remaining)) - 1
+            if JSONEscaping.escapeFlags(fresh, escapingSlashes: escapingSlashes) & inTail == 0 {
+                UnsafeMutableRawPointer(output).storeBytes(of: UInt64(littleEndian: fresh), as: UInt64.self)
+                count = output + remaining - storage
+                return escaped
+            }
+        }
         while cursor < end {
             let byte = source[cursor]
             if JSONEscaping.needsEscape(byte, mask: mask) {
