@@ -288,9 +288,9 @@ extension EncodingCore {
     @inline(__always)
     func beginElement(_ index: Int) -> (element: Int, level: Int) {
         let count = nodes[index].count
-        let level = nodes[index].level + 1
+        let level = nodes[index].level &+ 1
         writeSeparator(count: count, level: level)
-        nodes[index].count = count + 1
+        nodes[index].count = count &+ 1
         return (count, level)
     }
 
@@ -467,6 +467,7 @@ extension EncodingCore {
             var cursor = output
             var mask = node.rankMask
             var isFirst = true
+            // Offsets are within one object of the output: wrapping arithmetic cannot wrap.
             while mask != 0 {
                 let member = Int(byRank[mask.trailingZeroBitCount])
                 mask &= mask &- 1
@@ -474,15 +475,15 @@ extension EncodingCore {
                     cursor.pointee = UInt8(ascii: ",")
                     if separatorLength > 1 {
                         cursor[1] = 0x0A
-                        (cursor + 2).update(repeating: 0x20, count: separatorLength - 2)
+                        (cursor + 2).update(repeating: 0x20, count: separatorLength &- 2)
                     }
                     cursor += separatorLength
                 }
                 isFirst = false
-                let from = records[member].start - contentStart
-                let next = (member + 1 < count ? records[member + 1].start - separatorLength : end) - contentStart
-                JSONByteWriter.copyBytes(from: source + from, to: cursor, count: next - from)
-                cursor += next - from
+                let from = records[member].start &- contentStart
+                let next = (member &+ 1 < count ? records[member &+ 1].start &- separatorLength : end) &- contentStart
+                JSONByteWriter.copyBytes(from: source + from, to: cursor, count: next &- from)
+                cursor += next &- from
             }
         }
     }

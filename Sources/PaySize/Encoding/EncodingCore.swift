@@ -232,7 +232,7 @@ final class EncodingCore {
             entry = pathBase
         }
         let serial = nextSerial
-        nextSerial += 1
+        nextSerial &+= 1
         var node = EncodingNode(
             kind: kind,
             serial: serial,

@@ -33,14 +33,14 @@ struct EncodingStack<Element> {
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
     @discardableResult
     mutating func removeLast() -> Element {
         precondition(count > 0)
-        count -= 1
+        count &-= 1
         return (base + count).move()
     }
 

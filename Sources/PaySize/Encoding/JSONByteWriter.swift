@@ -55,7 +55,8 @@ struct JSONByteWriter {
     /// Makes room for `extra` more bytes.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(minimum: count + extra) }
+        // Counts are bounded by memory, far from wrapping.
+        if count &+ extra > capacity { grow(minimum: count + extra) }
     }
 
     @inline(never)
@@ -74,7 +75,7 @@ struct JSONByteWriter {
             reserve(1)
             storage[count] = byte
         }
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
@@ -88,7 +89,7 @@ struct JSONByteWriter {
             reserve(run.count)
             Self.copyBytes(from: run.baseAddress!, to: storage + count, count: run.count)
         }
-        count += run.count
+        count &+= run.count
     }
 
     /// Copies `count` bytes between buffers that do not overlap. Keys, members and numbers are
@@ -134,13 +135,13 @@ struct JSONByteWriter {
             storage[count] = 0x0A
             (storage + count + 1).update(repeating: 0x20, count: length - 1)
         }
-        count += length
+        count &+= length
     }
 
     /// Counts bytes without writing them (counting mode).
     @inline(__always)
     mutating func advance(by length: Int) {
-        count += length
+        count &+= length
     }
 
     /// Makes room for `length` bytes, counts them as written and returns where they go; the
@@ -179,7 +180,7 @@ struct JSONByteWriter {
     /// Writes a JSON string from UTF-8 bytes.
     mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
         if isCountingOnly {
-            count += 2 + JSONEscaping.escapedCount(utf8, mask: escapeMask)
+            count &+= 2 &+ JSONEscaping.escapedCount(utf8, mask: escapeMask)
             return
         }
         let length = utf8.count
@@ -239,7 +240,7 @@ struct JSONByteWriter {
                 let output = UnsafeMutableRawPointer(storage + count)
                 output.storeBytes(of: first, as: UInt64.self)
                 (output + length - 8).storeBytes(of: last, as: UInt64.self)
-                count += length
+                count &+= length
                 return false
             }
         } else if length >= 4 && length < 8 {
@@ -253,7 +254,7 @@ struct JSONByteWriter {
                 let output = UnsafeMutableRawPointer(storage + count)
                 output.storeBytes(of: first, as: UInt32.self)
                 output.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
-                count += length
+                count &+= length
                 return false
             }
         } else if length < 4 {
@@ -266,7 +267,7 @@ struct JSONByteWriter {
                 reserve(length)
                 let output = storage + count
                 for index in 0..<length { output[index] = source[index] }
-                count += length
+                count &+= length
                 return false
             }
         }
@@ -286,18 +287,18 @@ struct JSONByteWriter {
         var cursor = 0
         var escaped = false
         var output = storage + count
-        while cursor + 8 <= end {
+        while cursor &+ 8 <= end {
             let word = UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(output).storeBytes(of: word, as: UInt64.self)
             let flags = JSONEscaping.escapeFlags(UInt64(littleEndian: word), escapingSlashes: escapingSlashes)
             if flags == 0 {
-                cursor += 8
+                cursor &+= 8
                 output += 8
                 continue
             }
             // Little-endian loads: the lowest flagged byte is the first one to escape.
             let clean = flags.trailingZeroBitCount >> 3
-            cursor += clean
+            cursor &+= clean
             output += clean
             let byte = source[cursor]
             if JSONEscaping.needsEscape(byte, mask: mask) {
@@ -306,7 +307,7 @@ struct JSONByteWriter {
             } else {
                 output += 1
             }
-            cursor += 1
+            cursor &+= 1
         }
         if cursor < end && end >= 8 {
             // The last bytes (fewer than 8): the final 8-byte word shifted down to them, stored
@@ -330,7 +331,7 @@ struct JSONByteWriter {
                 output.pointee = byte
                 output += 1
             }
-            cursor += 1
+            cursor &+= 1
         }
         count = output - storage
         return escaped
@@ -359,14 +360,14 @@ struct JSONByteWriter {
         let digitCount = Self.decimalDigitCount(magnitude)
         let length = digitCount + (negative ? 1 : 0)
         if isCountingOnly {
-            count += length
+            count &+= length
             return
         }
         reserve(length)
         let output = storage + count
         if negative { output[0] = 0x2D }
         Self.writeDigits(magnitude, count: digitCount, endingAt: output + length)
-        count += length
+        count &+= length
     }
 
     /// The number of decimal digits of `value` (1 for zero), by comparisons rather than
@@ -402,7 +403,7 @@ struct JSONByteWriter {
             cursor -= 2
             writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: cursor)
             rest /= 100
-            remaining -= 2
+            remaining &-= 2
         }
         if remaining == 1 {
             (cursor - 1).pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
@@ -505,7 +506,7 @@ struct JSONByteWriter {
         let sign = negative ? 1 : 0
         let length = sign + integerCount + 1 + fractionDigits
         if isCountingOnly {
-            count += length
+            count &+= length
             return
         }
         reserve(length)
@@ -515,7 +516,7 @@ struct JSONByteWriter {
         let integerPart = Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
         (fractionStart - 1).pointee = UInt8(ascii: ".")
         Self.writeDigits(integerPart, count: integerCount, endingAt: fractionStart - 1)
-        count += length
+        count &+= length
     }
 
     @inline(__always)
@@ -565,7 +566,7 @@ struct JSONByteWriter {
         let byteCount = data.count
         let encodedCount = (byteCount + 2) / 3 * 4
         if isCountingOnly && !escapesSlashes {
-            count += 2 + encodedCount
+            count &+= 2 &+ encodedCount
             return
         }
         append(0x22)
