@@ -358,7 +358,7 @@ struct JSONByteWriter {
     /// Writes a magnitude in decimal with an optional minus sign, without allocating.
     mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
         let digitCount = Self.decimalDigitCount(magnitude)
-        let length = digitCount + (negative ? 1 : 0)
+        let length = digitCount &+ (negative ? 1 : 0)
         if isCountingOnly {
             count &+= length
             return
@@ -469,15 +469,15 @@ struct JSONByteWriter {
         var digits = UInt64(bitPattern: product - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated)
         if digits % 10_000 == 0 {
             digits /= 10_000
-            scale -= 4
+            scale &-= 4
         }
         if digits % 100 == 0 {
             digits /= 100
-            scale -= 2
+            scale &-= 2
         }
         if digits % 10 == 0 {
             digits /= 10
-            scale -= 1
+            scale &-= 1
         }
         guard scale > 0, Double(Int64(bitPattern: digits)) / Self.powerOfTen(scale) == magnitude else { return false }
         appendFixed(digits, fractionDigits: scale, negative: value < 0)
@@ -502,9 +502,9 @@ struct JSONByteWriter {
     /// Writes `digits` with a decimal point before its last `fractionDigits` digits.
     private mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
         let digitCount = Self.decimalDigitCount(digits)
-        let integerCount = max(digitCount - fractionDigits, 1)
+        let integerCount = max(digitCount &- fractionDigits, 1)
         let sign = negative ? 1 : 0
-        let length = sign + integerCount + 1 + fractionDigits
+        let length = sign &+ integerCount &+ 1 &+ fractionDigits
         if isCountingOnly {
             count &+= length
             return

@@ -74,14 +74,14 @@ enum JSONEscaping {
         }
         var count = end
         var cursor = 0
-        while cursor + 8 <= end {
+        while cursor &+ 8 <= end {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
             let flags = escapeFlags(word, escapingSlashes: escapingSlashes)
             if flags != 0 {
-                count += controlFlags(word) == 0
+                count &+= controlFlags(word) == 0
                     ? flags.nonzeroBitCount : extraEscapeLength(of: base, from: cursor, to: cursor + 8, mask: mask)
             }
-            cursor += 8
+            cursor &+= 8
         }
         if cursor < end {
             // The last 8 bytes overlap bytes already counted; only the new (high) ones count.
@@ -89,7 +89,7 @@ enum JSONEscaping {
             let fresh = UInt64.max << UInt64(8 * (8 - (end - cursor)))
             let flags = escapeFlags(word, escapingSlashes: escapingSlashes) & fresh
             if flags != 0 {
-                count += controlFlags(word) & fresh == 0
+                count &+= controlFlags(word) & fresh == 0
                     ? flags.nonzeroBitCount : extraEscapeLength(of: base, from: cursor, to: end, mask: mask)
             }
         }
