@@ -50,33 +50,17 @@ extension EncodingCore {
     }
 
     /// The slot of the newest table of a key type, fetched from the shared tables on first use.
-    ///
-    /// A small direct-mapped cache by the type's address answers most look-ups with one
-    /// comparison.
     private func keySlot(for type: ObjectIdentifier) -> Int {
-        let line = Self.keySlotCacheLine(of: type)
-        let cached = keySlotCache[line]
-        if cached < keySlots.count && keySlots[cached].type == type { return cached }
         var slot = keySlots.count - 1
         while slot >= 0 {
-            if keySlots[slot].type == type {
-                keySlotCache[line] = slot
-                return slot
-            }
+            if keySlots[slot].type == type { return slot }
             slot -= 1
         }
         return addKeySlot(EncodingKeyTables.shared.table(for: type), type: type)
     }
 
-    @inline(__always)
-    private static func keySlotCacheLine(of type: ObjectIdentifier) -> Int {
-        let address = UInt(bitPattern: type)
-        return Int(truncatingIfNeeded: ((address >> 4) ^ (address >> 9)) & UInt(keySlotCacheSize - 1))
-    }
-
     private func addKeySlot(_ table: EncodingKeyTable, type: ObjectIdentifier) -> Int {
         keySlots.append(KeySlot(type: type, view: table.view, table: table))
-        keySlotCache[Self.keySlotCacheLine(of: type)] = keySlots.count - 1
         return keySlots.count - 1
     }
 
@@ -249,11 +233,9 @@ extension EncodingCore {
             escaped = false
             nonASCII = hasNonASCII
         } else {
-            writer.append(0x22)
+            escaped = writer.appendQuoted(keyString)
             member.keyStart = start + 1
-            escaped = writer.appendEscaped(keyString)
-            member.keyEnd = writer.count
-            writer.append(0x22)
+            member.keyEnd = writer.count - 1
             // Escaping never touches bytes of 0x80 or more, so the written key tells.
             nonASCII = JSONEscaping.containsNonASCII(
                 UnsafeBufferPointer(rebasing: writer.written[member.keyStart..<member.keyEnd]))
@@ -437,11 +419,11 @@ extension EncodingCore {
     /// in that order if it changed.
     ///
     /// Ranks are distinct and below 64, and `rankMask` has one bit per member's rank: each
-    /// rank's member is noted, then the members are copied out in the order of the mask's set
-    /// bits (a counting sort, without comparisons), straight from a copy of the object's bytes.
+    /// rank's member is noted, then read out in the order of the mask's set bits (a counting
+    /// sort, without comparisons).
     private func sortMembersByRank(of node: EncodingNode) {
         let count = members.count - node.memberBase
-        let records = UnsafePointer(members.base + node.memberBase)
+        let records = UnsafeBufferPointer(start: members.base + node.memberBase, count: count)
         // Already in order (common for small objects): nothing to do.
         var previous = records[0].rank
         var inOrder = true
@@ -454,24 +436,46 @@ extension EncodingCore {
             previous = rank
         }
         if inOrder { return }
-        let separatorLength = isPretty ? 2 + 2 * (node.level + 1) : 1
-        let contentStart = records[0].start
+        // Member positions fit a byte: a table has at most 64 keys.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * EncodingKeyTable.capacity) { scratch in
+            let byRank = scratch.baseAddress!
+            let order = UnsafeMutableBufferPointer(start: byRank + EncodingKeyTable.capacity, count: count)
+            for index in 0..<count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
+            var mask = node.rankMask
+            var position = 0
+            while mask != 0 {
+                order[position] = byRank[mask.trailingZeroBitCount]
+                position &+= 1
+                mask &= mask &- 1
+            }
+            rewriteMembers(records, in: UnsafeBufferPointer(order), level: node.level)
+        }
+    }
+
+    /// Copies `members` (all of an object's, in write order) back in `order` (positions among
+    /// them; members left out are dropped) over the bytes they occupy now, which run to the end
+    /// of the output, with the separators for `level`.
+    ///
+    /// - Returns: The length of the object's members as rewritten.
+    @discardableResult
+    private func rewriteMembers<Position: FixedWidthInteger>(
+        _ members: UnsafeBufferPointer<EncodingMember>,
+        in order: UnsafeBufferPointer<Position>,
+        level: Int
+    ) -> Int {
+        let separatorLength = isPretty ? 2 + 2 * (level + 1) : 1
+        let contentStart = members[0].start
         let end = writer.count
         let length = end - contentStart
         let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!) + contentStart
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: EncodingKeyTable.capacity + length) { scratch in
-            let byRank = scratch.baseAddress!
-            let source = byRank + EncodingKeyTable.capacity
-            for index in 0..<count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { source in
+            let source = source.baseAddress!
             source.update(from: output, count: length)
-            var cursor = output
-            var mask = node.rankMask
-            var isFirst = true
             // Offsets are within one object of the output: wrapping arithmetic cannot wrap.
-            while mask != 0 {
-                let member = Int(byRank[mask.trailingZeroBitCount])
-                mask &= mask &- 1
-                if !isFirst {
+            var cursor = output
+            for position in 0..<order.count {
+                let member = Int(order[position])
+                if position > 0 {
                     cursor.pointee = UInt8(ascii: ",")
                     if separatorLength > 1 {
                         cursor[1] = 0x0A
@@ -479,61 +483,13 @@ extension EncodingCore {
                     }
                     cursor += separatorLength
                 }
-                isFirst = false
-                let from = records[member].start &- contentStart
-                let next = (member &+ 1 < count ? records[member &+ 1].start &- separatorLength : end) &- contentStart
+                let from = members[member].start &- contentStart
+                let next = (member &+ 1 < members.count ? members[member &+ 1].start &- separatorLength : end) &- contentStart
                 JSONByteWriter.copyBytes(from: source + from, to: cursor, count: next &- from)
                 cursor += next &- from
             }
+            return cursor - output
         }
-    }
-
-    /// Copies `members` (all of an object's, in write order) back in the given order over the
-    /// bytes they occupy now, which run to the end of the output.
-    private func rewriteMembers(_ members: UnsafeBufferPointer<EncodingMember>, in order: UnsafeBufferPointer<Int>, level: Int) {
-        let contentStart = members[0].start
-        let end = writer.count
-        let length = end - contentStart
-        let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { source in
-            let source = source.baseAddress!
-            source.update(from: output + contentStart, count: length)
-            copyMembers(members, in: order, level: level, from: source - contentStart, end: end, to: output + contentStart)
-        }
-    }
-
-    /// Writes the members of one object to `output` in `order`, with separators for `level`;
-    /// `source` holds them in write order at their offsets in the output, the last one running
-    /// to `end`.
-    ///
-    /// - Returns: The number of bytes written.
-    @discardableResult
-    private func copyMembers(
-        _ members: UnsafeBufferPointer<EncodingMember>,
-        in order: UnsafeBufferPointer<Int>,
-        level: Int,
-        from source: UnsafePointer<UInt8>,
-        end: Int,
-        to output: UnsafeMutablePointer<UInt8>
-    ) -> Int {
-        let separatorLength = isPretty ? 2 + 2 * (level + 1) : 1
-        var cursor = 0
-        for position in 0..<order.count {
-            let member = order[position]
-            if position > 0 {
-                output[cursor] = UInt8(ascii: ",")
-                if separatorLength > 1 {
-                    output[cursor + 1] = 0x0A
-                    (output + cursor + 2).update(repeating: 0x20, count: separatorLength - 2)
-                }
-                cursor += separatorLength
-            }
-            let from = members[member].start
-            let next = member + 1 < members.count ? members[member + 1].start - separatorLength : end
-            JSONByteWriter.copyBytes(from: source + from, to: output + cursor, count: next - from)
-            cursor += next - from
-        }
-        return cursor
     }
 
     /// Orders two keys without escapes by their bytes.
@@ -557,8 +513,11 @@ extension EncodingCore {
     }
 
     /// Copies the members of `node` back in `orderScratch` order (positions relative to its
-    /// first record, all of them kept) over the bytes they occupy now.
-    private func rewriteMembers(of node: EncodingNode) {
+    /// first record; members left out are dropped) over the bytes they occupy now.
+    ///
+    /// - Returns: The length of the object's members as rewritten.
+    @discardableResult
+    private func rewriteMembers(of node: EncodingNode) -> Int {
         members.withUnsafeBufferPointer { all in
             orderScratch.withUnsafeBufferPointer { order in
                 rewriteMembers(UnsafeBufferPointer(rebasing: all[node.memberBase...]), in: order, level: node.level)
@@ -597,27 +556,12 @@ extension EncodingCore {
                 }
             }
         }
-        let separatorLength = isPretty ? 2 + 2 * (node.level + 1) : 1
-        let end = writer.position
-        func spanEnd(_ member: Int) -> Int {
-            member + 1 < members.count ? members[member + 1].start - separatorLength : end
-        }
         let dropped = dropDuplicateKeys()
         if dropped == 0 && !sortsKeys { return count }
         if !sortsKeys { orderScratch.sort() }
+        for position in orderScratch.indices { orderScratch[position] -= base }
         let contentStart = members[base].start
-        byteScratch.removeAll(keepingCapacity: true)
-        byteScratch.append(contentsOf: UnsafeBufferPointer(rebasing: writer.written[contentStart..<end]))
-        writer.truncate(to: contentStart)
-        for (position, member) in orderScratch.enumerated() {
-            if position > 0 {
-                writer.append(UInt8(ascii: ","))
-                if isPretty { writer.appendNewline(indentLevel: node.level + 1) }
-            }
-            let from = members[member].start - contentStart
-            let to = spanEnd(member) - contentStart
-            byteScratch.withUnsafeBufferPointer { writer.append(UnsafeBufferPointer(rebasing: $0[from..<to])) }
-        }
+        writer.truncate(to: contentStart + rewriteMembers(of: node))
         return count - dropped
     }
 
@@ -757,7 +701,6 @@ extension EncodingCore {
     @discardableResult
     func beginSingleValue(_ serial: Int) throws -> (level: Int, pathEntry: Int) {
         let index = try activate(serial)
-        if !isInCall { return (1, -1) }  // A write after the call; see `afterCallNode()`.
         switch nodes[index].kind {
         case .pending:
             break

@@ -5,8 +5,14 @@ extension EncodingCore {
 
     /// Encodes a nested value at the current position, whose container (if any) will sit at
     /// `level`; `component` is its key in the coding path (nil inside a single-value container).
-    func encodeNested<T: Encodable>(_ value: T, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
-        if try encodeSpecialValue(value, level: level, component: component, parentEntry: parentEntry) { return }
+    ///
+    /// - Parameter scalarsTried: The caller already tried ``encodeScalarValue(_:codingKey:)``.
+    func encodeNested<T: Encodable>(
+        _ value: T, level: Int, component: EncodingPathComponent?, parentEntry: Int, scalarsTried: Bool = false
+    ) throws {
+        if try encodeSpecialValue(value, level: level, component: component, parentEntry: parentEntry, scalarsTried: scalarsTried) {
+            return
+        }
         let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
         do {
             try value.encode(to: EncodingHandle(core: self, serial: serial))
@@ -28,9 +34,10 @@ extension EncodingCore {
         _ value: T,
         level: Int,
         component: EncodingPathComponent?,
-        parentEntry: Int
+        parentEntry: Int,
+        scalarsTried: Bool = false
     ) throws -> Bool {
-        if try encodeScalarValue(value, codingKey: component.map(codingKey(of:))) { return true }
+        if !scalarsTried, try encodeScalarValue(value, codingKey: component.map(codingKey(of:))) { return true }
         if T.self == Date.self, case .custom(let encode) = options.dateEncodingStrategy {
             // A closure that encodes nothing yields `{}`, even at the top level.
             let date = unsafeBitCast(value, to: Date.self)

@@ -35,8 +35,6 @@ final class EncodingCore {
     @exclusivity(unchecked) var hashScratch: [UInt64] = []
     /// Pooled member order used while sorting an object.
     @exclusivity(unchecked) var orderScratch: [Int] = []
-    /// Pooled copy of an object's members while they are rewritten in order.
-    @exclusivity(unchecked) var byteScratch: [UInt8] = []
     /// Key tables the core reads (each kept alive while it is here, across calls), newer
     /// versions of a key type after older ones.
     @exclusivity(unchecked) var keySlots: [KeySlot] = []
@@ -44,10 +42,6 @@ final class EncodingCore {
     /// between calls.
     @exclusivity(unchecked) var nonDictionaryTypes: [ObjectIdentifier] = []
     static let nonDictionaryTypeLimit = 32
-    /// Recently used ``keySlots`` indices by key type (see ``keySlot(for:)``); an entry is
-    /// checked before use.
-    @exclusivity(unchecked) var keySlotCache = [Int](repeating: Int.max, count: keySlotCacheSize)
-    static let keySlotCacheSize = 16
     /// A newer version of some key table was added after an older one.
     @exclusivity(unchecked) var keySlotsHaveOldVersions = false
     /// Converted keys for `convertToSnakeCase`.
@@ -272,19 +266,20 @@ final class EncodingCore {
         return index
     }
 
-    /// The node that takes writes through an encoder or container the caller kept after the
-    /// call returned. Foundation lets such writes succeed (the result is already out), so they
-    /// land here and are never read. Only a core that stays with such a caller gets here: a
-    /// core still referenced after a call never goes back to the pool.
+    /// The node that takes a write through an encoder or container the caller kept after the
+    /// call returned. Foundation lets such writes succeed (the result is already out), so each
+    /// lands on a fresh empty node, after what the last one wrote is dropped, and is never read.
+    /// Only a core that stays with such a caller gets here: a core still referenced after a call
+    /// never goes back to the pool.
     private func afterCallNode() -> Int {
-        if nodes.count == 0 {
-            var node = EncodingNode(
-                kind: .object, serial: -3, isFrame: true, level: 1, pathBase: path.count, pathEntry: -1, childPathEntry: -1)
-            node.memberBase = members.count
-            nodes.append(node)
-        }
+        popPath(to: 0)
+        nodes.removeAll()
+        members.removeAll()
+        writer.truncate(to: 0)
+        nodes.append(
+            EncodingNode(kind: .pending, serial: -3, isFrame: true, level: 1, pathBase: 0, pathEntry: -1, childPathEntry: -1))
         topSerial = -2
-        return nodes.count - 1
+        return 0
     }
 
     /// Records that an error is leaving a container call; the next write (or a frame closing

@@ -168,115 +168,72 @@ struct JSONByteWriter {
     // MARK: Strings
 
     /// Writes a JSON string: quotes around the escaped UTF-8 of `string`.
-    @inline(__always)
-    mutating func appendQuoted(_ string: String) {
-        if let done: Void = string.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) {
-            return done
-        }
-        var copy = string
-        copy.withUTF8 { appendQuoted(utf8: $0) }
-    }
-
-    /// Writes a JSON string from UTF-8 bytes.
-    mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
-        if isCountingOnly {
-            count &+= 2 &+ JSONEscaping.escapedCount(utf8, mask: escapeMask)
-            return
-        }
-        let length = utf8.count
-        if length >= 8 && length <= 16 {
-            // Most short values need no escaping: the quotes and two overlapping 8-byte
-            // copies in one claimed write.
-            let source = UnsafeRawPointer(utf8.baseAddress!)
-            let first = source.loadUnaligned(as: UInt64.self)
-            let last = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-            if !JSONEscaping.wordNeedsEscape(first, escapingSlashes: escapesSlashes)
-                && !JSONEscaping.wordNeedsEscape(last, escapingSlashes: escapesSlashes)
-            {
-                let output = claim(length &+ 2)
-                output.pointee = 0x22
-                UnsafeMutableRawPointer(output + 1).storeBytes(of: first, as: UInt64.self)
-                UnsafeMutableRawPointer(output + 1).storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
-                output[length &+ 1] = 0x22
-                return
-            }
-        }
-        append(0x22)
-        appendEscaped(utf8)
-        append(0x22)
-    }
-
-    /// Appends a string escaped, without quotes (writing mode only).
     ///
-    /// - Returns: Whether any byte was escaped.
+    /// - Returns: Whether any byte was escaped (writing mode; false when counting).
     @inline(__always)
-    mutating func appendEscaped(_ string: String) -> Bool {
-        if let escaped = string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) {
+    @discardableResult
+    mutating func appendQuoted(_ string: String) -> Bool {
+        if let escaped = string.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) {
             return escaped
         }
         var copy = string
-        return copy.withUTF8 { appendEscaped($0) }
+        return copy.withUTF8 { appendQuoted(utf8: $0) }
     }
 
-    /// Appends `utf8` escaped, without quotes, scanning with a mark and a cursor so unescaped
-    /// runs are copied in one move (writing mode only).
+    /// Writes a JSON string from UTF-8 bytes.
     ///
-    /// - Returns: Whether any byte was escaped.
+    /// Most keys and short values need no escaping: up to 16 bytes are checked and copied,
+    /// quotes included, with at most two overlapping loads and one claimed write instead of a
+    /// scan.
+    ///
+    /// - Returns: Whether any byte was escaped (writing mode; false when counting).
     @discardableResult
-    @inline(__always)
-    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isCountingOnly {
+            count &+= 2 &+ JSONEscaping.escapedCount(utf8, mask: escapeMask)
+            return false
+        }
         let length = utf8.count
-        guard length > 0 else { return false }
-        let source = utf8.baseAddress!
-        // Most keys and short values need no escaping: check and copy them with at most two
-        // overlapping 8-byte loads and stores instead of a scan and a `memmove` call.
-        if length >= 8 && length <= 16 {
-            let first = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
-            let last = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
-            if !JSONEscaping.wordNeedsEscape(first, escapingSlashes: escapesSlashes)
-                && !JSONEscaping.wordNeedsEscape(last, escapingSlashes: escapesSlashes)
-            {
-                reserve(length)
-                let output = UnsafeMutableRawPointer(storage + count)
-                output.storeBytes(of: first, as: UInt64.self)
-                (output + length - 8).storeBytes(of: last, as: UInt64.self)
-                count &+= length
-                return false
-            }
-        } else if length >= 4 && length < 8 {
-            // The same with two overlapping 4-byte loads.
-            let raw = UnsafeRawPointer(source)
-            let first = raw.loadUnaligned(as: UInt32.self)
-            let last = raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-            let word = UInt64(first) | UInt64(last) << 32
-            if !JSONEscaping.wordNeedsEscape(word, escapingSlashes: escapesSlashes) {
-                reserve(length)
-                let output = UnsafeMutableRawPointer(storage + count)
-                output.storeBytes(of: first, as: UInt32.self)
-                output.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
-                count &+= length
-                return false
-            }
-        } else if length < 4 {
-            var clean = true
-            for index in 0..<length where JSONEscaping.needsEscape(source[index], mask: escapeMask) {
-                clean = false
-                break
-            }
-            if clean {
-                reserve(length)
-                let output = storage + count
-                for index in 0..<length { output[index] = source[index] }
-                count &+= length
-                return false
+        if length >= 4 && length <= 16 {
+            let source = UnsafeRawPointer(utf8.baseAddress!)
+            if length >= 8 {
+                let first = source.loadUnaligned(as: UInt64.self)
+                let last = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                if !JSONEscaping.wordNeedsEscape(first, escapingSlashes: escapesSlashes)
+                    && !JSONEscaping.wordNeedsEscape(last, escapingSlashes: escapesSlashes)
+                {
+                    appendQuotedWithoutEscapes(first, last, length: length)
+                    return false
+                }
+            } else {
+                let first = source.loadUnaligned(as: UInt32.self)
+                let last = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                if !JSONEscaping.wordNeedsEscape(UInt64(first) | UInt64(last) << 32, escapingSlashes: escapesSlashes) {
+                    appendQuotedWithoutEscapes(first, last, length: length)
+                    return false
+                }
             }
         }
-        return appendEscapedScanning(utf8)
+        append(0x22)
+        let escaped = length > 0 && appendEscapedScanning(utf8)
+        append(0x22)
+        return escaped
     }
 
-    /// The general case of ``appendEscaped(_:)-(UnsafeBufferPointer<UInt8>)``: 8 bytes at a
-    /// time, each word stored whole (bytes past the first escape are overwritten next), so
-    /// nothing is copied twice and no `memmove` is called.
+    /// Writes a quoted string of `length` bytes (one to two words long) that needs no escapes,
+    /// given its first and last word (which overlap when `length` is not twice a word).
+    @inline(__always)
+    private mutating func appendQuotedWithoutEscapes<Word: FixedWidthInteger>(_ first: Word, _ last: Word, length: Int) {
+        let output = UnsafeMutableRawPointer(claim(length &+ 2))
+        output.storeBytes(of: 0x22, as: UInt8.self)
+        output.storeBytes(of: first, toByteOffset: 1, as: Word.self)
+        output.storeBytes(of: last, toByteOffset: length &+ 1 &- MemoryLayout<Word>.size, as: Word.self)
+        output.storeBytes(of: 0x22, toByteOffset: length &+ 1, as: UInt8.self)
+    }
+
+    /// Appends `utf8` (not empty) escaped, without quotes: 8 bytes at a time, each word stored
+    /// whole (bytes past the first escape are overwritten next), so nothing is copied twice and
+    /// no `memmove` is called.
     private mutating func appendEscapedScanning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = utf8.count
         // An escape is at most 6 bytes (\u00xx); a whole-word store may run 7 bytes past.
@@ -417,18 +374,11 @@ struct JSONByteWriter {
     /// Integral values below 2^53 in magnitude print every digit in `description`, so they are
     /// written straight from their integer value (`-0` kept).
     mutating func appendDouble(_ value: Double) {
-        // An integer test by conversion, not `rounded(.towardZero)`, which is a libm call on
-        // the baseline x86-64 target.
+        // An integer test by conversion (`Double` and `Float` convert directly; the generic
+        // initializers and `rounded(.towardZero)`, a libm call on baseline x86-64, do not).
         if value.magnitude < 9_007_199_254_740_992.0 {
             let integral = Int64(value)
-            if Double(integral) == value {
-                if integral == 0 {
-                    if value.sign == .minus { append("-0") } else { append(0x30) }
-                } else {
-                    appendDecimal(integral.magnitude, negative: integral < 0)
-                }
-                return
-            }
+            if Double(integral) == value { return appendIntegral(integral, sign: value.sign) }
         }
         if appendShortDecimal(value) { return }
         appendFloatDescription(value.description)
@@ -535,16 +485,20 @@ struct JSONByteWriter {
     mutating func appendFloat(_ value: Float) {
         if value.magnitude < 16_777_216.0 {
             let integral = Int64(value)
-            if Float(integral) == value {
-                if integral == 0 {
-                    if value.sign == .minus { append("-0") } else { append(0x30) }
-                } else {
-                    appendDecimal(integral.magnitude, negative: integral < 0)
-                }
-                return
-            }
+            if Float(integral) == value { return appendIntegral(integral, sign: value.sign) }
         }
         appendFloatDescription(value.description)
+    }
+
+    /// Writes an integral `Double` or `Float` from its integer value, as `description` prints
+    /// it below 2^53 (2^24): every digit, and `-0` for negative zero.
+    @inline(__always)
+    private mutating func appendIntegral(_ integral: Int64, sign: FloatingPointSign) {
+        if integral == 0 {
+            if sign == .minus { append("-0") } else { append(0x30) }
+        } else {
+            appendDecimal(integral.magnitude, negative: integral < 0)
+        }
     }
 
     private mutating func appendFloatDescription(_ description: String) {

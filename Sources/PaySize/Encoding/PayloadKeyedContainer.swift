@@ -118,7 +118,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let parentEntry = core.nodes[index].childPathEntry
         // The key outlives the nested value's path step: both end with this call.
         try withUnsafePointer(to: key) { key in
-            try core.encodeNested(value, level: level, component: .borrowedKey(key, Key.self), parentEntry: parentEntry)
+            try core.encodeNested(value, level: level, component: .borrowedKey(key, Key.self), parentEntry: parentEntry, scalarsTried: true)
         }
     }
 

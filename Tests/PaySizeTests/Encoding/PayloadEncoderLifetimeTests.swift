@@ -69,6 +69,9 @@ struct PayloadEncoderLifetimeTests {
         try keeper.container?.encode(1, forKey: "late")
         var late = keeper.encoder?.container(keyedBy: TestKey.self)
         try late?.encode(2, forKey: "later")
+        try late?.encode(["nested": [1.5]], forKey: "nested")
+        var single = keeper.encoder?.singleValueContainer()
+        try single?.encode("single")
         for _ in 0..<3 {
             let comparison = EncodingComparison(LiveActivityFixtures.delivery)
             #expect(comparison.isIdentical)
