@@ -2,10 +2,10 @@ import Foundation
 import PaySize
 import Testing
 
-/// The JSONTestSuite parsing cases from `../shared/testdata`: `y_` must be accepted, `n_` refused,
+/// The JSONTestSuite parsing cases in `Tests/Fixtures/JSONTestSuite` (MIT, licence beside them): `y_` must be accepted, `n_` refused,
 /// and each `i_` (implementation-defined) case follows the choice documented below.
 @Suite struct JSONTestSuiteTests {
-    static let folder = TestPaths.sharedTestData.appendingPathComponent("JSONTestSuite/test_parsing")
+    static let folder = TestPaths.fixtures.appendingPathComponent("JSONTestSuite/test_parsing")
 
     static let caseNames: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

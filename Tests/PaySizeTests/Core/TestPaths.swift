@@ -6,8 +6,8 @@ enum TestPaths {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/testdata` beside the checkout.
-    static let sharedTestData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+    /// `Tests/Fixtures`: test data kept in the repository (outside data with its licence).
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
 
     static let examples = packageRoot.appendingPathComponent("Examples")
 }
