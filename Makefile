@@ -4,7 +4,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PAYSIZE := .build/debug/paysize
 
-.PHONY: demo test deps build bench fuzz-smoke clean
+SWIFT_FORMAT ?= swift-format
+# Every Swift file the project writes; `.swift-format` at the root is their style.
+FORMATTED := Package.swift Sources Tests Examples Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
+
+.PHONY: demo test deps build bench fuzz-smoke clean lint format
 
 deps:
 	@scripts/ensure-deps.sh
@@ -24,7 +28,7 @@ demo: build
 	@echo "# Examples/ServerSender: a server building an update push with LiveActivityPush"
 	.build/debug/ServerSenderExample
 
-test: deps
+test: deps lint
 	@scripts/ensure-deps.sh --python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
@@ -33,6 +37,13 @@ test: deps
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
+
+# swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
+lint:
+	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMATTED)
 
 clean:
 	rm -rf .build Benchmarks/.build Fuzz/.build

@@ -10,7 +10,7 @@ let sharedSettings: [SwiftSetting] = [
 let package = Package(
     name: "PaySizeBenchmarks",
     dependencies: [
-        .package(name: "PaySize", path: ".."),
+        .package(name: "PaySize", path: "..")
     ],
     targets: [
         // Release executable: `swift run -c release --package-path Benchmarks PaySizeBenchmarks`.
@@ -18,6 +18,6 @@ let package = Package(
             name: "PaySizeBenchmarks",
             dependencies: [.product(name: "PaySize", package: "PaySize")],
             swiftSettings: sharedSettings
-        ),
+        )
     ]
 )

@@ -19,7 +19,7 @@ let sharedSettings: [SwiftSetting] = [
 let package = Package(
     name: "PaySizeFuzz",
     dependencies: [
-        .package(name: "PaySize", path: ".."),
+        .package(name: "PaySize", path: "..")
     ],
     targets: [
         // Invariant checks and input helpers every fuzz target shares.

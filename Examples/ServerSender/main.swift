@@ -27,7 +27,8 @@ let push = LiveActivityPush<DeliveryState, Never>.update(
     contentState: state,
     timestamp: now,
     staleDate: now.addingTimeInterval(1800),
-    alert: LiveActivityAlert(title: "On the way", body: .localized(key: "delivery.eta", arguments: ["15"]), sound: "default"),
+    alert: LiveActivityAlert(
+        title: "On the way", body: .localized(key: "delivery.eta", arguments: ["15"]), sound: "default"),
     relevanceScore: 100)
 
 do {
@@ -38,7 +39,9 @@ do {
     print("")
     print(String(decoding: encoded.bytes, as: UTF8.self))
     let report = encoded.report
-    FileHandle.standardError.write(Data("\(report.payloadByteCount) bytes, \(report.tier) (advisory), \(report.headroom) bytes of headroom\n".utf8))
+    FileHandle.standardError.write(
+        Data("\(report.payloadByteCount) bytes, \(report.tier) (advisory), \(report.headroom) bytes of headroom\n".utf8)
+    )
 } catch let error as LiveActivityPushError {
     // The report says how far over the limit the payload is; log it and shrink the state.
     FileHandle.standardError.write(Data("not sent: \(error) (\(error.report.payloadByteCount) bytes)\n".utf8))

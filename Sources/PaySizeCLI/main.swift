@@ -1,9 +1,9 @@
 import PaySizeCommandLine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // A closed pipe (`paysize check … | head`) ends the output, not the process mid-report.

@@ -1,5 +1,5 @@
-import Foundation
 internal import CZstd
+import Foundation
 
 /// One-shot zstd compression and capped decompression.
 ///

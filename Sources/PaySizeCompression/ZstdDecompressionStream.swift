@@ -1,5 +1,5 @@
-import Foundation
 internal import CZstd
+import Foundation
 
 /// Reads zstd-compressed input from a file piece by piece and hands out decompressed chunks or
 /// lines, with bounded memory.

@@ -70,7 +70,7 @@ import Testing
             ["plain": "ascii text"],
             ["unicode": "café — ✈️ 🏈 日本語", "emoji 🏈": "key with emoji"],
             ["escapes": "quote \" backslash \\ newline \n tab \t control \u{01}", "slash": "a/b"],
-            ["numbers": [0, -1, 1.5, 1e-7, 123456789] as [Any], "flags": [true, false] as [Any]],
+            ["numbers": [0, -1, 1.5, 1e-7, 123_456_789] as [Any], "flags": [true, false] as [Any]],
         ][index]
     }
 
@@ -101,18 +101,38 @@ import Testing
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let cases: [(String, [UInt8], String)] = [
             ("empty.json", [], "empty.json:1:1: error: (root): expected a JSON value, found end of input (byte 0)"),
-            ("bom.json", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), "bom.json:1:1: error: (root): expected a JSON value, found a UTF-8 byte order mark (JSON text must not start with U+FEFF) (byte 0)"),
-            ("utf8.json", Array(#"{"aps":{"event":""#.utf8) + [0xFF] + Array(#""}}"#.utf8), "utf8.json:1:18: error: /aps/event: expected valid UTF-8, found byte 0xFF (byte 17)"),
-            ("deep.json", Array(deep.utf8), "deep.json:1:513: error: \(String(repeating: "/0", count: 512)): expected at most 512 levels of nesting, found more (byte 512)"),
-            ("duplicate.json", Array("{\"aps\":{\"event\":\"update\",\n\"event\":\"end\"}}".utf8), "duplicate.json:2:1: error: /aps: expected unique keys, found duplicate key 'event' (first at byte 8) (byte 26)"),
-            ("nan.json", Array(#"{"aps":{"relevance-score":NaN}}"#.utf8), "nan.json:1:27: error: /aps/relevance-score: expected a JSON value, found 'NaN' (byte 26)"),
-            ("surrogate.json", Array(#"{"aps":{"alert":{"title":"\ud800"}}}"#.utf8), "surrogate.json:1:27: error: /aps/alert/title: expected a surrogate pair, found lone surrogate '\\ud800' (it is not a Unicode scalar) (byte 26)"),
+            (
+                "bom.json", [0xEF, 0xBB, 0xBF] + Array("{}".utf8),
+                "bom.json:1:1: error: (root): expected a JSON value, found a UTF-8 byte order mark (JSON text must not start with U+FEFF) (byte 0)"
+            ),
+            (
+                "utf8.json", Array(#"{"aps":{"event":""#.utf8) + [0xFF] + Array(#""}}"#.utf8),
+                "utf8.json:1:18: error: /aps/event: expected valid UTF-8, found byte 0xFF (byte 17)"
+            ),
+            (
+                "deep.json", Array(deep.utf8),
+                "deep.json:1:513: error: \(String(repeating: "/0", count: 512)): expected at most 512 levels of nesting, found more (byte 512)"
+            ),
+            (
+                "duplicate.json", Array("{\"aps\":{\"event\":\"update\",\n\"event\":\"end\"}}".utf8),
+                "duplicate.json:2:1: error: /aps: expected unique keys, found duplicate key 'event' (first at byte 8) (byte 26)"
+            ),
+            (
+                "nan.json", Array(#"{"aps":{"relevance-score":NaN}}"#.utf8),
+                "nan.json:1:27: error: /aps/relevance-score: expected a JSON value, found 'NaN' (byte 26)"
+            ),
+            (
+                "surrogate.json", Array(#"{"aps":{"alert":{"title":"\ud800"}}}"#.utf8),
+                "surrogate.json:1:27: error: /aps/alert/title: expected a surrogate pair, found lone surrogate '\\ud800' (it is not a Unicode scalar) (byte 26)"
+            ),
         ]
         for (name, bytes, message) in cases {
             let path = try folder.write(name, bytes)
             let result = try PaySizeProcess.run(["check", path], in: folder.url)
             #expect(result.status == 2, "\(name)")
-            #expect(result.standardError == folder.url.appendingPathComponent(name).path + message.dropFirst(name.count) + "\n", "\(name)")
+            #expect(
+                result.standardError == folder.url.appendingPathComponent(name).path + message.dropFirst(name.count)
+                    + "\n", "\(name)")
         }
     }
 
@@ -125,7 +145,10 @@ import Testing
         try handle.close()
         let result = try PaySizeProcess.run(["check", path])
         #expect(result.status == 2)
-        #expect(result.standardError == "\(path): error: expected at most 1048576 bytes (--max-input-bytes), found a file of 52428800 bytes; a Live Activity payload is at most 5120 bytes\n")
+        #expect(
+            result.standardError
+                == "\(path): error: expected at most 1048576 bytes (--max-input-bytes), found a file of 52428800 bytes; a Live Activity payload is at most 5120 bytes\n"
+        )
     }
 
     @Test func directoryAndMissingFile() throws {
@@ -146,9 +169,13 @@ import Testing
         #expect(result.status == 2)
         let lines = try Self.jsonLines(result.standardOutput)
         #expect(lines.count == 2)
-        #expect((lines[0]["error"] as? [String: Any])?["message"] as? String == "expected an object key (a string) or '}', found end of input")
+        #expect(
+            (lines[0]["error"] as? [String: Any])?["message"] as? String
+                == "expected an object key (a string) or '}', found end of input")
         #expect(lines[1]["payloadBytes"] as? Int == 100)
-        #expect(result.standardError == "\(bad):1:2: error: (root): expected an object key (a string) or '}', found end of input (byte 1)\n")
+        #expect(
+            result.standardError
+                == "\(bad):1:2: error: (root): expected an object key (a string) or '}', found end of input (byte 1)\n")
     }
 
     // MARK: - Structure
@@ -157,23 +184,28 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "start.json",
-            "{\"aps\":{\"timestamp\":1764500400,\"event\":\"start\",\"content-state\":{},\n\"attributes-type\":\"A\",\"attributes\":{},\"dismissal-date\":1764504000}}")
+            "{\"aps\":{\"timestamp\":1764500400,\"event\":\"start\",\"content-state\":{},\n\"attributes-type\":\"A\",\"attributes\":{},\"dismissal-date\":1764504000}}"
+        )
         let result = try PaySizeProcess.run(["check", path])
         #expect(result.status == 1)
-        #expect(result.standardOutput == """
-            \(path): safe — 133 of 4096 bytes, 3963 bytes of headroom
-              event start · content-state 2 bytes · attributes 2 bytes · ActivityKit (attributes + content-state) 4 bytes · 134 bytes as written
-              \(path):1:8: error: /aps/alert: a start event requires 'alert' (APNs accepts a start without it, but the device drops it)
-              \(path):2:56: error: /aps/dismissal-date: 'dismissal-date' is only allowed on an end event, found on start
-            1 payload checked (1 safe); 2 errors, 0 warnings
-            Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a 4096-byte limit; tiers are advisory (monitor from 2048, risky from 3072, critical from 3584).
+        #expect(
+            result.standardOutput == """
+                \(path): safe — 133 of 4096 bytes, 3963 bytes of headroom
+                  event start · content-state 2 bytes · attributes 2 bytes · ActivityKit (attributes + content-state) 4 bytes · 134 bytes as written
+                  \(path):1:8: error: /aps/alert: a start event requires 'alert' (APNs accepts a start without it, but the device drops it)
+                  \(path):2:56: error: /aps/dismissal-date: 'dismissal-date' is only allowed on an end event, found on start
+                1 payload checked (1 safe); 2 errors, 0 warnings
+                Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a 4096-byte limit; tiers are advisory (monitor from 2048, risky from 3072, critical from 3584).
 
-            """)
+                """)
     }
 
     @Test func warningsDoNotFail() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("w.json", #"{"aps":{"timestamp":1764500400,"event":"update","events":"update","content-state":{},"badge":1},"extra":1}"#)
+        let path = try folder.write(
+            "w.json",
+            #"{"aps":{"timestamp":1764500400,"event":"update","events":"update","content-state":{},"badge":1},"extra":1}"#
+        )
         let result = try PaySizeProcess.run(["check", "--format", "json", path])
         #expect(result.status == 0)
         let report = try #require(try Self.jsonLines(result.standardOutput).first)
@@ -187,27 +219,35 @@ import Testing
     @Test func jsonFormatHasTheStableFields() throws {
         let result = try PaySizeProcess.run(["check", "--format", "json", "Examples/start-delivery.json"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == #"{"file":"Examples/start-delivery.json","payloadBytes":511,"fileBytes":671,"limit":4096,"tier":"safe","headroom":3585,"contentStateBytes":118,"attributesBytes":124,"activityKitBytes":242,"event":"start","fails":false,"findings":[],"measurement":"compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"}"# + "\n")
+        #expect(
+            result.standardOutput
+                == #"{"file":"Examples/start-delivery.json","payloadBytes":511,"fileBytes":671,"limit":4096,"tier":"safe","headroom":3585,"contentStateBytes":118,"attributesBytes":124,"activityKitBytes":242,"event":"start","fails":false,"findings":[],"measurement":"compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"}"#
+                + "\n")
     }
 
     @Test func githubFormatAnnotatesFileAndLine() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("g.json", "{\"aps\":{\"timestamp\":1764500400,\n\"event\":\"update\",\"content-state\":{},\"stale-date\":1.5}}")
+        let path = try folder.write(
+            "g.json",
+            "{\"aps\":{\"timestamp\":1764500400,\n\"event\":\"update\",\"content-state\":{},\"stale-date\":1.5}}")
         let result = try PaySizeProcess.run(["check", "--format", "github", path])
         #expect(result.status == 1)
         let file = path.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        #expect(result.standardOutput == """
-            ::notice file=\(file),title=PaySize%3A safe (advisory)::85 of 4096 bytes (compact JSON), headroom 4011 bytes
-            ::error file=\(file),line=2,col=50,title=PaySize%3A /aps/stale-date::expected integer seconds since 1970, found number 1.5
+        #expect(
+            result.standardOutput == """
+                ::notice file=\(file),title=PaySize%3A safe (advisory)::85 of 4096 bytes (compact JSON), headroom 4011 bytes
+                ::error file=\(file),line=2,col=50,title=PaySize%3A /aps/stale-date::expected integer seconds since 1970, found number 1.5
 
-            """)
+                """)
     }
 
     // MARK: - Inputs
 
     @Test func jsonLinesLogsReportEachLine() throws {
         let folder = try TemporaryFolder()
-        let log = [Self.update(ofByteCount: 200), "", Self.update(ofByteCount: 300), "{\"aps\":"].joined(separator: "\n") + "\n"
+        let log =
+            [Self.update(ofByteCount: 200), "", Self.update(ofByteCount: 300), "{\"aps\":"].joined(separator: "\n")
+            + "\n"
         let path = try folder.write("pushes.jsonl", log)
         let result = try PaySizeProcess.run(["check", "--format", "json", path])
         #expect(result.status == 2)
@@ -217,14 +257,16 @@ import Testing
         #expect(lines[0]["payloadBytes"] as? Int == 200)
         #expect(lines[1]["line"] as? Int == 3)
         #expect(lines[1]["payloadBytes"] as? Int == 300)
-        #expect(result.standardError == "\(path):4:8: error: /aps: expected a JSON value, found end of input (byte 7)\n")
+        #expect(
+            result.standardError == "\(path):4:8: error: /aps: expected a JSON value, found end of input (byte 7)\n")
     }
 
     @Test func zstdCompressedLogsAndPayloads() throws {
         let folder = try TemporaryFolder()
         let log = (1...50).map { Self.update(ofByteCount: 100 + $0) }.joined(separator: "\n")
         let logPath = try folder.write("pushes.jsonl.zst", try Zstd.compress(Array(log.utf8)))
-        let payloadPath = try folder.write("one.json.zst", try Zstd.compress(Array(Self.update(ofByteCount: 4097).utf8)))
+        let payloadPath = try folder.write(
+            "one.json.zst", try Zstd.compress(Array(Self.update(ofByteCount: 4097).utf8)))
         let result = try PaySizeProcess.run(["check", "--format", "json", logPath, payloadPath])
         #expect(result.status == 1)
         let lines = try Self.jsonLines(result.standardOutput)
@@ -235,7 +277,8 @@ import Testing
         let garbage = try folder.write("garbage.json.zst", "not zstd at all")
         let bad = try PaySizeProcess.run(["check", garbage])
         #expect(bad.status == 2)
-        #expect(bad.standardError.hasPrefix("\(garbage): error: expected zstd-compressed data, found data zstd refuses: "))
+        #expect(
+            bad.standardError.hasPrefix("\(garbage): error: expected zstd-compressed data, found data zstd refuses: "))
     }
 
     @Test func zstdBombIsRefusedAtTheCap() throws {
@@ -243,11 +286,14 @@ import Testing
         let bomb = try folder.write("bomb.json.zst", try Zstd.compress([UInt8](repeating: 0x20, count: 8 << 20)))
         let result = try PaySizeProcess.run(["check", bomb])
         #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("\(bomb): error: expected at most 1048576 decompressed bytes (--max-input-bytes), found more: "))
+        #expect(
+            result.standardError.hasPrefix(
+                "\(bomb): error: expected at most 1048576 decompressed bytes (--max-input-bytes), found more: "))
     }
 
     @Test func standardInput() throws {
-        let result = try PaySizeProcess.run(["check", "--format", "json", "-"], input: Data(Self.update(ofByteCount: 777).utf8))
+        let result = try PaySizeProcess.run(
+            ["check", "--format", "json", "-"], input: Data(Self.update(ofByteCount: 777).utf8))
         #expect(result.status == 0)
         let report = try #require(try Self.jsonLines(result.standardOutput).first)
         #expect(report["file"] as? String == "<stdin>")
@@ -260,17 +306,35 @@ import Testing
         let result = try PaySizeProcess.run(["check", "--fial-on", "risky", "x.json"])
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "paysize: error: unknown option '--fial-on'; did you mean '--fail-on'? (see 'paysize check --help')\n")
+        #expect(
+            result.standardError
+                == "paysize: error: unknown option '--fial-on'; did you mean '--fail-on'? (see 'paysize check --help')\n"
+        )
     }
 
     @Test(arguments: [
-        (["check"], "paysize: error: missing payload file (give one or more files, or '-' for standard input) (see 'paysize check --help')"),
-        (["check", "--fail-on", "huge", "x"], "paysize: error: unknown tier 'huge' for '--fail-on'; expected safe, monitor, risky, critical or over (see 'paysize check --help')"),
-        (["check", "--format", "xml", "x"], "paysize: error: unknown format 'xml' for '--format'; expected text, json or github (see 'paysize check --help')"),
-        (["check", "--limit", "0", "x"], "paysize: error: expected a positive integer for '--limit', found '0' (see 'paysize check --help')"),
+        (
+            ["check"],
+            "paysize: error: missing payload file (give one or more files, or '-' for standard input) (see 'paysize check --help')"
+        ),
+        (
+            ["check", "--fail-on", "huge", "x"],
+            "paysize: error: unknown tier 'huge' for '--fail-on'; expected safe, monitor, risky, critical or over (see 'paysize check --help')"
+        ),
+        (
+            ["check", "--format", "xml", "x"],
+            "paysize: error: unknown format 'xml' for '--format'; expected text, json or github (see 'paysize check --help')"
+        ),
+        (
+            ["check", "--limit", "0", "x"],
+            "paysize: error: expected a positive integer for '--limit', found '0' (see 'paysize check --help')"
+        ),
         (["check", "--format"], "paysize: error: missing value for '--format <format>' (see 'paysize check --help')"),
         (["chek"], "paysize: error: unknown subcommand 'chek'; did you mean 'check'? (see 'paysize --help')"),
-        (["check", "--thresholds", "3000,2000,3500", "x"], "paysize: error: expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds 3000, 2000, 3500 for limit 4096 in '--thresholds' (see 'paysize check --help')"),
+        (
+            ["check", "--thresholds", "3000,2000,3500", "x"],
+            "paysize: error: expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds 3000, 2000, 3500 for limit 4096 in '--thresholds' (see 'paysize check --help')"
+        ),
     ])
     func usageErrors(_ usage: ([String], String)) throws {
         let result = try PaySizeProcess.run(usage.0)
@@ -281,39 +345,44 @@ import Testing
     @Test func helpScreens() throws {
         let root = try PaySizeProcess.run(["--help"])
         #expect(root.status == 0)
-        #expect(root.standardOutput == """
-            OVERVIEW: Keep Apple Live Activity payloads inside their size budget and content-state contract.
+        #expect(
+            root.standardOutput == """
+                OVERVIEW: Keep Apple Live Activity payloads inside their size budget and content-state contract.
 
-            USAGE: paysize <subcommand>
+                USAGE: paysize <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              check                   Measure and check APNs Live Activity push payloads.
-              schema                  Compare content-state JSON Schemas across app versions.
-              help                    Show help for a subcommand.
+                SUBCOMMANDS:
+                  check                   Measure and check APNs Live Activity push payloads.
+                  schema                  Compare content-state JSON Schemas across app versions.
+                  help                    Show help for a subcommand.
 
-              See 'paysize help <subcommand>' for detailed help.
+                  See 'paysize help <subcommand>' for detailed help.
 
-            """)
+                """)
         let check = try PaySizeProcess.run(["check", "--help"])
         #expect(check.status == 0)
         #expect(check.standardOutput.hasPrefix("OVERVIEW: Measure and check APNs Live Activity push payloads.\n"))
-        #expect(check.standardOutput.contains("""
+        #expect(
+            check.standardOutput.contains(
+                """
 
-              --fail-on <tier>        Exit 1 when a payload reaches this tier: safe,
-                                      monitor, risky, critical or over. Structural errors
-                                      always fail. (default: over)
+                  --fail-on <tier>        Exit 1 when a payload reaches this tier: safe,
+                                          monitor, risky, critical or over. Structural errors
+                                          always fail. (default: over)
 
-            """))
+                """))
         #expect(try PaySizeProcess.run(["help", "check"]).standardOutput == check.standardOutput)
     }
 
     @Test func demoExamplesPass() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: PaySizeProcess.packageRoot.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".json") }.sorted().map { "Examples/" + $0 }
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: PaySizeProcess.packageRoot.appendingPathComponent("Examples").path
+        )
+        .filter { $0.hasSuffix(".json") }.sorted().map { "Examples/" + $0 }
         #expect(examples.count >= 4)
         let result = try PaySizeProcess.run(["check"] + examples)
         #expect(result.status == 0)

@@ -5,7 +5,10 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ContractCommandTests {
     @Test func examplesSatisfyTheirSchemas() throws {
         for (schema, example) in [("delivery", "start-delivery"), ("sports", "update-sports"), ("ride", "end-ride")] {
-            let result = try PaySizeProcess.run(["check", "--format", "json", "--schema", "Schemas/examples/\(schema).schema.json", "Examples/\(example).json"])
+            let result = try PaySizeProcess.run([
+                "check", "--format", "json", "--schema", "Schemas/examples/\(schema).schema.json",
+                "Examples/\(example).json",
+            ])
             #expect(result.status == 0, "\(example)")
             #expect(result.standardOutput.contains(#""findings":[]"#), "\(example)")
         }
@@ -13,7 +16,9 @@ import Testing
 
     @Test func droppedValuesFailAndSuspiciousOnesWarn() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("update.json", """
+        let path = try folder.write(
+            "update.json",
+            """
             {"aps":{"timestamp":1764500400,"event":"update","content-state":{"status":"onTheWay","etaDate":1764502200,
             "courier_name":"Sam","courierName":"Sam","stopsAway":"4"}}}
             """)
@@ -21,13 +26,29 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardError == "")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  \(path):2:54: error: /aps/content-state/stopsAway: dropped: expected integer, found string '4'; fix: send an integer"))
-        #expect(lines.contains { $0.hasPrefix("  \(path):1:96: warning: /aps/content-state/etaDate: suspicious: a Date of 1764502200 looks like Unix seconds") })
-        #expect(lines.contains { $0.hasPrefix("  \(path):2:1: warning: /aps/content-state/courier_name: suspicious: unknown key 'courier_name'") })
-        #expect(lines.last(where: { $0.contains("payload checked") }) == "1 payload checked (1 safe); 1 error, 2 warnings")
+        #expect(
+            lines.contains(
+                "  \(path):2:54: error: /aps/content-state/stopsAway: dropped: expected integer, found string '4'; fix: send an integer"
+            ))
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "  \(path):1:96: warning: /aps/content-state/etaDate: suspicious: a Date of 1764502200 looks like Unix seconds"
+                )
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "  \(path):2:1: warning: /aps/content-state/courier_name: suspicious: unknown key 'courier_name'")
+            })
+        #expect(
+            lines.last(where: { $0.contains("payload checked") }) == "1 payload checked (1 safe); 1 error, 2 warnings")
 
-        let json = try PaySizeProcess.run(["check", "--format", "json", "--schema", "Schemas/examples/delivery.schema.json", path])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let json = try PaySizeProcess.run([
+            "check", "--format", "json", "--schema", "Schemas/examples/delivery.schema.json", path,
+        ])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["contract"] as? String } == ["dropped", "suspicious", "suspicious"])
         #expect(findings.allSatisfy { ($0["fix"] as? String)?.isEmpty == false })
@@ -39,47 +60,74 @@ import Testing
         let result = try PaySizeProcess.run(["check", "--schema", schema, "Examples/start-delivery.json"])
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "\(schema):2:31: error: expected a schema PaySize can honour, found /properties/a/pattern: unsupported keyword 'pattern': the validator cannot honour it, so it refuses the schema\n")
+        #expect(
+            result.standardError
+                == "\(schema):2:31: error: expected a schema PaySize can honour, found /properties/a/pattern: unsupported keyword 'pattern': the validator cannot honour it, so it refuses the schema\n"
+        )
         let notJSON = try folder.write("n.json", "{")
-        #expect(try PaySizeProcess.run(["check", "--schema", notJSON, "x.json"]).standardError == "\(notJSON):1:2: error: (root): expected an object key (a string) or '}', found end of input (byte 1)\n")
+        #expect(
+            try PaySizeProcess.run(["check", "--schema", notJSON, "x.json"]).standardError
+                == "\(notJSON):1:2: error: (root): expected an object key (a string) or '}', found end of input (byte 1)\n"
+        )
     }
 
     @Test func diffOfCompatibleWideningExitsZeroAndListsTheConflict() throws {
-        let result = try PaySizeProcess.run(["schema", "diff", "Schemas/examples/delivery.schema.json", "Examples/schemas/delivery-next.schema.json"])
+        let result = try PaySizeProcess.run([
+            "schema", "diff", "Schemas/examples/delivery.schema.json", "Examples/schemas/delivery-next.schema.json",
+        ])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            servers → installed apps: 1 conflict
-              /status: a payload for the new version may hold 'returned', which installed apps cannot decode
-            running activities → the updated app: compatible
-            verdict: conflicts — one payload can still satisfy both versions, but see above
+        #expect(
+            result.standardOutput == """
+                servers → installed apps: 1 conflict
+                  /status: a payload for the new version may hold 'returned', which installed apps cannot decode
+                running activities → the updated app: compatible
+                verdict: conflicts — one payload can still satisfy both versions, but see above
 
-            """)
-        let strict = try PaySizeProcess.run(["schema", "diff", "--strict", "Schemas/examples/delivery.schema.json", "Examples/schemas/delivery-next.schema.json"])
+                """)
+        let strict = try PaySizeProcess.run([
+            "schema", "diff", "--strict", "Schemas/examples/delivery.schema.json",
+            "Examples/schemas/delivery-next.schema.json",
+        ])
         #expect(strict.status == 1)
     }
 
     @Test func diffWithATypeChangeExitsOne() throws {
         let folder = try TemporaryFolder()
-        var schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: PaySizeProcess.packageRoot.appendingPathComponent("Schemas/examples/delivery.schema.json"))) as? [String: Any])
+        var schema = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    contentsOf: PaySizeProcess.packageRoot.appendingPathComponent(
+                        "Schemas/examples/delivery.schema.json"))) as? [String: Any])
         var properties = try #require(schema["properties"] as? [String: Any])
         properties["stopsAway"] = ["type": "string"]
         schema["properties"] = properties
         let next = try folder.write("next.json", Array(try JSONSerialization.data(withJSONObject: schema)))
-        let result = try PaySizeProcess.run(["schema", "diff", "--format", "json", "Schemas/examples/delivery.schema.json", next])
+        let result = try PaySizeProcess.run([
+            "schema", "diff", "--format", "json", "Schemas/examples/delivery.schema.json", next,
+        ])
         #expect(result.status == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["verdict"] as? String == "conflicts")
         #expect(object["noPayloadSatisfiesBoth"] as? Bool == true)
         let conflicts = try #require(object["conflicts"] as? [[String: Any]])
-        #expect(conflicts.map { $0["direction"] as? String } == ["servers → installed apps", "running activities → the updated app"])
+        #expect(
+            conflicts.map { $0["direction"] as? String } == [
+                "servers → installed apps", "running activities → the updated app",
+            ])
         #expect(conflicts.allSatisfy { $0["path"] as? String == "/stopsAway" })
     }
 
     @Test func diffUsage() throws {
         let result = try PaySizeProcess.run(["schema", "diff", "only-one.json"])
         #expect(result.status == 2)
-        #expect(result.standardError == "paysize: error: expected two schema files, <old> and <new>, found 1 (see 'paysize schema diff --help')\n")
+        #expect(
+            result.standardError
+                == "paysize: error: expected two schema files, <old> and <new>, found 1 (see 'paysize schema diff --help')\n"
+        )
         let help = try PaySizeProcess.run(["help", "schema"])
-        #expect(help.standardOutput.hasPrefix("OVERVIEW: Compare the content-state schema of the app version in the field with the next.\n"))
+        #expect(
+            help.standardOutput.hasPrefix(
+                "OVERVIEW: Compare the content-state schema of the app version in the field with the next.\n"))
     }
 }

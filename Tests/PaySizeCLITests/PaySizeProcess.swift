@@ -15,7 +15,9 @@ struct PaySizeProcess {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         var folder = testBinary.deletingLastPathComponent()
         // On macOS the test binary sits inside `PaySizePackageTests.xctest/Contents/MacOS`.
-        while folder.pathComponents.count > 1, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("paysize").path) {
+        while folder.pathComponents.count > 1,
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("paysize").path)
+        {
             if folder.lastPathComponent.hasSuffix(".build") { break }
             folder = folder.deletingLastPathComponent()
         }
@@ -27,7 +29,9 @@ struct PaySizeProcess {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `paysize arguments`, feeding `input` to standard input, in `directory`.
-    static func run(_ arguments: [String], input: Data = Data(), in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], input: Data = Data(), in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

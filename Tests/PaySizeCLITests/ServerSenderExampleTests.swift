@@ -4,7 +4,8 @@ import Testing
 /// The server-side sender example prints headers and a body that `paysize check` accepts.
 @Suite struct ServerSenderExampleTests {
     @Test func exampleBodyPassesTheChecker() throws {
-        let example = PaySizeProcess.executable.deletingLastPathComponent().appendingPathComponent("ServerSenderExample")
+        let example = PaySizeProcess.executable.deletingLastPathComponent().appendingPathComponent(
+            "ServerSenderExample")
         let process = Process()
         process.executableURL = example
         let output = Pipe()
@@ -18,12 +19,19 @@ import Testing
         #expect(process.terminationStatus == 0)
 
         let lines = String(decoding: outputData, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(Array(lines.prefix(4)) == [
-            "apns-push-type: liveactivity", "apns-topic: com.example.Deliveries.push-type.liveactivity", "apns-priority: 10", "",
-        ])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "apns-push-type: liveactivity", "apns-topic: com.example.Deliveries.push-type.liveactivity",
+                "apns-priority: 10", "",
+            ])
         let body = String(lines[4])
-        #expect(body.hasPrefix(#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"status":"onTheWay","courierName":"Sam","etaDate":786194100,"itemCount":3}"#))
-        #expect(String(decoding: errorData, as: UTF8.self) == "\(body.utf8.count) bytes, safe (advisory), \(4096 - body.utf8.count) bytes of headroom\n")
+        #expect(
+            body.hasPrefix(
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"status":"onTheWay","courierName":"Sam","etaDate":786194100,"itemCount":3}"#
+            ))
+        #expect(
+            String(decoding: errorData, as: UTF8.self)
+                == "\(body.utf8.count) bytes, safe (advisory), \(4096 - body.utf8.count) bytes of headroom\n")
 
         let check = try PaySizeProcess.run(["check", "--format", "json", "-"], input: Data(body.utf8))
         #expect(check.status == 0)

@@ -4,7 +4,8 @@ import Foundation
 func liveActivityLines(count: Int) -> [UInt8] {
     var text = ""
     for index in 0..<count {
-        text += #"{"aps":{"timestamp":\#(1_700_000_000 + index),"event":"update","content-state":"#
+        text +=
+            #"{"aps":{"timestamp":\#(1_700_000_000 + index),"event":"update","content-state":"#
             + #"{"eta":\#(index % 60),"driver":"driver \#(index % 7)","stage":"stage-\#(index % 4)"}}}"#
             + "\n"
     }

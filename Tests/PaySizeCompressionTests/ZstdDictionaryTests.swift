@@ -23,7 +23,9 @@ struct ZstdDictionaryTests {
     }
 
     @Test func dictionaryRoundTripsAndShrinksSmallPayloads() throws {
-        let payload = Array(#"{"aps":{"timestamp":1700099999,"event":"update","content-state":{"eta":12,"driver":"driver 4","stage":"stage-2","vehicle":{"plate":"KX-5","color":"red"}}}}"#.utf8)
+        let payload = Array(
+            #"{"aps":{"timestamp":1700099999,"event":"update","content-state":{"eta":12,"driver":"driver 4","stage":"stage-2","vehicle":{"plate":"KX-5","color":"red"}}}}"#
+                .utf8)
         let plain = try Zstd.compress(payload)
         let packed = try Zstd.compress(payload, dictionary: Self.dictionary)
         #expect(packed.count < plain.count)

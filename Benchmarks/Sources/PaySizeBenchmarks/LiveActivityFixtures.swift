@@ -67,7 +67,8 @@ enum LiveActivityFixtures {
         }
         let notices = (0..<10).map { (index: Int) -> FlightState.Notice in
             let gate = "B\(20 + index)"
-            let body = "Your connecting flight departs from gate " + gate
+            let body =
+                "Your connecting flight departs from gate " + gate
                 + ". Allow at least 25 minutes to transfer; follow the signs for international connections."
             return FlightState.Notice(
                 code: 1000 + index,

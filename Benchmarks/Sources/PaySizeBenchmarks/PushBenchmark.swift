@@ -37,15 +37,17 @@ func measurePushBuilder() throws -> (medians: [(variant: String, nanoseconds: Do
 
     let push = LiveActivityPush<LiveActivityFixtures.DeliveryState, Never>.update(
         contentState: state, timestamp: now, staleDate: stale, relevanceScore: 100)
-    let byHand = HandWrittenUpdateBody(aps: .init(
-        timestamp: Int(now.timeIntervalSince1970), contentState: state,
-        staleDate: Int(stale.timeIntervalSince1970), relevanceScore: 100))
+    let byHand = HandWrittenUpdateBody(
+        aps: .init(
+            timestamp: Int(now.timeIntervalSince1970), contentState: state,
+            staleDate: Int(stale.timeIntervalSince1970), relevanceScore: 100))
 
     // Both paths must produce a body of the same size (key order may differ: Foundation's is hash order).
     let built = try push.encoded()
     let handBytes = try foundation.encode(byHand)
     guard built.bytes.count == handBytes.count else {
-        FileHandle.standardError.write(Data("error: builder body is \(built.bytes.count) bytes, hand-written \(handBytes.count)\n".utf8))
+        FileHandle.standardError.write(
+            Data("error: builder body is \(built.bytes.count) bytes, hand-written \(handBytes.count)\n".utf8))
         exit(1)
     }
 

@@ -47,7 +47,8 @@ func median(_ values: [Double]) -> Double {
 
 /// Times `variants` in round-robin batches of about 3 ms each (after calibrating), returning
 /// each variant's median ns/op and a checksum of what the runs produced.
-func timeRoundRobin(_ variants: [Variant]) throws -> (medians: [(variant: String, nanoseconds: Double)], checksum: Int) {
+func timeRoundRobin(_ variants: [Variant]) throws -> (medians: [(variant: String, nanoseconds: Double)], checksum: Int)
+{
     // Calibrate each variant's batch to about 3 ms, after a warm-up.
     var sink = 0
     var iterations: [Int] = []
@@ -84,12 +85,14 @@ func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
     let expected = try foundationSorted.encode(value)
     let actual = try payloadSorted.encode(value)
     guard expected == actual else {
-        FileHandle.standardError.write(Data("""
-            error: \(name): PayloadEncoder output differs from JSONEncoder (.sortedKeys)
-            foundation: \(String(decoding: expected, as: UTF8.self))
-            payload:    \(String(decoding: actual, as: UTF8.self))
+        FileHandle.standardError.write(
+            Data(
+                """
+                error: \(name): PayloadEncoder output differs from JSONEncoder (.sortedKeys)
+                foundation: \(String(decoding: expected, as: UTF8.self))
+                payload:    \(String(decoding: actual, as: UTF8.self))
 
-            """.utf8))
+                """.utf8))
         exit(1)
     }
     guard try payloadSorted.encodedSize(of: value) == expected.count else {
@@ -126,11 +129,15 @@ for result in results {
     let baseline = result.medians[0].nanoseconds
     for (variant, nanoseconds) in result.medians {
         let speedup = String(format: "%.2f×", baseline / nanoseconds)
-        print("| \(result.fixture) | \(result.byteCount) | \(variant) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |")
+        print(
+            "| \(result.fixture) | \(result.byteCount) | \(variant) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |"
+        )
     }
 }
 print("")
-print("Byte-identical output checked before timing. \(rounds) round-robin rounds per fixture. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))")
+print(
+    "Byte-identical output checked before timing. \(rounds) round-robin rounds per fixture. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))"
+)
 
 let push = try measurePushBuilder()
 print("")

@@ -25,7 +25,9 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 
     let errorLines = lines(of: streams.standardError, "standard error")
     let outputLines = lines(of: streams.standardOutput, "standard output")
-    FuzzFailure.expect((status == .badInput) == !errorLines.isEmpty, "exit \(status.rawValue) with \(errorLines.count) error lines: \(errorLines)")
+    FuzzFailure.expect(
+        (status == .badInput) == !errorLines.isEmpty,
+        "exit \(status.rawValue) with \(errorLines.count) error lines: \(errorLines)")
     for line in errorLines {
         FuzzFailure.expect(line.hasPrefix("<stdin>:"), "diagnostic does not start with the file: '\(line)'")
         FuzzFailure.expect(line.contains(": error: "), "diagnostic is not compiler style: '\(line)'")
@@ -55,11 +57,14 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         switch library {
         case .success(let report):
             let expected: ExitStatus = report.tier >= .over || report.hasErrors ? .violation : .success
-            FuzzFailure.expect(status == expected, "command exit \(status.rawValue), library verdict \(expected.rawValue)")
-        case .failure(let error):
-            FuzzFailure.expect(status == .badInput, "library refused the payload (\(error)) but the command exited \(status.rawValue)")
             FuzzFailure.expect(
-                errorLines.first?.hasPrefix("<stdin>:\(error.line):\(error.column): error: ") == true, "diagnostic '\(errorLines)' vs \(error)")
+                status == expected, "command exit \(status.rawValue), library verdict \(expected.rawValue)")
+        case .failure(let error):
+            FuzzFailure.expect(
+                status == .badInput, "library refused the payload (\(error)) but the command exited \(status.rawValue)")
+            FuzzFailure.expect(
+                errorLines.first?.hasPrefix("<stdin>:\(error.line):\(error.column): error: ") == true,
+                "diagnostic '\(errorLines)' vs \(error)")
         }
     }
 
@@ -77,11 +82,16 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             FuzzFailure.expect(record["file"] as? String == "<stdin>", "JSON record without file '<stdin>': \(line)")
             if record["error"] != nil { unreadable += 1 }
         }
-        FuzzFailure.expect(unreadable == errorLines.count, "\(unreadable) JSON error records vs \(errorLines.count) diagnostics")
-        if !readsLines { FuzzFailure.expect(outputLines.count == 1, "one payload gave \(outputLines.count) JSON lines") }
+        FuzzFailure.expect(
+            unreadable == errorLines.count, "\(unreadable) JSON error records vs \(errorLines.count) diagnostics")
+        if !readsLines {
+            FuzzFailure.expect(outputLines.count == 1, "one payload gave \(outputLines.count) JSON lines")
+        }
     case "github":
         for line in outputLines {
-            FuzzFailure.expect(line.hasPrefix("::notice ") || line.hasPrefix("::warning ") || line.hasPrefix("::error "), "not a workflow command: '\(line)'")
+            FuzzFailure.expect(
+                line.hasPrefix("::notice ") || line.hasPrefix("::warning ") || line.hasPrefix("::error "),
+                "not a workflow command: '\(line)'")
         }
     default:
         break

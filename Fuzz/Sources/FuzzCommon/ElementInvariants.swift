@@ -29,12 +29,14 @@ public enum ElementInvariants {
         var pending: [(element: JSONElement, depth: Int)] = [(root, 0)]
         while let (element, depth) = pending.popLast() {
             let range = element.byteRange
-            FuzzFailure.expect(range.lowerBound >= 0 && range.upperBound <= input.count, "range \(range) outside the input")
+            FuzzFailure.expect(
+                range.lowerBound >= 0 && range.upperBound <= input.count, "range \(range) outside the input")
             FuzzFailure.expect(!range.isEmpty, "empty range for a \(element.typeName)")
             let bytes = input[range]
             FuzzFailure.expect(
                 element.compactByteCount == CompactSize.byteCount(of: bytes),
-                "compactByteCount \(element.compactByteCount) != independent count \(CompactSize.byteCount(of: bytes)) at \(range)")
+                "compactByteCount \(element.compactByteCount) != independent count \(CompactSize.byteCount(of: bytes)) at \(range)"
+            )
             switch element.content {
             case .object(let members):
                 maximumDepth = max(maximumDepth, depth + 1)
@@ -42,10 +44,12 @@ public enum ElementInvariants {
                 var cursor = range.lowerBound + 1
                 for member in members {
                     FuzzFailure.expect(
-                        member.keyRange.lowerBound >= cursor && member.keyRange.upperBound <= member.value.byteRange.lowerBound,
+                        member.keyRange.lowerBound >= cursor
+                            && member.keyRange.upperBound <= member.value.byteRange.lowerBound,
                         "key range \(member.keyRange) out of order at \(cursor) (value \(member.value.byteRange))")
                     FuzzFailure.expect(
-                        input[member.keyRange].first == UInt8(ascii: "\"") && input[member.keyRange].last == UInt8(ascii: "\"")
+                        input[member.keyRange].first == UInt8(ascii: "\"")
+                            && input[member.keyRange].last == UInt8(ascii: "\"")
                             && member.keyRange.count >= 2,
                         "key range \(member.keyRange) is not a string token")
                     cursor = member.value.byteRange.upperBound
@@ -57,7 +61,9 @@ public enum ElementInvariants {
                 expectBrackets(bytes, "[", "]")
                 var cursor = range.lowerBound + 1
                 for child in elements {
-                    FuzzFailure.expect(child.byteRange.lowerBound >= cursor, "element range \(child.byteRange) out of order at \(cursor)")
+                    FuzzFailure.expect(
+                        child.byteRange.lowerBound >= cursor,
+                        "element range \(child.byteRange) out of order at \(cursor)")
                     cursor = child.byteRange.upperBound
                     pending.append((child, depth + 1))
                 }
@@ -66,11 +72,13 @@ public enum ElementInvariants {
                 FuzzFailure.expect(
                     bytes.count >= 2 && bytes.first == UInt8(ascii: "\"") && bytes.last == UInt8(ascii: "\""),
                     "string range \(range) is not a string token")
-                FuzzFailure.expect(element.compactByteCount == bytes.count, "string compactByteCount differs from its token")
+                FuzzFailure.expect(
+                    element.compactByteCount == bytes.count, "string compactByteCount differs from its token")
             case .number(let text):
                 FuzzFailure.expect(Array(text.utf8) == Array(bytes), "number text '\(text)' is not its token")
             case .bool(let value):
-                FuzzFailure.expect(Array(bytes) == Array((value ? "true" : "false").utf8), "bool range \(range) is not its literal")
+                FuzzFailure.expect(
+                    Array(bytes) == Array((value ? "true" : "false").utf8), "bool range \(range) is not its literal")
             case .null:
                 FuzzFailure.expect(Array(bytes) == Array("null".utf8), "null range \(range) is not its literal")
             }
@@ -85,6 +93,7 @@ public enum ElementInvariants {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 }

@@ -9,7 +9,8 @@ public enum FindingPaths {
         for finding in findings {
             let text = finding.description
             FuzzFailure.expect(
-                !text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }, "a finding spans lines: \(text.debugDescription)")
+                !text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" },
+                "a finding spans lines: \(text.debugDescription)")
             let components = finding.path.components
             FuzzFailure.expect(
                 components.starts(with: prefix.components), "finding \(finding.path) is not under \(prefix)")
@@ -21,12 +22,15 @@ public enum FindingPaths {
                 // The parent exists: an object without the key ("missing required key"), or a value
                 // that should have been an object ("the payload has no 'aps' object" for `[]`).
                 let parent = root.descendant(at: JSONPointer(components: Array(relative.components.dropLast())))
-                FuzzFailure.expect(parent != nil, "finding path \(finding.path) names no value, nor a key of one that exists: \(text)")
-                FuzzFailure.expect(parent?[key] == nil, "finding path \(finding.path) is not found though its parent has the key")
+                FuzzFailure.expect(
+                    parent != nil, "finding path \(finding.path) names no value, nor a key of one that exists: \(text)")
+                FuzzFailure.expect(
+                    parent?[key] == nil, "finding path \(finding.path) is not found though its parent has the key")
             }
             if let offset = finding.byteOffset, !root.byteRange.isEmpty {
                 FuzzFailure.expect(
-                    root.byteRange.contains(offset), "finding byte offset \(offset) outside the value's bytes \(root.byteRange): \(text)")
+                    root.byteRange.contains(offset),
+                    "finding byte offset \(offset) outside the value's bytes \(root.byteRange): \(text)")
             }
         }
     }

@@ -23,7 +23,9 @@ public enum FoundationJSON {
     ///   - element: What JSONScanner read from `input`.
     ///   - object: What `JSONSerialization` read from the same bytes.
     ///   - input: The bytes, to see how each string token was written.
-    public static func difference(between element: JSONElement, and object: Any, input: [UInt8], at path: JSONPointer = .root) -> String? {
+    public static func difference(
+        between element: JSONElement, and object: Any, input: [UInt8], at path: JSONPointer = .root
+    ) -> String? {
         switch element.content {
         case .object(let members):
             guard let dictionary = object as? [String: Any] else { return "\(path): object vs \(type(of: object))" }
@@ -34,17 +36,26 @@ public enum FoundationJSON {
                 return "\(path): \(counts.count) distinct keys vs Foundation's \(dictionary.count)"
             }
             for (member, key) in zip(members, keys) {
-                guard let value = dictionary[key] else { return "\(path): key '\(member.key)' missing in Foundation's object" }
-                if counts[key] == 1, let difference = difference(between: member.value, and: value, input: input, at: path.appending(member.key)) {
+                guard let value = dictionary[key] else {
+                    return "\(path): key '\(member.key)' missing in Foundation's object"
+                }
+                if counts[key] == 1,
+                    let difference = difference(
+                        between: member.value, and: value, input: input, at: path.appending(member.key))
+                {
                     return difference
                 }
             }
             return nil
         case .array(let elements):
             guard let array = object as? [Any] else { return "\(path): array vs \(type(of: object))" }
-            guard array.count == elements.count else { return "\(path): \(elements.count) elements vs Foundation's \(array.count)" }
+            guard array.count == elements.count else {
+                return "\(path): \(elements.count) elements vs Foundation's \(array.count)"
+            }
             for (index, child) in elements.enumerated() {
-                if let difference = difference(between: child, and: array[index], input: input, at: path.appending(index: index)) {
+                if let difference = difference(
+                    between: child, and: array[index], input: input, at: path.appending(index: index))
+                {
                     return difference
                 }
             }
@@ -53,11 +64,14 @@ public enum FoundationJSON {
             let string = foundationString(decoded, tokenStart: element.byteRange.lowerBound, input: input)
             guard let other = object as? String else { return "\(path): string vs \(type(of: object))" }
             guard string.unicodeScalars.elementsEqual(other.unicodeScalars) else {
-                return "\(path): string scalars \(string.unicodeScalars.map(\.value)) vs Foundation's \(other.unicodeScalars.map(\.value))"
+                return
+                    "\(path): string scalars \(string.unicodeScalars.map(\.value)) vs Foundation's \(other.unicodeScalars.map(\.value))"
             }
             return nil
         case .number(let text):
-            guard let number = object as? NSNumber, !isBoolean(number) else { return "\(path): number '\(text)' vs \(type(of: object))" }
+            guard let number = object as? NSNumber, !isBoolean(number) else {
+                return "\(path): number '\(text)' vs \(type(of: object))"
+            }
             guard let value = Double(text), value.isFinite else { return nil }
             // Foundation reads integers past UInt64 and some long fractions as `Decimal`, whose
             // 38-digit mantissa rounds before `doubleValue` does: compare those loosely.
@@ -100,8 +114,10 @@ public enum FoundationJSON {
         while offset < input.count, input[offset] != UInt8(ascii: "\"") {
             if input[offset] == UInt8(ascii: "\\") {
                 // One escape is one scalar; a surrogate pair (two escapes) is one too.
-                let isHighSurrogate = input[offset + 1] == UInt8(ascii: "u")
-                    && (0xD800...0xDBFF).contains(UInt32(String(decoding: input[(offset + 2)..<(offset + 6)], as: UTF8.self), radix: 16) ?? 0)
+                let isHighSurrogate =
+                    input[offset + 1] == UInt8(ascii: "u")
+                    && (0xD800...0xDBFF).contains(
+                        UInt32(String(decoding: input[(offset + 2)..<(offset + 6)], as: UTF8.self), radix: 16) ?? 0)
                 offset += input[offset + 1] == UInt8(ascii: "u") ? (isHighSurrogate ? 12 : 6) : 2
                 scalarIndex += 1
                 atRunStart = true
@@ -115,7 +131,9 @@ public enum FoundationJSON {
         }
         guard !dropped.isEmpty else { return decoded }
         var kept = String.UnicodeScalarView()
-        for (index, scalar) in decoded.unicodeScalars.enumerated() where !dropped.contains(index) { kept.append(scalar) }
+        for (index, scalar) in decoded.unicodeScalars.enumerated() where !dropped.contains(index) {
+            kept.append(scalar)
+        }
         return String(kept)
     }
 }

@@ -58,7 +58,8 @@ public struct FuzzBytes {
     public mutating func float() -> Float {
         let notable: [Float] = [
             0, -0.0, 1, -1, 0.1, 1e-7, 16_777_215, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-            .leastNormalMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .nan, .infinity, -.infinity, 3.4e38, 1e10,
+            .leastNormalMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .nan, .infinity, -.infinity, 3.4e38,
+            1e10,
         ]
         let selector = byte()
         if Int(selector) < notable.count { return notable[Int(selector)] }
@@ -75,7 +76,8 @@ public struct FuzzBytes {
             return Unicode.Scalar(selector)
         case 0x80..<0xC0:
             let notable: [UInt32] = [
-                0x7F, 0x80, 0xA0, 0xE9, 0x301, 0x2028, 0x2029, 0xFEFF, 0xFFFD, 0xFFFF, 0x1F600, 0x1F1EB, 0x10FFFF, 0x65E5, 0xD7FF,
+                0x7F, 0x80, 0xA0, 0xE9, 0x301, 0x2028, 0x2029, 0xFEFF, 0xFFFD, 0xFFFF, 0x1F600, 0x1F1EB, 0x10FFFF,
+                0x65E5, 0xD7FF,
                 0xE000, 0x0085, 0x200B, 0x200D, 0x1F468,
             ]
             return Unicode.Scalar(notable[Int(selector - 0x80) % notable.count])!

@@ -27,7 +27,8 @@ indirect enum FuzzValue: Encodable {
         /// The key, `nil` for `superEncoder()` (which uses `"super"`).
         var key: String? {
             switch self {
-            case .scalar(let key, _), .ifPresent(let key, _), .null(let key), .value(let key, _), .nestedKeyed(let key, _),
+            case .scalar(let key, _), .ifPresent(let key, _), .null(let key), .value(let key, _),
+                .nestedKeyed(let key, _),
                 .nestedUnkeyed(let key, _), .lateNestedKeyed(let key, _):
                 key
             case .superEncoder(let key, _): key
@@ -148,10 +149,23 @@ struct FuzzKey: CodingKey {
 enum FuzzScalar {
     case bool(Bool)
     case string(String)
-    case int(Int), int8(Int8), int16(Int16), int32(Int32), int64(Int64)
-    case uint(UInt), uint8(UInt8), uint16(UInt16), uint32(UInt32), uint64(UInt64)
-    case float(Float), double(Double)
-    case date(Date), data(Data), url(URL), uuid(UUID), decimal(Decimal)
+    case int(Int)
+    case int8(Int8)
+    case int16(Int16)
+    case int32(Int32)
+    case int64(Int64)
+    case uint(UInt)
+    case uint8(UInt8)
+    case uint16(UInt16)
+    case uint32(UInt32)
+    case uint64(UInt64)
+    case float(Float)
+    case double(Double)
+    case date(Date)
+    case data(Data)
+    case url(URL)
+    case uuid(UUID)
+    case decimal(Decimal)
 
     func encode(into container: inout any SingleValueEncodingContainer) throws {
         switch self {
@@ -266,7 +280,8 @@ struct FuzzValueBuilder {
     /// Keys come from here half the time, so collisions (and snake-case collisions) are common.
     private static let commonKeys = [
         "a", "b", "eta", "etaDate", "eta_date", "URLValue", "myURLValue", "_leading", "trailing_", "a/b", "\"q\"", "\\",
-        "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "\u{2028}", "\u{FEFF}", "😀", "", "super", "0", "camelCaseKey", "HTTP2Server",
+        "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "\u{2028}", "\u{FEFF}", "😀", "", "super", "0", "camelCaseKey",
+        "HTTP2Server",
     ]
 
     static let maximumDepth = 520
@@ -392,8 +407,12 @@ struct FuzzValueBuilder {
             return .url(URL(string: text) ?? URL(string: "https://example.com/a%20b?q=\u{e9}#f")!)
         case 17:
             let bytes = (0..<16).map { _ in input.byte() }
-            return .uuid(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                     bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])))
+            return .uuid(
+                UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    )))
         default:
             return .decimal(decimal())
         }

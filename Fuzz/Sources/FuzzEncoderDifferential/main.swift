@@ -116,13 +116,15 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let foundation = outcome { Array(try options.foundationEncoder(sorted: true).encode(value)) }
     FuzzFailure.expect(
         ours == foundation,
-        "PayloadEncoder and JSONEncoder differ under \(options):\n  PayloadEncoder: \(show(ours))\n  JSONEncoder:    \(show(foundation))")
+        "PayloadEncoder and JSONEncoder differ under \(options):\n  PayloadEncoder: \(show(ours))\n  JSONEncoder:    \(show(foundation))"
+    )
     let data = outcome { Array(try payloadEncoder.encode(value)) }
     FuzzFailure.expect(data == ours, "encode and encodeBytes differ: \(show(data)) vs \(show(ours))")
     let size = Result { try payloadEncoder.encodedSize(of: value) }.mapError(ErrorSignature.init)
     switch (size, ours) {
     case (.success(let size), .success(let bytes)):
-        FuzzFailure.expect(size == bytes.count, "encodedSize \(size) != encodeBytes count \(bytes.count) under \(options)")
+        FuzzFailure.expect(
+            size == bytes.count, "encodedSize \(size) != encodeBytes count \(bytes.count) under \(options)")
     case (.failure(let sizeError), .failure(let error)):
         FuzzFailure.expect(sizeError == error, "encodedSize threw \(sizeError), encodeBytes threw \(error)")
     default:
@@ -136,9 +138,12 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     switch (unsorted, unsortedFoundation) {
     case (.success(let a), .success(let b)):
         FuzzFailure.expect(
-            a.count == b.count, "unsorted sizes differ under \(options): PayloadEncoder \(a.count), JSONEncoder \(b.count)\n  \(show(unsorted))\n  \(show(unsortedFoundation))")
+            a.count == b.count,
+            "unsorted sizes differ under \(options): PayloadEncoder \(a.count), JSONEncoder \(b.count)\n  \(show(unsorted))\n  \(show(unsortedFoundation))"
+        )
         let unsortedSize = try? unsortedEncoder.encodedSize(of: value)
-        FuzzFailure.expect(unsortedSize == a.count, "unsorted encodedSize \(String(describing: unsortedSize)) != \(a.count)")
+        FuzzFailure.expect(
+            unsortedSize == a.count, "unsorted encodedSize \(String(describing: unsortedSize)) != \(a.count)")
     case (.failure(let a), .failure(let b)):
         FuzzFailure.expect(a == b, "unsorted errors differ: \(a) vs \(b)")
     default:

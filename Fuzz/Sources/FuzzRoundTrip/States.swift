@@ -11,7 +11,9 @@ protocol FuzzState: Codable, Equatable, Sendable {
 
 struct DeliveryState: FuzzState {
     enum Status: String, Codable, CaseIterable {
-        case preparing, pickedUp, onTheWay = "on-the-way", delivered
+        case preparing, pickedUp
+        case onTheWay = "on-the-way"
+        case delivered
     }
     struct Courier: Codable, Equatable {
         var name: String
@@ -33,7 +35,10 @@ struct DeliveryState: FuzzState {
         etaDate = Date(timeIntervalSinceReferenceDate: fuzzSeconds(&input))
         courier =
             input.byte() & 1 == 0
-            ? nil : Courier(name: input.string(), rating: input.byte() & 1 == 0 ? nil : input.double(), vehicleNumber: input.integer())
+            ? nil
+            : Courier(
+                name: input.string(), rating: input.byte() & 1 == 0 ? nil : input.double(),
+                vehicleNumber: input.integer())
         stops = (0..<input.below(5)).map { _ in input.string(maximumLength: 8) }
         progress = input.double()
         isLate = input.byte() & 1 == 1
@@ -46,7 +51,9 @@ struct DeliveryState: FuzzState {
 
 struct ScoreState: FuzzState {
     enum Period: Int, Codable, CaseIterable {
-        case first = 1, second, third, fourth, overtime = 99
+        case first = 1
+        case second, third, fourth
+        case overtime = 99
     }
     struct Team: Codable, Equatable {
         var shortName: String
@@ -64,7 +71,9 @@ struct ScoreState: FuzzState {
 
     init(_ input: inout FuzzBytes) {
         func team(_ input: inout FuzzBytes) -> Team {
-            Team(shortName: input.string(maximumLength: 4), score: input.integer(), scorers: (0..<input.below(4)).map { _ in input.string(maximumLength: 6) })
+            Team(
+                shortName: input.string(maximumLength: 4), score: input.integer(),
+                scorers: (0..<input.below(4)).map { _ in input.string(maximumLength: 6) })
         }
         home = team(&input)
         away = team(&input)

@@ -39,7 +39,8 @@ private func check<State: FuzzState>(_ state: State, timestamp: Int, contractChe
     let plain = ContentStateRoundTrip.check(state, timestamp: timestamp)
     FuzzFailure.expect(
         plain.isFaithful == survives,
-        "default JSONEncoder: round trip says \(plain) but Foundation \(survives ? "round-trips" : "does not round-trip") \(state)")
+        "default JSONEncoder: round trip says \(plain) but Foundation \(survives ? "round-trips" : "does not round-trip") \(state)"
+    )
     checkResult(plain)
 
     let unix = JSONEncoder()
@@ -70,23 +71,32 @@ private func checkResult(_ result: RoundTripResult) {
     FuzzFailure.expect(result.path != nil, "an unfaithful result has no path: \(result)")
     guard let finding = result.finding else { fatalError("an unfaithful result has no finding: \(result)") }
     FuzzFailure.expect(
-        !finding.description.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }, "the finding spans lines: \(finding.description.debugDescription)")
+        !finding.description.unicodeScalars.contains { $0 == "\n" || $0 == "\r" },
+        "the finding spans lines: \(finding.description.debugDescription)")
     if let offset = finding.byteOffset {
-        FuzzFailure.expect(result.payload.indices.contains(offset), "finding offset \(offset) outside the \(result.payload.count)-byte payload")
+        FuzzFailure.expect(
+            result.payload.indices.contains(offset),
+            "finding offset \(offset) outside the \(result.payload.count)-byte payload")
     }
 }
 
-private func checkPush<State: FuzzState>(_ state: State, timestamp: Int, survives: Bool, contractChecker: PayloadChecker) {
-    let push = LiveActivityPush<State, Never>.update(contentState: state, timestamp: Date(timeIntervalSince1970: Double(timestamp)))
+private func checkPush<State: FuzzState>(
+    _ state: State, timestamp: Int, survives: Bool, contractChecker: PayloadChecker
+) {
+    let push = LiveActivityPush<State, Never>.update(
+        contentState: state, timestamp: Date(timeIntervalSince1970: Double(timestamp)))
     let encoded: EncodedLiveActivityPush
     do {
         encoded = try push.encoded()
     } catch let error as LiveActivityPushError {
-        FuzzFailure.expect(error.report.payloadByteCount > error.report.budget.limit, "encoded() refused a push under the limit: \(error)")
+        FuzzFailure.expect(
+            error.report.payloadByteCount > error.report.budget.limit,
+            "encoded() refused a push under the limit: \(error)")
         return
     } catch is EncodingError {
         // NaN or an infinity: Foundation cannot encode the state either.
-        FuzzFailure.expect((try? JSONEncoder().encode(state)) == nil, "PayloadEncoder threw where JSONEncoder encodes \(state)")
+        FuzzFailure.expect(
+            (try? JSONEncoder().encode(state)) == nil, "PayloadEncoder threw where JSONEncoder encodes \(state)")
         return
     } catch {
         fatalError("encoded() threw \(error)")
@@ -102,34 +112,44 @@ private func checkPush<State: FuzzState>(_ state: State, timestamp: Int, survive
     }
     let errors = report.findings.filter { $0.severity == .error }
     FuzzFailure.expect(errors.isEmpty, "the checker finds errors in a built push: \(errors.map(\.message))")
-    FuzzFailure.expect(report.payloadByteCount == bytes.count, "payloadByteCount \(report.payloadByteCount) != \(bytes.count)")
-    FuzzFailure.expect(encoded.report.payloadByteCount == bytes.count, "encoded report's payloadByteCount \(encoded.report.payloadByteCount) != \(bytes.count)")
+    FuzzFailure.expect(
+        report.payloadByteCount == bytes.count, "payloadByteCount \(report.payloadByteCount) != \(bytes.count)")
+    FuzzFailure.expect(
+        encoded.report.payloadByteCount == bytes.count,
+        "encoded report's payloadByteCount \(encoded.report.payloadByteCount) != \(bytes.count)")
     let size: Int
     do {
         size = try PayloadEncoder().encodedSize(of: state)
     } catch {
         fatalError("encodedSize threw for a state encoded() accepted: \(error)")
     }
-    FuzzFailure.expect(report.contentStateByteCount == size, "checker's contentStateByteCount \(String(describing: report.contentStateByteCount)) != encodedSize \(size)")
+    FuzzFailure.expect(
+        report.contentStateByteCount == size,
+        "checker's contentStateByteCount \(String(describing: report.contentStateByteCount)) != encodedSize \(size)")
     FuzzFailure.expect(
         encoded.report.contentStateByteCount == size,
-        "push report's contentStateByteCount \(String(describing: encoded.report.contentStateByteCount)) != encodedSize \(size)")
+        "push report's contentStateByteCount \(String(describing: encoded.report.contentStateByteCount)) != encodedSize \(size)"
+    )
 
     guard let contentState = root["aps"]?["content-state"] else { fatalError("the push has no aps.content-state") }
     let slice = Data(bytes[contentState.byteRange])
     FuzzFailure.expect(
-        Array(slice) == (try? PayloadEncoder().encodeBytes(state)), "aps.content-state is not PayloadEncoder's bytes for the state")
+        Array(slice) == (try? PayloadEncoder().encodeBytes(state)),
+        "aps.content-state is not PayloadEncoder's bytes for the state")
     do {
         let decoded = try JSONDecoder().decode(State.self, from: slice)
         if survives {
             FuzzFailure.expect(decoded == state, "JSONDecoder reads \(decoded) from the push, not \(state)")
         }
     } catch {
-        fatalError("JSONDecoder cannot read the push's content-state (\(error)): \(String(decoding: slice, as: UTF8.self))")
+        fatalError(
+            "JSONDecoder cannot read the push's content-state (\(error)): \(String(decoding: slice, as: UTF8.self))")
     }
     if survives {
         let withContract = try? contractChecker.check(bytes)
         let dropped = withContract?.findings.filter { $0.severity == .error } ?? []
-        FuzzFailure.expect(withContract != nil && dropped.isEmpty, "the inferred contract drops a faithful state: \(dropped.map(\.message))")
+        FuzzFailure.expect(
+            withContract != nil && dropped.isEmpty,
+            "the inferred contract drops a faithful state: \(dropped.map(\.message))")
     }
 }

@@ -37,7 +37,8 @@ enum KnownDisagreement {
             return "UTF-16 or UTF-32 text"
         }
         // A trailing comma, `[1,]` or `{"a":1,}`: Foundation accepts it, RFC 8259's grammar does not.
-        if error.byteOffset < bytes.count, bytes[error.byteOffset] == UInt8(ascii: "]") || bytes[error.byteOffset] == UInt8(ascii: "}"),
+        if error.byteOffset < bytes.count,
+            bytes[error.byteOffset] == UInt8(ascii: "]") || bytes[error.byteOffset] == UInt8(ascii: "}"),
             let previous = bytes[..<error.byteOffset].last(where: { !isWhitespace($0) }), previous == UInt8(ascii: ",")
         {
             return "a trailing comma"
@@ -59,6 +60,7 @@ enum KnownDisagreement {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 }

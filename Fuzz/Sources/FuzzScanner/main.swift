@@ -78,12 +78,16 @@ private func checkPolicies(_ root: JSONElement, depth: Int, bytes: [UInt8]) {
 
 /// An error points into the input (or just past it) and renders as one line.
 private func checkError(_ error: JSONScanError, bytes: [UInt8]) {
-    FuzzFailure.expect(error.byteOffset >= 0 && error.byteOffset <= bytes.count, "error offset \(error.byteOffset) outside 0...\(bytes.count)")
+    FuzzFailure.expect(
+        error.byteOffset >= 0 && error.byteOffset <= bytes.count,
+        "error offset \(error.byteOffset) outside 0...\(bytes.count)")
     // Line and column, counted here independently: lines start after each `\n`, columns count bytes.
     let before = bytes[..<error.byteOffset]
     let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
     let column = error.byteOffset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-    FuzzFailure.expect(error.line == line && error.column == column, "error location \(error.line):\(error.column) vs \(line):\(column)")
+    FuzzFailure.expect(
+        error.line == line && error.column == column,
+        "error location \(error.line):\(error.column) vs \(line):\(column)")
     // The duplicate-key policy only adds errors: a text refused with `.allow` is refused by default too.
     do {
         _ = try JSONScanner.scan(bytes)

@@ -34,13 +34,16 @@ private let contracts: [PayloadContract] = exampleSchemas.indices.map { index in
 /// Instances every accepted schema validates: each JSON type, edge numbers, nested values, and
 /// the kind of content state the examples describe.
 private let fixedInstances: [JSONElement] = [
-    "{}", "[]", "null", "true", "0", "-0", "1.0", "1e2", "-1.5e-300", "12345678901234567890123", #""""#, #""a\u0000é😀""#,
+    "{}", "[]", "null", "true", "0", "-0", "1.0", "1e2", "-1.5e-300", "12345678901234567890123", #""""#,
+    #""a\u0000é😀""#,
     #"{"a":1,"b":[1,"1",null,{"c":{}}],"":{"":""}}"#,
     #"{"status":"onTheWay","etaDate":786297600,"courierName":"Ana","stops":[1,2],"note":null}"#,
     #"{"etaDate":1764504000,"eta_date":1,"score":{"home":1,"away":2},"period":"Q4","x":[[[[[]]]]]}"#,
     #"[{"a":1},{"a":1},[1,1],"x","x"]"#,
 ].map { text in
-    do { return try JSONScanner.scan(Array(text.utf8)) } catch { fatalError("fixed instance \(text) does not scan: \(error)") }
+    do { return try JSONScanner.scan(Array(text.utf8)) } catch {
+        fatalError("fixed instance \(text) does not scan: \(error)")
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -132,9 +135,11 @@ private func checkAsInstance(_ bytes: [UInt8]) {
             let dropped = stateFindings.contains { $0.severity == .dropped }
             FuzzFailure.expect(
                 contract.contentState.isValid(contentState) == !dropped,
-                "isValid(content-state) says \(contract.contentState.isValid(contentState)) but findings are \(stateFindings.map(\.description))")
+                "isValid(content-state) says \(contract.contentState.isValid(contentState)) but findings are \(stateFindings.map(\.description))"
+            )
             for finding in stateFindings {
-                FuzzFailure.expect(findings.contains(finding), "content-state finding \(finding) missing from the contract's findings")
+                FuzzFailure.expect(
+                    findings.contains(finding), "content-state finding \(finding) missing from the contract's findings")
             }
         }
     }

@@ -42,7 +42,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let streamed = decompressStreaming(bytes, byLines: count % 2 == 1)
     switch (oneShot, streamed) {
     case (let one?, let stream?):
-        FuzzFailure.expect(one == stream, "one-shot (\(one.count) bytes) and streamed (\(stream.count) bytes) outputs differ")
+        FuzzFailure.expect(
+            one == stream, "one-shot (\(one.count) bytes) and streamed (\(stream.count) bytes) outputs differ")
     case (nil, nil):
         break
     case (let one?, nil):
@@ -63,7 +64,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
                 _ = try Zstd.decompress(packed, outputCap: bytes.count - 1)
                 fatalError("a cap one byte short of the content was not enforced")
             } catch let error as ZstdError {
-                FuzzFailure.expect(error.isOutputCapExceeded, "a cap one byte short failed with another error: \(error)")
+                FuzzFailure.expect(
+                    error.isOutputCapExceeded, "a cap one byte short failed with another error: \(error)")
             }
         }
     } catch {
@@ -96,8 +98,12 @@ private func decompressStreaming(_ bytes: [UInt8], byLines: Bool) -> [UInt8]? {
                 output += chunk
             }
         }
-        FuzzFailure.expect(output.count == stream.totalOutputByteCount, "stream counted \(stream.totalOutputByteCount) bytes, handed out \(output.count)")
-        FuzzFailure.expect(stream.totalInputByteCount == bytes.count, "stream read \(stream.totalInputByteCount) of \(bytes.count) bytes")
+        FuzzFailure.expect(
+            output.count == stream.totalOutputByteCount,
+            "stream counted \(stream.totalOutputByteCount) bytes, handed out \(output.count)")
+        FuzzFailure.expect(
+            stream.totalInputByteCount == bytes.count,
+            "stream read \(stream.totalInputByteCount) of \(bytes.count) bytes")
         return output
     } catch is ZstdError {
         return nil

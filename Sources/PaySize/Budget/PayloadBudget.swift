@@ -49,7 +49,9 @@ public struct PayloadBudget: Sendable, Equatable {
             riskyThreshold <= criticalThreshold, criticalThreshold <= limit
         else {
             throw PayloadBudgetError(
-                message: "expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds \(monitorThreshold), \(riskyThreshold), \(criticalThreshold) for limit \(limit)")
+                message:
+                    "expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds \(monitorThreshold), \(riskyThreshold), \(criticalThreshold) for limit \(limit)"
+            )
         }
         self.limit = limit
         self.monitorThreshold = monitorThreshold

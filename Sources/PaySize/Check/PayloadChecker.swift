@@ -50,10 +50,13 @@ public struct PayloadChecker: Sendable {
         if let contract {
             // Only values that are present: a missing one is already a structural error.
             if let contentState, contentState.members != nil {
-                rules.findings += contract.contentState.findings(in: contentState, at: JSONPointer("aps", "content-state")).map(PayloadFinding.init)
+                rules.findings += contract.contentState.findings(
+                    in: contentState, at: JSONPointer("aps", "content-state")
+                ).map(PayloadFinding.init)
             }
             if let attributes, attributes.members != nil, let schema = contract.attributes {
-                rules.findings += schema.findings(in: attributes, at: JSONPointer("aps", "attributes")).map(PayloadFinding.init)
+                rules.findings += schema.findings(in: attributes, at: JSONPointer("aps", "attributes")).map(
+                    PayloadFinding.init)
             }
         }
         return PayloadReport(
@@ -84,11 +87,14 @@ private struct APSRules {
 
     mutating func check(_ root: JSONElement) {
         guard let members = root.members else {
-            add(.error, .root, "expected an object with an 'aps' dictionary at the top level, found \(root.typeName)", root.byteRange.lowerBound)
+            add(
+                .error, .root, "expected an object with an 'aps' dictionary at the top level, found \(root.typeName)",
+                root.byteRange.lowerBound)
             return
         }
         for member in members where member.key != "aps" {
-            add(.warning, JSONPointer(member.key),
+            add(
+                .warning, JSONPointer(member.key),
                 "key '\(JSONPointer.escapingControlCharacters(member.key))' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity",
                 member.keyRange.lowerBound)
         }
@@ -97,7 +103,9 @@ private struct APSRules {
             return
         }
         guard let apsMembers = aps.members else {
-            add(.error, JSONPointer("aps"), "expected 'aps' to be an object, found \(aps.typeName)", aps.byteRange.lowerBound)
+            add(
+                .error, JSONPointer("aps"), "expected 'aps' to be an object, found \(aps.typeName)",
+                aps.byteRange.lowerBound)
             return
         }
         let apsPath = JSONPointer("aps")
@@ -106,7 +114,10 @@ private struct APSRules {
         for member in apsMembers where !Self.knownKeys.contains(member.key) {
             let path = apsPath.appending(member.key)
             if member.key == "events" { continue }
-            add(.warning, path, "unknown 'aps' key '\(JSONPointer.escapingControlCharacters(member.key))' for a Live Activity push; APNs and ActivityKit ignore it", member.keyRange.lowerBound)
+            add(
+                .warning, path,
+                "unknown 'aps' key '\(JSONPointer.escapingControlCharacters(member.key))' for a Live Activity push; APNs and ActivityKit ignore it",
+                member.keyRange.lowerBound)
         }
 
         checkDate("timestamp", in: aps, at: apsPath, required: true)
@@ -114,19 +125,28 @@ private struct APSRules {
         checkDate("dismissal-date", in: aps, at: apsPath, required: false)
 
         if let score = aps["relevance-score"], score.numberText == nil {
-            add(.error, apsPath.appending("relevance-score"), "expected a number (any range: scores are relative), found \(score.typeName)", score.byteRange.lowerBound)
+            add(
+                .error, apsPath.appending("relevance-score"),
+                "expected a number (any range: scores are relative), found \(score.typeName)",
+                score.byteRange.lowerBound)
         }
         checkObject("content-state", in: aps, at: apsPath)
         checkObject("attributes", in: aps, at: apsPath)
         if let alert = aps["alert"] { checkAlert(alert, at: apsPath.appending("alert")) }
         if let type = aps["attributes-type"], type.stringValue == nil {
-            add(.error, apsPath.appending("attributes-type"), "expected a string naming the Swift attributes type, found \(type.typeName)", type.byteRange.lowerBound)
+            add(
+                .error, apsPath.appending("attributes-type"),
+                "expected a string naming the Swift attributes type, found \(type.typeName)", type.byteRange.lowerBound)
         }
         if let token = aps["input-push-token"], token.numberText != "1" {
-            add(.error, apsPath.appending("input-push-token"), "expected the number 1, found \(describe(token))", token.byteRange.lowerBound)
+            add(
+                .error, apsPath.appending("input-push-token"), "expected the number 1, found \(describe(token))",
+                token.byteRange.lowerBound)
         }
         if let channel = aps["input-push-channel"], channel.stringValue == nil {
-            add(.error, apsPath.appending("input-push-channel"), "expected a base64 channel ID string, found \(channel.typeName)", channel.byteRange.lowerBound)
+            add(
+                .error, apsPath.appending("input-push-channel"),
+                "expected a base64 channel ID string, found \(channel.typeName)", channel.byteRange.lowerBound)
         }
         if let event { checkEventRules(event, aps: aps, at: apsPath) }
     }
@@ -135,14 +155,20 @@ private struct APSRules {
     private mutating func checkEvent(_ aps: JSONElement, at apsPath: JSONPointer) -> String? {
         let path = apsPath.appending("event")
         if let events = aps["events"] {
-            add(.warning, apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'", events.byteRange.lowerBound)
+            add(
+                .warning, apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'",
+                events.byteRange.lowerBound)
         }
         guard let value = aps["event"] else {
-            add(.error, path, "expected 'event' with \"start\", \"update\" or \"end\", found none", aps.byteRange.lowerBound)
+            add(
+                .error, path, "expected 'event' with \"start\", \"update\" or \"end\", found none",
+                aps.byteRange.lowerBound)
             return nil
         }
         guard let event = value.stringValue, Self.events.contains(event) else {
-            add(.error, path, "expected \"start\", \"update\" or \"end\", found \(describe(value))", value.byteRange.lowerBound)
+            add(
+                .error, path, "expected \"start\", \"update\" or \"end\", found \(describe(value))",
+                value.byteRange.lowerBound)
             return nil
         }
         return event
@@ -157,23 +183,33 @@ private struct APSRules {
             }
         case "update":
             if aps["content-state"] == nil {
-                add(.error, apsPath.appending("content-state"), LiveActivityRule.updateRequiresContentState.message, start)
+                add(
+                    .error, apsPath.appending("content-state"), LiveActivityRule.updateRequiresContentState.message,
+                    start)
             }
         default:
             if aps["content-state"] == nil {
-                add(.warning, apsPath.appending("content-state"), "an end event without 'content-state' keeps showing the last state until dismissal", start)
+                add(
+                    .warning, apsPath.appending("content-state"),
+                    "an end event without 'content-state' keeps showing the last state until dismissal", start)
             }
         }
         if event != "end", let dismissal = aps["dismissal-date"] {
-            add(.error, apsPath.appending("dismissal-date"), LiveActivityRule.dismissalDateOnlyOnEnd(event: event).message, dismissal.byteRange.lowerBound)
+            add(
+                .error, apsPath.appending("dismissal-date"),
+                LiveActivityRule.dismissalDateOnlyOnEnd(event: event).message, dismissal.byteRange.lowerBound)
         }
         if event == "end", let stale = aps["stale-date"] {
-            add(.warning, apsPath.appending("stale-date"), "'stale-date' has no effect on an end event", stale.byteRange.lowerBound)
+            add(
+                .warning, apsPath.appending("stale-date"), "'stale-date' has no effect on an end event",
+                stale.byteRange.lowerBound)
         }
         if event != "start" {
             for key in ["attributes-type", "attributes", "input-push-token", "input-push-channel"] {
                 if let value = aps[key] {
-                    add(.warning, apsPath.appending(key), LiveActivityRule.startOnly(key: key, event: event).message, value.byteRange.lowerBound)
+                    add(
+                        .warning, apsPath.appending(key), LiveActivityRule.startOnly(key: key, event: event).message,
+                        value.byteRange.lowerBound)
                 }
             }
         }
@@ -183,7 +219,11 @@ private struct APSRules {
     private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool) {
         let path = apsPath.appending(key)
         guard let value = aps[key] else {
-            if required { add(.error, path, "expected '\(key)' (integer seconds since 1970), found none", aps.byteRange.lowerBound) }
+            if required {
+                add(
+                    .error, path, "expected '\(key)' (integer seconds since 1970), found none", aps.byteRange.lowerBound
+                )
+            }
             return
         }
         let offset = value.byteRange.lowerBound
@@ -196,22 +236,31 @@ private struct APSRules {
             return
         }
         if seconds > Self.latestPlausibleUnixSeconds {
-            add(.error, path, "expected seconds since 1970, found \(text), which looks like milliseconds (divide by 1000)", offset)
+            add(
+                .error, path,
+                "expected seconds since 1970, found \(text), which looks like milliseconds (divide by 1000)", offset)
         } else if seconds < Self.earliestPlausibleUnixSeconds {
-            add(.warning, path, "\(text) is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200", offset)
+            add(
+                .warning, path,
+                "\(text) is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200",
+                offset)
         }
     }
 
     private mutating func checkObject(_ key: String, in aps: JSONElement, at apsPath: JSONPointer) {
         if let value = aps[key], value.members == nil {
-            add(.error, apsPath.appending(key), "expected '\(key)' to be an object, found \(value.typeName)", value.byteRange.lowerBound)
+            add(
+                .error, apsPath.appending(key), "expected '\(key)' to be an object, found \(value.typeName)",
+                value.byteRange.lowerBound)
         }
     }
 
     /// `alert` is `{title, body, sound}`; title and body are strings or `{loc-key, loc-args}`.
     private mutating func checkAlert(_ alert: JSONElement, at path: JSONPointer) {
         guard let members = alert.members else {
-            add(.error, path, "expected 'alert' to be an object with 'title' and 'body', found \(alert.typeName)", alert.byteRange.lowerBound)
+            add(
+                .error, path, "expected 'alert' to be an object with 'title' and 'body', found \(alert.typeName)",
+                alert.byteRange.lowerBound)
             return
         }
         for member in members {
@@ -222,10 +271,16 @@ private struct APSRules {
                 checkAlertText(member.value, at: memberPath)
             case "sound":
                 if member.value.stringValue == nil && member.value.members == nil {
-                    add(.error, memberPath, "expected a sound file name (string) or a sound dictionary, found \(member.value.typeName)", offset)
+                    add(
+                        .error, memberPath,
+                        "expected a sound file name (string) or a sound dictionary, found \(member.value.typeName)",
+                        offset)
                 }
             default:
-                add(.warning, memberPath, "unknown 'alert' key '\(JSONPointer.escapingControlCharacters(member.key))'; Live Activity alerts use 'title', 'body' and 'sound'", member.keyRange.lowerBound)
+                add(
+                    .warning, memberPath,
+                    "unknown 'alert' key '\(JSONPointer.escapingControlCharacters(member.key))'; Live Activity alerts use 'title', 'body' and 'sound'",
+                    member.keyRange.lowerBound)
             }
         }
     }
@@ -233,23 +288,33 @@ private struct APSRules {
     private mutating func checkAlertText(_ value: JSONElement, at path: JSONPointer) {
         if value.stringValue != nil { return }
         guard value.members != nil else {
-            add(.error, path, "expected a string or a {\"loc-key\", \"loc-args\"} object, found \(value.typeName)", value.byteRange.lowerBound)
+            add(
+                .error, path, "expected a string or a {\"loc-key\", \"loc-args\"} object, found \(value.typeName)",
+                value.byteRange.lowerBound)
             return
         }
         if let key = value["loc-key"] {
             if key.stringValue == nil {
-                add(.error, path.appending("loc-key"), "expected a localization key string, found \(key.typeName)", key.byteRange.lowerBound)
+                add(
+                    .error, path.appending("loc-key"), "expected a localization key string, found \(key.typeName)",
+                    key.byteRange.lowerBound)
             }
         } else {
-            add(.error, path.appending("loc-key"), "expected 'loc-key' in a localized alert text, found none", value.byteRange.lowerBound)
+            add(
+                .error, path.appending("loc-key"), "expected 'loc-key' in a localized alert text, found none",
+                value.byteRange.lowerBound)
         }
         if let arguments = value["loc-args"] {
             if let elements = arguments.elements {
                 for (position, element) in elements.enumerated() where element.stringValue == nil {
-                    add(.error, path.appending("loc-args").appending(index: position), "expected a string argument, found \(element.typeName)", element.byteRange.lowerBound)
+                    add(
+                        .error, path.appending("loc-args").appending(index: position),
+                        "expected a string argument, found \(element.typeName)", element.byteRange.lowerBound)
                 }
             } else {
-                add(.error, path.appending("loc-args"), "expected an array of strings, found \(arguments.typeName)", arguments.byteRange.lowerBound)
+                add(
+                    .error, path.appending("loc-args"), "expected an array of strings, found \(arguments.typeName)",
+                    arguments.byteRange.lowerBound)
             }
         }
     }
@@ -267,7 +332,9 @@ private struct APSRules {
         }
     }
 
-    private mutating func add(_ severity: PayloadFinding.Severity, _ path: JSONPointer, _ message: String, _ offset: Int) {
+    private mutating func add(
+        _ severity: PayloadFinding.Severity, _ path: JSONPointer, _ message: String, _ offset: Int
+    ) {
         findings.append(PayloadFinding(severity: severity, path: path, message: message, byteOffset: offset))
     }
 }

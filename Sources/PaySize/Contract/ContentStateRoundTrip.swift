@@ -131,7 +131,8 @@ public enum ContentStateRoundTrip {
                 "the device expects \(expectedName(type)) at \(path) but the payload has \(found.map(SchemaValidator.describe) ?? "no value")"
             if let text = found?.stringValue, type == Double.self {
                 if let strategy = server?.dates {
-                    message += " — a Date must be a number of seconds since 2001-01-01; the server encoder uses \(strategy)"
+                    message +=
+                        " — a Date must be a number of seconds since 2001-01-01; the server encoder uses \(strategy)"
                 } else if SchemaValidator.looksLikeISO8601(text) {
                     message += " — a Date must be a number of seconds since 2001-01-01, not an ISO-8601 string"
                 }
@@ -187,7 +188,9 @@ public enum ContentStateRoundTrip {
         if let was = wanted?.doubleValue, let now = got?.doubleValue {
             let shift = now - was
             if abs(shift - 978_307_200) < 1 {
-                let cause = server?.dates.map { "the server encoder uses \($0) (Unix seconds)" } ?? "the server sends Unix seconds"
+                let cause =
+                    server?.dates.map { "the server encoder uses \($0) (Unix seconds)" }
+                    ?? "the server sends Unix seconds"
                 return (
                     path,
                     "the device reads the Date at \(path) 978307200 s (≈ 31 years) late: \(day(now)) instead of \(day(was)) — \(cause); the device counts seconds since 2001-01-01"

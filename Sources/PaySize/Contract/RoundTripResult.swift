@@ -29,7 +29,8 @@ public struct RoundTripResult: Sendable, Equatable, CustomStringConvertible {
         }
         return ContractFinding(
             path: place, severity: isDecodingFailure ? .dropped : .suspicious, message: message,
-            fix: "encode content-state with JSONEncoder's default strategies (.deferredToDate, .useDefaultKeys, .base64)",
+            fix:
+                "encode content-state with JSONEncoder's default strategies (.deferredToDate, .useDefaultKeys, .base64)",
             byteOffset: offset)
     }
 

@@ -73,8 +73,9 @@ struct SchemaComparison {
 
     /// `anyOf`/`oneOf`: `[X, null]` is X or null; single-key objects are enum cases; anything
     /// else contributes its types only.
-    private static func foldAlternatives(_ branches: [Int], in schema: CompiledSchema, into shape: inout Shape, depth: Int)
-    {
+    private static func foldAlternatives(
+        _ branches: [Int], in schema: CompiledSchema, into shape: inout Shape, depth: Int
+    ) {
         let shapes = branches.map { self.shape($0, in: schema, depth: depth) }
         let nonNull = zip(branches, shapes).filter { $0.1.types != ["null"] }
         if nonNull.count == 1, nonNull.count < branches.count {
@@ -117,7 +118,8 @@ struct SchemaComparison {
                 issues.append(
                     Issue(
                         path: path,
-                        message: "\(aName) may hold \(Self.list(lost)) here, which \(bName) cannot decode (it expects \(Self.list(rightTypes.sorted())))"
+                        message:
+                            "\(aName) may hold \(Self.list(lost)) here, which \(bName) cannot decode (it expects \(Self.list(rightTypes.sorted())))"
                     ))
             }
         }
@@ -128,14 +130,16 @@ struct SchemaComparison {
                     issues.append(
                         Issue(
                             path: path,
-                            message: "\(aName) may hold \(extra.map(SchemaValidator.literal).joined(separator: ", ")), which \(bName) cannot decode"
+                            message:
+                                "\(aName) may hold \(extra.map(SchemaValidator.literal).joined(separator: ", ")), which \(bName) cannot decode"
                         ))
                 }
             } else if left.types != [] {
                 issues.append(
                     Issue(
                         path: path,
-                        message: "\(bName) accepts only \(rightValues.map(SchemaValidator.literal).joined(separator: ", ")) here, but \(aName) may hold any value"
+                        message:
+                            "\(bName) accepts only \(rightValues.map(SchemaValidator.literal).joined(separator: ", ")) here, but \(aName) may hold any value"
                     ))
             }
         }
@@ -145,11 +149,14 @@ struct SchemaComparison {
                 if let target = rightCases[key] {
                     issues += widenings(leftCases[key]!, target, at: path.appending(key), seen: &seen)
                 } else {
-                    issues.append(Issue(path: path, message: "\(aName) may hold case '\(key)', which \(bName) cannot decode"))
+                    issues.append(
+                        Issue(path: path, message: "\(aName) may hold case '\(key)', which \(bName) cannot decode"))
                 }
             }
         }
-        if left.isReferenceDate != right.isReferenceDate, leftTypes.contains("number"), right.types?.contains("number") ?? true {
+        if left.isReferenceDate != right.isReferenceDate, leftTypes.contains("number"),
+            right.types?.contains("number") ?? true
+        {
             issues.append(
                 Issue(
                     path: path,
@@ -161,7 +168,8 @@ struct SchemaComparison {
             for key in right.required.sorted() where !left.required.contains(key) {
                 let how = left.properties[key] == nil ? "does not have it" : "may omit it"
                 issues.append(
-                    Issue(path: path.appending(key), message: "key '\(key)' is required by \(bName) but \(aName) \(how)"))
+                    Issue(
+                        path: path.appending(key), message: "key '\(key)' is required by \(bName) but \(aName) \(how)"))
             }
             for key in left.properties.keys.sorted() {
                 if let target = right.properties[key] {
@@ -192,12 +200,18 @@ struct SchemaComparison {
         var issues: [Issue] = []
         func lower(_ name: String, _ l: Double?, _ r: Double?) {
             if let r, (l ?? -.infinity) < r {
-                issues.append(Issue(path: path, message: "\(bName) requires \(name) ≥ \(SchemaValidator.text(r)), \(aName) allows less"))
+                issues.append(
+                    Issue(
+                        path: path,
+                        message: "\(bName) requires \(name) ≥ \(SchemaValidator.text(r)), \(aName) allows less"))
             }
         }
         func upper(_ name: String, _ l: Double?, _ r: Double?) {
             if let r, (l ?? .infinity) > r {
-                issues.append(Issue(path: path, message: "\(bName) requires \(name) ≤ \(SchemaValidator.text(r)), \(aName) allows more"))
+                issues.append(
+                    Issue(
+                        path: path,
+                        message: "\(bName) requires \(name) ≤ \(SchemaValidator.text(r)), \(aName) allows more"))
             }
         }
         lower("a value", left.minimum, right.minimum)
@@ -227,7 +241,8 @@ struct SchemaComparison {
             return [
                 Issue(
                     path: path,
-                    message: "no payload satisfies both: the installed version expects \(Self.list(leftTypes.sorted())), the new one \(Self.list(rightTypes.sorted()))"
+                    message:
+                        "no payload satisfies both: the installed version expects \(Self.list(leftTypes.sorted())), the new one \(Self.list(rightTypes.sorted()))"
                 )
             ]
         }
@@ -237,7 +252,8 @@ struct SchemaComparison {
             return [
                 Issue(
                     path: path,
-                    message: "no payload satisfies both: the installed version accepts only \(leftValues.map(SchemaValidator.literal).joined(separator: ", ")), the new one only \(rightValues.map(SchemaValidator.literal).joined(separator: ", "))"
+                    message:
+                        "no payload satisfies both: the installed version accepts only \(leftValues.map(SchemaValidator.literal).joined(separator: ", ")), the new one only \(rightValues.map(SchemaValidator.literal).joined(separator: ", "))"
                 )
             ]
         }
@@ -248,7 +264,9 @@ struct SchemaComparison {
         var issues: [Issue] = []
         if let leftCases = left.cases, let rightCases = right.cases {
             let shared = Set(leftCases.keys).intersection(rightCases.keys)
-            let satisfiable = shared.filter { disjoint(leftCases[$0]!, rightCases[$0]!, at: path.appending($0), seen: &seen).isEmpty }
+            let satisfiable = shared.filter {
+                disjoint(leftCases[$0]!, rightCases[$0]!, at: path.appending($0), seen: &seen).isEmpty
+            }
             if satisfiable.isEmpty {
                 issues.append(
                     Issue(
@@ -266,7 +284,9 @@ struct SchemaComparison {
                     issues.append(
                         Issue(
                             path: path.appending(key),
-                            message: "no payload satisfies both: one version requires key '\(key)' and the other forbids it"))
+                            message:
+                                "no payload satisfies both: one version requires key '\(key)' and the other forbids it")
+                    )
                 default:
                     break
                 }

@@ -83,7 +83,9 @@ extension EncodingCore {
     /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
     ///   key is not in the table, repeats, or the object mixes key types.
     @inline(__always)
-    private func beginTableMember(_ index: Int, slot: Int, type: ObjectIdentifier, keyString: String, flags: UInt8) -> Int? {
+    private func beginTableMember(_ index: Int, slot: Int, type: ObjectIdentifier, keyString: String, flags: UInt8)
+        -> Int?
+    {
         guard keySlots[slot].type == type else { return nil }
         // The node through a pointer, read once and written once: stores into the output in
         // between would otherwise make the compiler reload every field.
@@ -162,7 +164,8 @@ extension EncodingCore {
             let keyString = key.stringValue
             let slot = Int(nodes[index].tableSlot)
             if slot >= 0,
-                let level = beginTableMember(index, slot: slot, type: ObjectIdentifier(Key.self), keyString: keyString, flags: flags)
+                let level = beginTableMember(
+                    index, slot: slot, type: ObjectIdentifier(Key.self), keyString: keyString, flags: flags)
             {
                 return level
             }
@@ -201,7 +204,8 @@ extension EncodingCore {
             for entry in 0..<view.count where view.entries[entry].rank == rank {
                 let entry = view.entries[entry]
                 members.append(
-                    EncodingMember(start: 0, keyStart: 0, keyEnd: 0, keyHash: entry.hash, flags: entry.memberFlags, rank: rank))
+                    EncodingMember(
+                        start: 0, keyStart: 0, keyEnd: 0, keyHash: entry.hash, flags: entry.memberFlags, rank: rank))
                 break
             }
         }
@@ -250,7 +254,8 @@ extension EncodingCore {
         return level
     }
 
-    private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64, hasNonASCII: Bool) {
+    private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64, hasNonASCII: Bool)
+    {
         if let measured = key.utf8.withContiguousStorageIfAvailable({ utf8 in
             let (count, hash) = JSONEscaping.measureKey(utf8, mask: mask)
             return (count, hash, JSONEscaping.containsNonASCII(utf8))
@@ -291,8 +296,9 @@ extension EncodingCore {
         let base = node.memberBase
         // One per member written (counting mode keeps no records for table keys).
         var kept = node.count
-        if kept >= 2 && (node.keyFlags & EncodingMember.hasNonASCIIKey != 0
-            || (node.tableSlot >= 0 && keySlots[Int(node.tableSlot)].view.hasEquivalentKeys))
+        if kept >= 2
+            && (node.keyFlags & EncodingMember.hasNonASCIIKey != 0
+                || (node.tableSlot >= 0 && keySlots[Int(node.tableSlot)].view.hasEquivalentKeys))
         {
             checkEquivalentKeys(of: node)
         }
@@ -484,7 +490,8 @@ extension EncodingCore {
                     cursor += separatorLength
                 }
                 let from = members[member].start &- contentStart
-                let next = (member &+ 1 < members.count ? members[member &+ 1].start &- separatorLength : end) &- contentStart
+                let next =
+                    (member &+ 1 < members.count ? members[member &+ 1].start &- separatorLength : end) &- contentStart
                 JSONByteWriter.copyBytes(from: source + from, to: cursor, count: next &- from)
                 cursor += next &- from
             }
@@ -599,7 +606,9 @@ extension EncodingCore {
     }
 
     /// Orders two keys by the raw UTF-8 bytes of their unescaped text, as `.sortedKeys` does.
-    private func compareKeys(_ left: EncodingMember, _ right: EncodingMember, in keys: UnsafeBufferPointer<UInt8>) -> Int {
+    private func compareKeys(_ left: EncodingMember, _ right: EncodingMember, in keys: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
         if (left.flags | right.flags) & EncodingMember.hasEscapedKey == 0 {
             let leftCount = left.keyEnd - left.keyStart
             let rightCount = right.keyEnd - right.keyStart
@@ -617,7 +626,7 @@ extension EncodingCore {
             case (nil, nil): return 0
             case (nil, _): return -1
             case (_, nil): return 1
-            case let (leftByte?, rightByte?):
+            case (let leftByte?, let rightByte?):
                 if leftByte != rightByte { return Int(leftByte) - Int(rightByte) }
             }
         }

@@ -10,10 +10,13 @@ extension EncodingCore {
     func encodeNested<T: Encodable>(
         _ value: T, level: Int, component: EncodingPathComponent?, parentEntry: Int, scalarsTried: Bool = false
     ) throws {
-        if try encodeSpecialValue(value, level: level, component: component, parentEntry: parentEntry, scalarsTried: scalarsTried) {
+        if try encodeSpecialValue(
+            value, level: level, component: component, parentEntry: parentEntry, scalarsTried: scalarsTried)
+        {
             return
         }
-        let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+        let serial = pushNode(
+            kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
         do {
             try value.encode(to: EncodingHandle(core: self, serial: serial))
         } catch {
@@ -41,15 +44,19 @@ extension EncodingCore {
         if T.self == Date.self, case .custom(let encode) = options.dateEncodingStrategy {
             // A closure that encodes nothing yields `{}`, even at the top level.
             let date = unsafeBitCast(value, to: Date.self)
-            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(date, $0) }
+            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) {
+                try encode(date, $0)
+            }
         } else if T.self == Data.self {
-            try encodeDataWithNode(unsafeBitCast(value, to: Data.self), level: level, component: component, parentEntry: parentEntry)
+            try encodeDataWithNode(
+                unsafeBitCast(value, to: Data.self), level: level, component: component, parentEntry: parentEntry)
         } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, mayBeStringKeyedDictionary(T.self),
             let dictionary = value as? any StringKeyedDictionaryEncodable
         {
             // The size test and the list of types known not to be one skip the costly
             // conformance lookup for most types.
-            let serial = pushNode(kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            let serial = pushNode(
+                kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
             writer.append(UInt8(ascii: "{"))
             try dictionary.encodeEntries(in: self, serial: serial)
             try closeFrame(serial)
@@ -96,7 +103,8 @@ extension EncodingCore {
     private func mayBeStringKeyedDictionary<T>(_ type: T.Type) -> Bool {
         let identifier = ObjectIdentifier(type)
         for known in nonDictionaryTypes where known == identifier { return false }
-        if nonDictionaryTypes.count < Self.nonDictionaryTypeLimit && !(type is any StringKeyedDictionaryEncodable.Type) {
+        if nonDictionaryTypes.count < Self.nonDictionaryTypeLimit && !(type is any StringKeyedDictionaryEncodable.Type)
+        {
             nonDictionaryTypes.append(identifier)
         }
         return true
@@ -146,13 +154,16 @@ extension EncodingCore {
         _ value: F, codingKey: (any CodingKey)?, convertible: Bool = true
     ) throws {
         guard convertible,
-            case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatEncodingStrategy
+            case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options
+                .nonConformingFloatEncodingStrategy
         else {
-            let codingPath = codingPath(endingAt: nodes.count > 0 ? nodes[nodes.count - 1].childPathEntry : -1, adding: codingKey)
+            let codingPath = codingPath(
+                endingAt: nodes.count > 0 ? nodes[nodes.count - 1].childPathEntry : -1, adding: codingKey)
             noteError()
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: codingPath, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON.")
+                EncodingError.Context(
+                    codingPath: codingPath, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON.")
             )
         }
         if value.isNaN {
@@ -190,9 +201,9 @@ extension EncodingCore {
         case .iso8601:
             writer.appendQuoted(date.formatted(.iso8601))
         #if canImport(Darwin)
-        // Elsewhere `.formatted` is a function that builds a `.custom` strategy.
-        case .formatted(let formatter):
-            writer.appendQuoted(formatter.string(from: date))
+            // Elsewhere `.formatted` is a function that builds a `.custom` strategy.
+            case .formatted(let formatter):
+                writer.appendQuoted(formatter.string(from: date))
         #endif
         case .custom:
             return false
@@ -203,14 +214,19 @@ extension EncodingCore {
     }
 
     /// Writes `Data` under the strategies that need a node (`.base64` is a scalar value).
-    private func encodeDataWithNode(_ data: Data, level: Int, component: EncodingPathComponent?, parentEntry: Int) throws {
+    private func encodeDataWithNode(_ data: Data, level: Int, component: EncodingPathComponent?, parentEntry: Int)
+        throws
+    {
         switch options.dataEncodingStrategy {
         case .deferredToData:
-            let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            let serial = pushNode(
+                kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
             try data.encode(to: EncodingHandle(core: self, serial: serial))
             try closeFrame(serial)
         case .custom(let encode):
-            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) { try encode(data, $0) }
+            try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) {
+                try encode(data, $0)
+            }
         default:
             throw fallBack()
         }
@@ -221,7 +237,8 @@ extension EncodingCore {
     private func encodeThroughCustomStrategy(
         level: Int, component: EncodingPathComponent?, parentEntry: Int, _ encode: (EncodingHandle) throws -> Void
     ) throws {
-        let serial = pushNode(kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+        let serial = pushNode(
+            kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
         do {
             try encode(EncodingHandle(core: self, serial: serial))
         } catch {

@@ -195,7 +195,8 @@ final class EncodingCore {
         if node.kind == .pending || (node.kind == .single && node.count == 0) {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
             )
         }
         closeTopNode()
@@ -277,7 +278,8 @@ final class EncodingCore {
         members.removeAll()
         writer.truncate(to: 0)
         nodes.append(
-            EncodingNode(kind: .pending, serial: -3, isFrame: true, level: 1, pathBase: 0, pathEntry: -1, childPathEntry: -1))
+            EncodingNode(
+                kind: .pending, serial: -3, isFrame: true, level: 1, pathBase: 0, pathEntry: -1, childPathEntry: -1))
         topSerial = -2
         return 0
     }
@@ -393,7 +395,8 @@ extension EncodingCore {
         if exceededDepth {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.")
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.")
             )
         }
     }

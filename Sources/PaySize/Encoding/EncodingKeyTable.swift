@@ -173,7 +173,9 @@ final class EncodingKeyTable: @unchecked Sendable {
             }
             var offset = 0
             while offset < length {
-                if stored.load(fromByteOffset: offset, as: UInt8.self) != given.load(fromByteOffset: offset, as: UInt8.self) {
+                if stored.load(fromByteOffset: offset, as: UInt8.self)
+                    != given.load(fromByteOffset: offset, as: UInt8.self)
+                {
                     return false
                 }
                 offset += 1

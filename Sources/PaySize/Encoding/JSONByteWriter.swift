@@ -223,7 +223,8 @@ struct JSONByteWriter {
     /// Writes a quoted string of `length` bytes (one to two words long) that needs no escapes,
     /// given its first and last word (which overlap when `length` is not twice a word).
     @inline(__always)
-    private mutating func appendQuotedWithoutEscapes<Word: FixedWidthInteger>(_ first: Word, _ last: Word, length: Int) {
+    private mutating func appendQuotedWithoutEscapes<Word: FixedWidthInteger>(_ first: Word, _ last: Word, length: Int)
+    {
         let output = UnsafeMutableRawPointer(claim(length &+ 2))
         output.storeBytes(of: 0x22, as: UInt8.self)
         output.storeBytes(of: first, toByteOffset: 1, as: Word.self)
@@ -333,7 +334,8 @@ struct JSONByteWriter {
     static func decimalDigitCount(_ value: UInt64) -> Int {
         if value < 100_000_000 { return smallDecimalDigitCount(value) }
         if value < 10_000_000_000_000_000 { return 8 + smallDecimalDigitCount(value / 100_000_000) }
-        return value < 10_000_000_000_000_000_000 ? 17 + (value < 100_000_000_000_000_000 ? 0 : value < 1_000_000_000_000_000_000 ? 1 : 2) : 20
+        return value < 10_000_000_000_000_000_000
+            ? 17 + (value < 100_000_000_000_000_000 ? 0 : value < 1_000_000_000_000_000_000 ? 1 : 2) : 20
     }
 
     /// ``decimalDigitCount(_:)`` for a value below 10^8.
@@ -479,7 +481,8 @@ struct JSONByteWriter {
 
     /// "00" through "99", for writing two digits with one load and one store. A static string
     /// lives in the binary's constant data: no lazy initialization, no reference counting.
-    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes a finite `Float` as Foundation does: `Float.description` minus a trailing `.0`.
     mutating func appendFloat(_ value: Float) {

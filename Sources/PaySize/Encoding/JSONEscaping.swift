@@ -66,7 +66,8 @@ enum JSONEscaping {
         if end < 8 {
             if end >= 4 {
                 // Two overlapping 4-byte loads cover every byte.
-                let word = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+                let word =
+                    UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
                     | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self))) << 32
                 if escapeFlags(word, escapingSlashes: escapingSlashes) == 0 { return end }
             }
@@ -78,7 +79,8 @@ enum JSONEscaping {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
             let flags = escapeFlags(word, escapingSlashes: escapingSlashes)
             if flags != 0 {
-                count &+= controlFlags(word) == 0
+                count &+=
+                    controlFlags(word) == 0
                     ? flags.nonzeroBitCount : extraEscapeLength(of: base, from: cursor, to: cursor + 8, mask: mask)
             }
             cursor &+= 8
@@ -89,7 +91,8 @@ enum JSONEscaping {
             let fresh = UInt64.max << UInt64(8 * (8 - (end - cursor)))
             let flags = escapeFlags(word, escapingSlashes: escapingSlashes) & fresh
             if flags != 0 {
-                count &+= controlFlags(word) & fresh == 0
+                count &+=
+                    controlFlags(word) & fresh == 0
                     ? flags.nonzeroBitCount : extraEscapeLength(of: base, from: cursor, to: end, mask: mask)
             }
         }

@@ -124,7 +124,7 @@ public struct PayloadEncoder: Sendable {
         }
         do {
             try core.run(value)
-        } catch where core.needsFallback {
+        } catch  where core.needsFallback {
             return nil
         }
         return core.needsFallback ? nil : result(core)

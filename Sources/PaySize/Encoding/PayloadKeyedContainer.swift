@@ -118,7 +118,9 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let parentEntry = core.nodes[index].childPathEntry
         // The key outlives the nested value's path step: both end with this call.
         try withUnsafePointer(to: key) { key in
-            try core.encodeNested(value, level: level, component: .borrowedKey(key, Key.self), parentEntry: parentEntry, scalarsTried: true)
+            try core.encodeNested(
+                value, level: level, component: .borrowedKey(key, Key.self), parentEntry: parentEntry,
+                scalarsTried: true)
         }
     }
 
@@ -162,7 +164,10 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder() -> any Encoder {
         let nested = core.openNested(kind: .pending, in: serial) { core, index in
-            (core.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded), core.ownedComponent(PayloadCodingKey.super))
+            (
+                core.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded),
+                core.ownedComponent(PayloadCodingKey.super)
+            )
         }
         return EncodingHandle(core: core, serial: nested)
     }

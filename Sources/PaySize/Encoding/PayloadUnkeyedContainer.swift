@@ -114,10 +114,13 @@ struct PayloadUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = try core.activate(serial)
         let (element, level) = core.beginElement(index)
-        try core.encodeNested(value, level: level, component: .index(element), parentEntry: core.nodes[index].childPathEntry)
+        try core.encodeNested(
+            value, level: level, component: .index(element), parentEntry: core.nodes[index].childPathEntry)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let nested = core.openNested(kind: .object, in: serial) { core, index in
             let (element, level) = core.beginElement(index)
             return (level, .index(element))

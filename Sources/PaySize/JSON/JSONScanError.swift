@@ -56,17 +56,21 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
         case .byteOrderMark:
             return "expected a JSON value, found a UTF-8 byte order mark (JSON text must not start with U+FEFF)"
         case .leadingZero:
-            return "expected ',', ']', '}' or the end of the number, found a digit after a leading zero (numbers may not have leading zeros)"
+            return
+                "expected ',', ']', '}' or the end of the number, found a digit after a leading zero (numbers may not have leading zeros)"
         case .invalidUTF8(let byte):
             return "expected valid UTF-8, found byte \(hex(byte))"
         case .unescapedControlCharacter(let byte):
-            return "expected '\\\\' before control character U+\(hex4(UInt16(byte))) in string (control characters must be escaped)"
+            return
+                "expected '\\\\' before control character U+\(hex4(UInt16(byte))) in string (control characters must be escaped)"
         case .invalidEscape(let found):
-            return "expected an escape ('\\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t' or '\\uXXXX'), found \(found)"
+            return
+                "expected an escape ('\\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t' or '\\uXXXX'), found \(found)"
         case .loneSurrogate(let escape):
             return "expected a surrogate pair, found lone surrogate '\(escape)' (it is not a Unicode scalar)"
         case .duplicateKey(let key, let firstOffset):
-            return "expected unique keys, found duplicate key '\(JSONPointer.escapingControlCharacters(key))' (first at byte \(firstOffset))"
+            return
+                "expected unique keys, found duplicate key '\(JSONPointer.escapingControlCharacters(key))' (first at byte \(firstOffset))"
         case .tooDeep(let limit):
             return "expected at most \(limit) levels of nesting, found more"
         }

@@ -46,7 +46,8 @@ public enum JSONScanner {
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, duplicateKeys: DuplicateKeyPolicy = .reject
     ) throws -> JSONElement {
         try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONTextReader(bytes: buffer, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject)
+            var reader = JSONTextReader(
+                bytes: buffer, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject)
             return try reader.readDocument()
         }
     }
@@ -96,7 +97,9 @@ private struct JSONTextReader {
         let root = try readValue()
         skipWhitespace()
         if index < bytes.count {
-            throw error(.unexpected(expected: "the end of the input after the top-level value", found: found(at: index)), at: index)
+            throw error(
+                .unexpected(expected: "the end of the input after the top-level value", found: found(at: index)),
+                at: index)
         }
         return root
     }
@@ -147,7 +150,8 @@ private struct JSONTextReader {
                 switch top {
                 case .object(var frame):
                     frame.compactByteCount += (frame.pendingKeyRange.count + 1) + completed.compactByteCount
-                    frame.members.append(JSONMember(key: frame.pendingKey, keyRange: frame.pendingKeyRange, value: completed))
+                    frame.members.append(
+                        JSONMember(key: frame.pendingKey, keyRange: frame.pendingKeyRange, value: completed))
                     frame.pendingKeyRange = 0..<0
                     let next = index < bytes.count ? bytes[index] : nil
                     if next == UInt8(ascii: ",") {
@@ -164,7 +168,8 @@ private struct JSONTextReader {
                     } else {
                         stack.append(.object(frame))
                         throw error(
-                            .unexpected(expected: "',' or '}' after an object member", found: found(at: index)), at: index)
+                            .unexpected(expected: "',' or '}' after an object member", found: found(at: index)),
+                            at: index)
                     }
                 case .array(var frame):
                     frame.compactByteCount += completed.compactByteCount
@@ -183,7 +188,8 @@ private struct JSONTextReader {
                     } else {
                         stack.append(.array(frame))
                         throw error(
-                            .unexpected(expected: "',' or ']' after an array element", found: found(at: index)), at: index)
+                            .unexpected(expected: "',' or ']' after an array element", found: found(at: index)),
+                            at: index)
                     }
                 }
             }
@@ -415,7 +421,8 @@ private struct JSONTextReader {
         }
         if (0xD800...0xDBFF).contains(unit) {
             let lowStart = index
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw error(.loneSurrogate(escapeText(escapeStart)), at: escapeStart)
             }
             index += 2
@@ -442,12 +449,20 @@ private struct JSONTextReader {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default: throw error(.invalidUTF8(byte: lead), at: index)
         }
         for offset in 1..<length {
@@ -477,7 +492,9 @@ private struct JSONTextReader {
     private func found(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of input" }
         let byte = bytes[offset]
-        if byte < 0x20 || byte == 0x7F { return "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))" }
+        if byte < 0x20 || byte == 0x7F {
+            return "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))"
+        }
         if byte >= 0x80 {
             var decoder = UTF8()
             var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, bytes.count)]).makeIterator()

@@ -50,7 +50,9 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     /// The byte limit and tiers: 4096 bytes, or ``PayloadBudget/broadcast`` for a broadcast push.
     public var budget = PayloadBudget()
 
-    public init(event: Event, timestamp: Date = Date(), contentState: ContentState? = nil, attributes: Attributes? = nil) {
+    public init(
+        event: Event, timestamp: Date = Date(), contentState: ContentState? = nil, attributes: Attributes? = nil
+    ) {
         self.event = event
         self.timestamp = timestamp
         self.contentState = contentState
@@ -85,7 +87,8 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
 
     /// An end with the final content state and when to dismiss the activity.
     public static func end(
-        contentState: ContentState?, timestamp: Date = Date(), dismissalDate: Date? = nil, alert: LiveActivityAlert? = nil
+        contentState: ContentState?, timestamp: Date = Date(), dismissalDate: Date? = nil,
+        alert: LiveActivityAlert? = nil
     ) -> Self {
         var push = Self(event: .end, timestamp: timestamp, contentState: contentState)
         push.dismissalDate = dismissalDate
@@ -131,7 +134,8 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         if let inputPushChannel { body.appendRaw("input-push-channel", try encoder.encodeBytes(inputPushChannel)) }
         let bytes = body.finish()
 
-        var violations = ruleViolations(hasContentState: contentStateBytes != nil, hasAttributes: attributesBytes != nil)
+        var violations = ruleViolations(
+            hasContentState: contentStateBytes != nil, hasAttributes: attributesBytes != nil)
         var report = PayloadReport(
             payloadByteCount: bytes.count, inputByteCount: bytes.count, budget: budget,
             contentStateByteCount: contentStateRange?.count,
@@ -153,15 +157,20 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     ///
     /// Written as plain branches: this runs on every send, and a valid push allocates nothing here.
     /// Presence of the generic values is passed in, since testing a generic optional copies it.
-    private func ruleViolations(hasContentState: Bool, hasAttributes: Bool) -> [(code: LiveActivityPushError.Code, path: JSONPointer)] {
-        let datesAreValid = timestamp.timeIntervalSince1970 >= 0 && (staleDate?.timeIntervalSince1970 ?? 0) >= 0
+    private func ruleViolations(hasContentState: Bool, hasAttributes: Bool) -> [(
+        code: LiveActivityPushError.Code, path: JSONPointer
+    )] {
+        let datesAreValid =
+            timestamp.timeIntervalSince1970 >= 0 && (staleDate?.timeIntervalSince1970 ?? 0) >= 0
             && (dismissalDate?.timeIntervalSince1970 ?? 0) >= 0
         let eventKeysAreValid: Bool
         switch event {
         case .start:
-            eventKeysAreValid = attributesType != nil && hasAttributes && alert != nil && hasContentState && dismissalDate == nil
+            eventKeysAreValid =
+                attributesType != nil && hasAttributes && alert != nil && hasContentState && dismissalDate == nil
         case .update:
-            eventKeysAreValid = hasContentState && dismissalDate == nil && attributesType == nil && !hasAttributes
+            eventKeysAreValid =
+                hasContentState && dismissalDate == nil && attributesType == nil && !hasAttributes
                 && !requestsPushToken && inputPushChannel == nil
         case .end:
             eventKeysAreValid = attributesType == nil && !hasAttributes && !requestsPushToken && inputPushChannel == nil
@@ -174,7 +183,9 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         }
         if timestamp.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "timestamp"), "timestamp") }
         if let staleDate, staleDate.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "stale-date"), "stale-date") }
-        if let dismissalDate, dismissalDate.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "dismissal-date"), "dismissal-date") }
+        if let dismissalDate, dismissalDate.timeIntervalSince1970 < 0 {
+            add(.dateBefore1970(key: "dismissal-date"), "dismissal-date")
+        }
         switch event {
         case .start:
             if attributesType == nil { add(.rule(.startRequires(key: "attributes-type")), "attributes-type") }
@@ -187,7 +198,9 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             if attributesType != nil { add(.rule(.startOnly(key: "attributes-type", event: name)), "attributes-type") }
             if hasAttributes { add(.rule(.startOnly(key: "attributes", event: name)), "attributes") }
             if requestsPushToken { add(.rule(.startOnly(key: "input-push-token", event: name)), "input-push-token") }
-            if inputPushChannel != nil { add(.rule(.startOnly(key: "input-push-channel", event: name)), "input-push-channel") }
+            if inputPushChannel != nil {
+                add(.rule(.startOnly(key: "input-push-channel", event: name)), "input-push-channel")
+            }
         }
         if event != .end, dismissalDate != nil {
             add(.rule(.dismissalDateOnlyOnEnd(event: event.rawValue)), "dismissal-date")
@@ -199,8 +212,10 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     /// NaN and infinities throw as Foundation's encoder does.
     private static func jsonNumber(_ value: Double) throws -> [UInt8] {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         // Whole scores (100, 50) are the common case: `description` prints them as `100.0` below
         // 1e16, so the integer's digits are the same text without the `.0` — except `-0`.

@@ -29,7 +29,8 @@ extension LiveActivityPushError.Code {
         case .rule(let rule):
             return rule.message
         case .overLimit(let byteCount, let limit):
-            return "the payload is \(byteCount) bytes, over the \(limit)-byte limit by \(byteCount - limit) (APNs answers 413 PayloadTooLarge)"
+            return
+                "the payload is \(byteCount) bytes, over the \(limit)-byte limit by \(byteCount - limit) (APNs answers 413 PayloadTooLarge)"
         case .dateBefore1970(let key):
             return "'\(key)' must be a date after 1970-01-01 (integer seconds since 1970)"
         }

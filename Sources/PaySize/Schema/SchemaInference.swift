@@ -64,7 +64,9 @@ final class SchemaInference {
         }
         guard depth < Self.maximumDepth else {
             return Inferred(
-                schema: .object([("x-paysize-note", .string("nesting deeper than \(Self.maximumDepth) levels is not inferred"))]),
+                schema: .object([
+                    ("x-paysize-note", .string("nesting deeper than \(Self.maximumDepth) levels is not inferred"))
+                ]),
                 value: nil, reason: "nesting too deep")
         }
         inProgress.insert(id)
@@ -107,7 +109,8 @@ final class SchemaInference {
             let names = listKeys()
             if case .success(let value) = firstResult, names?.isEmpty ?? true {
                 // Reads whatever keys are present, like a dictionary: nothing to offer one by one.
-                let note = "init(from:) reads whichever keys are present (allKeys) and their names cannot be listed, so the keys it accepts are not inferred"
+                let note =
+                    "init(from:) reads whichever keys are present (allKeys) and their names cannot be listed, so the keys it accepts are not inferred"
                 return Inferred(schema: first.root.schema().setting("x-paysize-note", to: .string(note)), value: value)
             }
             return inferCases(of: type, names: names)
@@ -162,7 +165,9 @@ final class SchemaInference {
                     ("type", .string("object")),
                     (
                         "x-paysize-note",
-                        .string("'\(type)' reads its keys with allKeys (an enum with associated values?) and its cases could not be listed, so its shape is not inferred")
+                        .string(
+                            "'\(type)' reads its keys with allKeys (an enum with associated values?) and its cases could not be listed, so its shape is not inferred"
+                        )
                     ),
                 ]),
                 value: nil, reason: "its cases could not be listed")
@@ -205,7 +210,8 @@ final class SchemaInference {
     /// The union of two passes that read different keys: every property seen, required only when
     /// both passes required it.
     private static func merged(_ a: JSONElement, _ b: JSONElement) -> JSONElement {
-        let note = "init(from:) reads different keys depending on which are present; this schema is the union of the branches seen and may accept payloads the type rejects"
+        let note =
+            "init(from:) reads different keys depending on which are present; this schema is the union of the branches seen and may accept payloads the type rejects"
         guard a["type"]?.stringValue == "object", b["type"]?.stringValue == "object" else {
             return .object([("anyOf", .array([a, b])), ("x-paysize-note", .string(note))])
         }

@@ -41,7 +41,8 @@ final class SchemaRecorder: Decoder {
         target.record(inferred.schema)
         guard let value = inferred.value as? T else {
             let place = codingPath.isEmpty ? "" : " at '\(codingPath.map(\.stringValue).joined(separator: "."))'"
-            throw InferenceStop(description: "no placeholder value of '\(type)'\(place): \(inferred.reason ?? "it cannot be made")")
+            throw InferenceStop(
+                description: "no placeholder value of '\(type)'\(place): \(inferred.reason ?? "it cannot be made")")
         }
         return value
     }

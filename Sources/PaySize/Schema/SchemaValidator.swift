@@ -151,8 +151,11 @@ struct SchemaValidator {
             if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
                 found.append(
                     dropped(
-                        path.appending(key), "missing required key '\(Self.shown(key))' (the payload has '\(Self.shown(similar))')",
-                        fix: "send '\(Self.shown(key))' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"))
+                        path.appending(key),
+                        "missing required key '\(Self.shown(key))' (the payload has '\(Self.shown(similar))')",
+                        fix:
+                            "send '\(Self.shown(key))' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"
+                    ))
             } else {
                 found.append(
                     dropped(
@@ -162,11 +165,15 @@ struct SchemaValidator {
         }
         if let minimum = node.minProperties, members.count < minimum {
             found.append(
-                dropped(path, "object has \(members.count) keys, fewer than \(minimum)", fix: "send at least \(minimum) keys"))
+                dropped(
+                    path, "object has \(members.count) keys, fewer than \(minimum)",
+                    fix: "send at least \(minimum) keys"))
         }
         if let maximum = node.maxProperties, members.count > maximum {
             found.append(
-                dropped(path, "object has \(members.count) keys, more than \(maximum)", fix: "send at most \(maximum) keys"))
+                dropped(
+                    path, "object has \(members.count) keys, more than \(maximum)", fix: "send at most \(maximum) keys")
+            )
         }
         for member in members {
             let memberPath = path.appending(member.key)
@@ -175,7 +182,9 @@ struct SchemaValidator {
             } else if let additional = node.additionalProperties {
                 if self.node(additional).constant == false {
                     found.append(
-                        dropped(memberPath, "key '\(Self.shown(member.key))' is not allowed here", fix: "remove '\(Self.shown(member.key))'"))
+                        dropped(
+                            memberPath, "key '\(Self.shown(member.key))' is not allowed here",
+                            fix: "remove '\(Self.shown(member.key))'"))
                 } else {
                     found += violations(additional, member.value, memberPath, depth: 0)
                 }
@@ -191,11 +200,14 @@ struct SchemaValidator {
         if let minimum = node.minItems, elements.count < minimum {
             found.append(
                 dropped(
-                    path, "array has \(elements.count) items, fewer than \(minimum)", fix: "send at least \(minimum) items"))
+                    path, "array has \(elements.count) items, fewer than \(minimum)",
+                    fix: "send at least \(minimum) items"))
         }
         if let maximum = node.maxItems, elements.count > maximum {
             found.append(
-                dropped(path, "array has \(elements.count) items, more than \(maximum)", fix: "send at most \(maximum) items"))
+                dropped(
+                    path, "array has \(elements.count) items, more than \(maximum)",
+                    fix: "send at most \(maximum) items"))
         }
         for (offset, element) in elements.enumerated() {
             if offset < node.prefixItems.count {
@@ -235,19 +247,25 @@ struct SchemaValidator {
         var found: [ContractFinding] = []
         if let minimum = node.minimum, value < minimum {
             found.append(
-                dropped(path, "\(text) is less than the minimum \(Self.text(minimum))", fix: "send a value ≥ \(Self.text(minimum))"))
+                dropped(
+                    path, "\(text) is less than the minimum \(Self.text(minimum))",
+                    fix: "send a value ≥ \(Self.text(minimum))"))
         }
         if let maximum = node.maximum, value > maximum {
             found.append(
-                dropped(path, "\(text) is more than the maximum \(Self.text(maximum))", fix: "send a value ≤ \(Self.text(maximum))"))
+                dropped(
+                    path, "\(text) is more than the maximum \(Self.text(maximum))",
+                    fix: "send a value ≤ \(Self.text(maximum))"))
         }
         if let bound = node.exclusiveMinimum, value <= bound {
             found.append(
-                dropped(path, "\(text) is not more than \(Self.text(bound))", fix: "send a value > \(Self.text(bound))"))
+                dropped(path, "\(text) is not more than \(Self.text(bound))", fix: "send a value > \(Self.text(bound))")
+            )
         }
         if let bound = node.exclusiveMaximum, value >= bound {
             found.append(
-                dropped(path, "\(text) is not less than \(Self.text(bound))", fix: "send a value < \(Self.text(bound))"))
+                dropped(path, "\(text) is not less than \(Self.text(bound))", fix: "send a value < \(Self.text(bound))")
+            )
         }
         return found
     }
@@ -302,7 +320,9 @@ struct SchemaValidator {
     ) -> [ContractFinding] {
         var candidates = branches.indices.filter { typeAccepts(branches[$0], instance) }
         if candidates.count > 1, let keys = instance.members.map({ Set($0.map(\.key)) }) {
-            let keyed = candidates.filter { requiredKeys(branches[$0]).map { !$0.isEmpty && $0.isSubset(of: keys) } ?? false }
+            let keyed = candidates.filter {
+                requiredKeys(branches[$0]).map { !$0.isEmpty && $0.isSubset(of: keys) } ?? false
+            }
             if keyed.count == 1 { candidates = keyed }
         }
         if candidates.count == 1 {
@@ -321,7 +341,8 @@ struct SchemaValidator {
         if instance.members != nil, let keys = caseKeys(branches) {
             return [
                 dropped(
-                    path, "expected an object with exactly one of the keys \(keys.map { "'\(Self.shown($0))'" }.joined(separator: ", "))",
+                    path,
+                    "expected an object with exactly one of the keys \(keys.map { "'\(Self.shown($0))'" }.joined(separator: ", "))",
                     fix: "send exactly one case key the installed apps know")
             ]
         }
@@ -442,7 +463,8 @@ struct SchemaValidator {
     /// and the `anyOf`/`oneOf` alternatives the value satisfies.
     /// Each node is collected once, however many routes lead to it (`visited`), which also ends loops.
     private func applicable(
-        _ index: Int, _ instance: JSONElement, depth: Int, into views: inout [CompiledSchema.Node], visited: inout Set<Int>
+        _ index: Int, _ instance: JSONElement, depth: Int, into views: inout [CompiledSchema.Node],
+        visited: inout Set<Int>
     ) {
         guard depth < Self.maximumDepth, visited.insert(index).inserted else { return }
         let node = node(index)
@@ -450,7 +472,9 @@ struct SchemaValidator {
         if let reference = node.reference {
             applicable(reference, instance, depth: depth + 1, into: &views, visited: &visited)
         }
-        for branch in node.allOf ?? [] { applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited) }
+        for branch in node.allOf ?? [] {
+            applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
+        }
         for branch in (node.anyOf ?? []) + (node.oneOf ?? [])
         where accepts(branch, instance, depth: depth + 1) {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
@@ -515,7 +539,8 @@ struct SchemaValidator {
         if let meant = known.sorted().first(where: { Self.similarKey(to: $0, in: [key]) != nil }) {
             return ContractFinding(
                 path: path, severity: .suspicious,
-                message: "unknown key '\(Self.shown(key))' is ignored by the device; it looks like '\(Self.shown(meant))' in another case style",
+                message:
+                    "unknown key '\(Self.shown(key))' is ignored by the device; it looks like '\(Self.shown(meant))' in another case style",
                 fix: "send '\(Self.shown(meant))' as the app's CodingKeys spell it: do not use .convertToSnakeCase")
         }
         return ContractFinding(
@@ -531,7 +556,8 @@ struct SchemaValidator {
             return [
                 ContractFinding(
                     path: path, severity: .suspicious,
-                    message: "a Date of \(Self.text(seconds)) looks like Unix milliseconds (\(Self.day(meant))); the device reads seconds since 2001-01-01",
+                    message:
+                        "a Date of \(Self.text(seconds)) looks like Unix milliseconds (\(Self.day(meant))); the device reads seconds since 2001-01-01",
                     fix: "send seconds since 2001-01-01: milliseconds / 1000 − 978307200")
             ]
         }
@@ -541,7 +567,8 @@ struct SchemaValidator {
         return [
             ContractFinding(
                 path: path, severity: .suspicious,
-                message: "a Date of \(Self.text(seconds)) looks like Unix seconds: the device shows \(Self.day(shown)) instead of \(Self.day(meant)), 978307200 s (~31 years) late",
+                message:
+                    "a Date of \(Self.text(seconds)) looks like Unix seconds: the device shows \(Self.day(shown)) instead of \(Self.day(meant)), 978307200 s (~31 years) late",
                 fix: "subtract 978307200 (send seconds since 2001-01-01), or encode with .deferredToDate")
         ]
     }

@@ -5,17 +5,45 @@ struct CheckCommand {
     static let name = "paysize check"
 
     static let options: [CommandLineArguments.Option] = [
-        .init(names: ["--format"], valueName: "<format>", help: "Output format: text, json (one object per payload per line) or github (workflow annotations).", defaultValue: "text"),
-        .init(names: ["--fail-on"], valueName: "<tier>", help: "Exit 1 when a payload reaches this tier: safe, monitor, risky, critical or over. Structural errors always fail.", defaultValue: "over"),
-        .init(names: ["--broadcast"], valueName: nil, help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
-        .init(names: ["--limit"], valueName: "<bytes>", help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
-        .init(names: ["--thresholds"], valueName: "<m,r,c>", help: "Advisory tier thresholds in bytes: where monitor, risky and critical start.", defaultValue: "2048,3072,3584"),
-        .init(names: ["--schema"], valueName: "<file>", help: "Also check content-state against the app's JSON Schema (see Schemas/examples); a value the device would drop fails."),
-        .init(names: ["--attributes-schema"], valueName: "<file>", help: "Also check a start event's attributes against this JSON Schema."),
-        .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (one payload per line), whatever its name."),
-        .init(names: ["--max-input-bytes"], valueName: "<bytes>", help: "Largest payload file or JSON Lines line read.", defaultValue: "1048576"),
-        .init(names: ["--max-decompressed-bytes"], valueName: "<bytes>", help: "Most bytes a .zst log may decompress to.", defaultValue: "1073741824"),
-        .init(names: ["--max-depth"], valueName: "<levels>", help: "Deepest nesting of arrays and objects accepted.", defaultValue: "512"),
+        .init(
+            names: ["--format"], valueName: "<format>",
+            help: "Output format: text, json (one object per payload per line) or github (workflow annotations).",
+            defaultValue: "text"),
+        .init(
+            names: ["--fail-on"], valueName: "<tier>",
+            help:
+                "Exit 1 when a payload reaches this tier: safe, monitor, risky, critical or over. Structural errors always fail.",
+            defaultValue: "over"),
+        .init(
+            names: ["--broadcast"], valueName: nil,
+            help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
+        .init(
+            names: ["--limit"], valueName: "<bytes>",
+            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .init(
+            names: ["--thresholds"], valueName: "<m,r,c>",
+            help: "Advisory tier thresholds in bytes: where monitor, risky and critical start.",
+            defaultValue: "2048,3072,3584"),
+        .init(
+            names: ["--schema"], valueName: "<file>",
+            help:
+                "Also check content-state against the app's JSON Schema (see Schemas/examples); a value the device would drop fails."
+        ),
+        .init(
+            names: ["--attributes-schema"], valueName: "<file>",
+            help: "Also check a start event's attributes against this JSON Schema."),
+        .init(
+            names: ["--lines"], valueName: nil,
+            help: "Read every input as JSON Lines (one payload per line), whatever its name."),
+        .init(
+            names: ["--max-input-bytes"], valueName: "<bytes>", help: "Largest payload file or JSON Lines line read.",
+            defaultValue: "1048576"),
+        .init(
+            names: ["--max-decompressed-bytes"], valueName: "<bytes>", help: "Most bytes a .zst log may decompress to.",
+            defaultValue: "1073741824"),
+        .init(
+            names: ["--max-depth"], valueName: "<levels>", help: "Deepest nesting of arrays and objects accepted.",
+            defaultValue: "512"),
         .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
     ]
 
@@ -63,19 +91,24 @@ struct CheckCommand {
         let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
         if parsed.has("--help") { return nil }
         guard !parsed.positionals.isEmpty else {
-            throw UsageError(message: "missing payload file (give one or more files, or '-' for standard input)", command: Self.name)
+            throw UsageError(
+                message: "missing payload file (give one or more files, or '-' for standard input)", command: Self.name)
         }
         files = parsed.positionals
 
         let formatText = parsed.value("--format") ?? "text"
         guard let format = CheckOutputFormat(rawValue: formatText) else {
-            throw UsageError(message: "unknown format '\(formatText)' for '--format'; expected text, json or github", command: Self.name)
+            throw UsageError(
+                message: "unknown format '\(formatText)' for '--format'; expected text, json or github",
+                command: Self.name)
         }
         self.format = format
 
         let tierText = parsed.value("--fail-on") ?? "over"
         guard let failOn = SizeTier(rawValue: tierText) else {
-            throw UsageError(message: "unknown tier '\(tierText)' for '--fail-on'; expected safe, monitor, risky, critical or over", command: Self.name)
+            throw UsageError(
+                message: "unknown tier '\(tierText)' for '--fail-on'; expected safe, monitor, risky, critical or over",
+                command: Self.name)
         }
         self.failOn = failOn
 
@@ -88,27 +121,38 @@ struct CheckCommand {
         if let text = parsed.value("--thresholds") {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3 else {
-                throw UsageError(message: "expected three byte counts 'monitor,risky,critical' for '--thresholds', found '\(text)'", command: Self.name)
+                throw UsageError(
+                    message: "expected three byte counts 'monitor,risky,critical' for '--thresholds', found '\(text)'",
+                    command: Self.name)
             }
             let values = try parts.map { try Self.positiveInteger($0, option: "--thresholds") }
             do {
-                budget = try PayloadBudget(limit: limit, monitorThreshold: values[0], riskyThreshold: values[1], criticalThreshold: values[2])
+                budget = try PayloadBudget(
+                    limit: limit, monitorThreshold: values[0], riskyThreshold: values[1], criticalThreshold: values[2])
             } catch {
                 throw UsageError(message: "\(error) in '--thresholds'", command: Self.name)
             }
         }
-        let depth = try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") } ?? JSONScanner.defaultMaximumDepth
+        let depth =
+            try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") }
+            ?? JSONScanner.defaultMaximumDepth
         var contract: PayloadContract? = nil
         if let path = parsed.value("--schema") {
             contract = PayloadContract(
-                contentState: try SchemaFile.load(path), attributes: try parsed.value("--attributes-schema").map(SchemaFile.load))
+                contentState: try SchemaFile.load(path),
+                attributes: try parsed.value("--attributes-schema").map(SchemaFile.load))
         } else if parsed.value("--attributes-schema") != nil {
-            throw UsageError(message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)
+            throw UsageError(
+                message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)
         }
         checker = PayloadChecker(budget: budget, maximumDepth: depth, contract: contract)
         inputReader = PayloadInputReader(
-            maximumInputByteCount: try parsed.value("--max-input-bytes").map { try Self.positiveInteger($0, option: "--max-input-bytes") } ?? 1 << 20,
-            maximumDecompressedByteCount: try parsed.value("--max-decompressed-bytes").map { try Self.positiveInteger($0, option: "--max-decompressed-bytes") } ?? 1 << 30,
+            maximumInputByteCount: try parsed.value("--max-input-bytes").map {
+                try Self.positiveInteger($0, option: "--max-input-bytes")
+            } ?? 1 << 20,
+            maximumDecompressedByteCount: try parsed.value("--max-decompressed-bytes").map {
+                try Self.positiveInteger($0, option: "--max-decompressed-bytes")
+            } ?? 1 << 30,
             readsLines: parsed.has("--lines"))
     }
 
@@ -147,7 +191,8 @@ struct CheckCommand {
         case .success(let record):
             do {
                 let report = try checker.check(record.bytes)
-                return .checked(CheckedPayload(record: record, report: report, reachesFailingTier: report.tier >= failOn))
+                return .checked(
+                    CheckedPayload(record: record, report: report, reachesFailingTier: report.tier >= failOn))
             } catch let error as JSONScanError {
                 return .unreadable(InputError(file: record.file, scanError: error, firstLine: record.line ?? 1))
             } catch {

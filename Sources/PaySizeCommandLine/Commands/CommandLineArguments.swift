@@ -114,7 +114,10 @@ struct CommandLineArguments {
             if let valueName = option.valueName { label += " \(valueName)" }
             var help = option.help
             if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
-            let padded = label.count < 24 ? label + String(repeating: " ", count: 24 - label.count) : label + "\n" + String(repeating: " ", count: 26)
+            let padded =
+                label.count < 24
+                ? label + String(repeating: " ", count: 24 - label.count)
+                : label + "\n" + String(repeating: " ", count: 26)
             lines.append("  " + padded + wrapped(help, indent: 26, width: 80))
         }
         return lines.joined(separator: "\n")

@@ -32,7 +32,8 @@ public enum PaySizeCommand {
             "SUBCOMMANDS:",
         ]
         for subcommand in subcommands {
-            lines.append("  " + subcommand.name + String(repeating: " ", count: 24 - subcommand.name.count) + subcommand.summary)
+            lines.append(
+                "  " + subcommand.name + String(repeating: " ", count: 24 - subcommand.name.count) + subcommand.summary)
         }
         lines += ["", "  See 'paysize help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n")

@@ -7,7 +7,9 @@ enum SchemaCommand {
 
     static let options: [CommandLineArguments.Option] = [
         .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
-        .init(names: ["--strict"], valueName: nil, help: "Exit 1 on any conflict, not only when no payload can satisfy both versions."),
+        .init(
+            names: ["--strict"], valueName: nil,
+            help: "Exit 1 on any conflict, not only when no payload can satisfy both versions."),
         .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
     ]
 
@@ -42,7 +44,9 @@ enum SchemaCommand {
         }
         guard subcommand == "diff" else {
             var message = "unknown subcommand 'schema \(subcommand)'"
-            if CommandLineArguments.nearest(to: subcommand, among: ["diff"]) != nil { message += "; did you mean 'diff'?" }
+            if CommandLineArguments.nearest(to: subcommand, among: ["diff"]) != nil {
+                message += "; did you mean 'diff'?"
+            }
             throw UsageError(message: message, command: "paysize schema")
         }
         let parsed = try CommandLineArguments(Array(arguments.dropFirst()), options: options, command: name)
@@ -51,7 +55,8 @@ enum SchemaCommand {
             return .success
         }
         guard parsed.positionals.count == 2 else {
-            throw UsageError(message: "expected two schema files, <old> and <new>, found \(parsed.positionals.count)", command: name)
+            throw UsageError(
+                message: "expected two schema files, <old> and <new>, found \(parsed.positionals.count)", command: name)
         }
         let format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else {
@@ -70,18 +75,20 @@ enum SchemaCommand {
                     ("noPayloadSatisfiesBoth", .bool(conflict.noPayloadSatisfiesBoth)),
                 ])
             }
-            streams.writeOutput(JSONOutputValue.object([
-                ("old", .string(parsed.positionals[0])),
-                ("new", .string(parsed.positionals[1])),
-                ("verdict", .string(diff.verdict.rawValue)),
-                ("noPayloadSatisfiesBoth", .bool(diff.noPayloadSatisfiesBoth)),
-                ("conflicts", .array(conflicts)),
-            ]).text + "\n")
+            streams.writeOutput(
+                JSONOutputValue.object([
+                    ("old", .string(parsed.positionals[0])),
+                    ("new", .string(parsed.positionals[1])),
+                    ("verdict", .string(diff.verdict.rawValue)),
+                    ("noPayloadSatisfiesBoth", .bool(diff.noPayloadSatisfiesBoth)),
+                    ("conflicts", .array(conflicts)),
+                ]).text + "\n")
         } else {
             var text = ""
             for direction in [SchemaConflict.Direction.serversToInstalledApps, .runningActivitiesToUpdatedApp] {
                 let conflicts = diff.conflicts.filter { $0.direction == direction }
-                text += "\(direction.rawValue): \(conflicts.isEmpty ? "compatible" : counted(conflicts.count, "conflict"))\n"
+                text +=
+                    "\(direction.rawValue): \(conflicts.isEmpty ? "compatible" : counted(conflicts.count, "conflict"))\n"
                 for conflict in conflicts {
                     text += "  \(conflict.path): \(conflict.message)\n"
                 }

@@ -1,10 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 import PaySize
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file (or standard input) opened for reading with hard limits, so that no input — a
 /// directory, a 50 MB file, `/dev/zero` — can make the tool hang or eat memory.
@@ -67,7 +67,8 @@ final class InputFile {
             return buffer
         }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumByteCount {
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumByteCount
+        {
             throw tooLarge(Int(status.st_size), limit: maximumByteCount)
         }
         var bytes: [UInt8] = []
@@ -131,7 +132,9 @@ final class InputFile {
         let found = size.map { "a file of \($0) bytes" } ?? "more"
         return InputError(
             file: displayName,
-            message: "expected at most \(limit) bytes (--max-input-bytes), found \(found); a Live Activity payload is at most 5120 bytes")
+            message:
+                "expected at most \(limit) bytes (--max-input-bytes), found \(found); a Live Activity payload is at most 5120 bytes"
+        )
     }
 
     private func lineTooLong(limit: Int) -> InputError {

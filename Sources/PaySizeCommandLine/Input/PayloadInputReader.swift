@@ -22,7 +22,9 @@ struct PayloadInputReader {
         do throws(InputError) {
             let file: InputFile
             if argument == "-" {
-                file = streams.readsProcessInput ? InputFile.standardInput() : InputFile(displayName: name, contents: streams.standardInput)
+                file =
+                    streams.readsProcessInput
+                    ? InputFile.standardInput() : InputFile(displayName: name, contents: streams.standardInput)
             } else {
                 file = try InputFile.opening(argument)
             }
@@ -82,7 +84,10 @@ struct PayloadInputReader {
                 try file.nextLine(maximumByteCount: maximumInputByteCount).map { ($0, file.lineNumber) }
             }
         } else {
-            body(.success(PayloadRecord(file: name, line: nil, bytes: try file.readAll(maximumByteCount: maximumInputByteCount))))
+            body(
+                .success(
+                    PayloadRecord(
+                        file: name, line: nil, bytes: try file.readAll(maximumByteCount: maximumInputByteCount))))
         }
     }
 

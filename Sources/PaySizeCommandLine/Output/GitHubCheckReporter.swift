@@ -9,7 +9,10 @@ struct GitHubCheckReporter: CheckReporter {
         switch outcome {
         case .unreadable(let error):
             streams.writeError(error.diagnostic + "\n")
-            streams.writeOutput(command("error", file: error.file, location: error.location, title: "PaySize: unreadable payload", message: error.message) + "\n")
+            streams.writeOutput(
+                command(
+                    "error", file: error.file, location: error.location, title: "PaySize: unreadable payload",
+                    message: error.message) + "\n")
         case .checked(let payload):
             let report = payload.report
             let level: String
@@ -18,15 +21,20 @@ struct GitHubCheckReporter: CheckReporter {
             } else {
                 level = report.tier >= .risky ? "warning" : "notice"
             }
-            var text = command(
-                level, file: payload.record.file, location: payload.record.line.map { TextPosition(line: $0, column: 1) },
-                title: "PaySize: \(report.tier) (advisory)",
-                message: "\(report.payloadByteCount) of \(report.budget.limit) bytes (compact JSON), headroom \(report.headroom) bytes") + "\n"
+            var text =
+                command(
+                    level, file: payload.record.file,
+                    location: payload.record.line.map { TextPosition(line: $0, column: 1) },
+                    title: "PaySize: \(report.tier) (advisory)",
+                    message:
+                        "\(report.payloadByteCount) of \(report.budget.limit) bytes (compact JSON), headroom \(report.headroom) bytes"
+                ) + "\n"
             for finding in report.findings {
-                text += command(
-                    finding.severity.rawValue, file: payload.record.file, location: payload.location(of: finding),
-                    title: "PaySize: \(finding.path)",
-                    message: finding.displayText) + "\n"
+                text +=
+                    command(
+                        finding.severity.rawValue, file: payload.record.file, location: payload.location(of: finding),
+                        title: "PaySize: \(finding.path)",
+                        message: finding.displayText) + "\n"
             }
             streams.writeOutput(text)
         }
@@ -34,7 +42,9 @@ struct GitHubCheckReporter: CheckReporter {
 
     func finish(_ summary: CheckSummary) {}
 
-    private func command(_ level: String, file: String, location: TextPosition?, title: String, message: String) -> String {
+    private func command(_ level: String, file: String, location: TextPosition?, title: String, message: String)
+        -> String
+    {
         var properties = "file=\(escapeProperty(file))"
         if let location { properties += ",line=\(location.line),col=\(location.column)" }
         properties += ",title=\(escapeProperty(title))"

@@ -22,13 +22,17 @@ struct JSONCheckReporter: CheckReporter {
         switch outcome {
         case .unreadable(let error):
             var members: [(String, JSONOutputValue)] = [("file", .string(error.file))]
-            members.append(("error", .object([
-                ("message", .string(error.message)),
-                ("line", .optional(error.location?.line)),
-                ("column", .optional(error.location?.column)),
-                ("byteOffset", .optional(error.byteOffset)),
-                ("path", .optional(error.path?.rawValue)),
-            ])))
+            members.append(
+                (
+                    "error",
+                    .object([
+                        ("message", .string(error.message)),
+                        ("line", .optional(error.location?.line)),
+                        ("column", .optional(error.location?.column)),
+                        ("byteOffset", .optional(error.byteOffset)),
+                        ("path", .optional(error.path?.rawValue)),
+                    ])
+                ))
             return .object(members)
         case .checked(let payload):
             let report = payload.report
@@ -45,18 +49,22 @@ struct JSONCheckReporter: CheckReporter {
                 ("activityKitBytes", .optional(report.activityKitByteCount)),
                 ("event", .optional(report.event)),
                 ("fails", .bool(payload.fails)),
-                ("findings", .array(report.findings.map { finding in
-                    let location = payload.location(of: finding)
-                    return .object([
-                        ("severity", .string(finding.severity.rawValue)),
-                        ("path", .string(finding.path.rawValue)),
-                        ("message", .string(finding.message)),
-                        ("contract", .optional(finding.contractSeverity?.rawValue)),
-                        ("fix", .optional(finding.fix)),
-                        ("line", .optional(location?.line)),
-                        ("column", .optional(location?.column)),
-                    ])
-                })),
+                (
+                    "findings",
+                    .array(
+                        report.findings.map { finding in
+                            let location = payload.location(of: finding)
+                            return .object([
+                                ("severity", .string(finding.severity.rawValue)),
+                                ("path", .string(finding.path.rawValue)),
+                                ("message", .string(finding.message)),
+                                ("contract", .optional(finding.contractSeverity?.rawValue)),
+                                ("fix", .optional(finding.fix)),
+                                ("line", .optional(location?.line)),
+                                ("column", .optional(location?.column)),
+                            ])
+                        })
+                ),
                 ("measurement", .string(PayloadReport.measurement)),
             ]
             return .object(members)

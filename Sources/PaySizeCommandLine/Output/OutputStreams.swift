@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes its verdicts (standard output) and diagnostics (standard error).
@@ -66,7 +66,11 @@ public final class OutputStreams: @unchecked Sendable {
     private func emit(_ text: String, descriptor: Int32) {
         switch destination {
         case .buffer:
-            if descriptor == 1 { standardOutput.append(contentsOf: text.utf8) } else { standardError.append(contentsOf: text.utf8) }
+            if descriptor == 1 {
+                standardOutput.append(contentsOf: text.utf8)
+            } else {
+                standardError.append(contentsOf: text.utf8)
+            }
         case .file:
             var bytes = Array(text.utf8)
             var offset = 0

@@ -14,12 +14,16 @@ struct TextCheckReporter: CheckReporter {
             let report = payload.report
             var text = "\(payload.name): \(paint(report.tier.rawValue, tierColor(report.tier))) — "
             text += "\(report.payloadByteCount) of \(report.budget.limit) bytes, "
-            text += report.headroom >= 0 ? "\(counted(report.headroom, "byte")) of headroom\n" : "\(-report.headroom) bytes over the limit\n"
+            text +=
+                report.headroom >= 0
+                ? "\(counted(report.headroom, "byte")) of headroom\n" : "\(-report.headroom) bytes over the limit\n"
             var parts: [String] = []
             if let event = report.event { parts.append("event \(event)") }
             if let bytes = report.contentStateByteCount { parts.append("content-state \(counted(bytes, "byte"))") }
             if let bytes = report.attributesByteCount { parts.append("attributes \(counted(bytes, "byte"))") }
-            if let bytes = report.activityKitByteCount { parts.append("ActivityKit (attributes + content-state) \(counted(bytes, "byte"))") }
+            if let bytes = report.activityKitByteCount {
+                parts.append("ActivityKit (attributes + content-state) \(counted(bytes, "byte"))")
+            }
             if report.inputByteCount != report.payloadByteCount {
                 parts.append("\(counted(report.inputByteCount, "byte")) as written")
             }
@@ -46,7 +50,8 @@ struct TextCheckReporter: CheckReporter {
         streams.writeOutput(
             line + "\n"
                 + "Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a \(budget.limit)-byte limit; "
-                + "tiers are advisory (monitor from \(budget.monitorThreshold), risky from \(budget.riskyThreshold), critical from \(budget.criticalThreshold)).\n")
+                + "tiers are advisory (monitor from \(budget.monitorThreshold), risky from \(budget.riskyThreshold), critical from \(budget.criticalThreshold)).\n"
+        )
     }
 
     private func tierColor(_ tier: SizeTier) -> String {

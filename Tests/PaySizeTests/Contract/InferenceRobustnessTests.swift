@@ -78,14 +78,17 @@ struct InferenceRobustnessTests {
         let schema = PayloadSchema.infer(from: Holder.self)
         let properties = schema.document["properties"]
         #expect(properties?.members?.map(\.key) == ["bag", "flexible", "refuses", "empty", "derived", "deep", "after"])
-        #expect(properties?["bag"]?["x-paysize-note"]?.stringValue?.contains("the keys it accepts are not inferred") == true)
+        #expect(
+            properties?["bag"]?["x-paysize-note"]?.stringValue?.contains("the keys it accepts are not inferred") == true
+        )
         #expect(properties?["flexible"]?["type"]?.stringValue == "integer")
         #expect(
             properties?["refuses"]?["x-paysize-note"]?.stringValue
                 == "init(from:) of 'Refuses' stopped (Nope()); keys it reads after that are not in this schema")
         // A synthesized init(from:) of a struct without properties reads nothing: anything decodes.
         #expect(properties?["empty"]?.members?.map(\.key) == ["x-paysize-note"])
-        #expect(properties?["derived"]?["properties"]?["super"]?["properties"]?["id"]?["type"]?.stringValue == "integer")
+        #expect(
+            properties?["derived"]?["properties"]?["super"]?["properties"]?["id"]?["type"]?.stringValue == "integer")
         #expect(
             properties?["deep"]?["properties"]?["inner"]?["properties"]?["inner"]?["properties"]?["inner"]?["items"]?[
                 "properties"]?["inner"]?["type"]?.stringValue == "integer")

@@ -105,7 +105,8 @@ struct JSONSchemaAgreementTests: ContractFixtureNames {
         // $ref / $defs
         Case(
             name: "ref-defs",
-            schema: ##"{"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"integer"}}}},"$ref":"#/$defs/node"}"##,
+            schema:
+                ##"{"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"integer"}}}},"$ref":"#/$defs/node"}"##,
             instance: #"{"v":1,"next":{"v":2,"next":{"v":"3"}}}"#, valid: false),
         Case(
             name: "ref-root", schema: ##"{"type":"object","properties":{"child":{"$ref":"#"}}}"##,
@@ -122,7 +123,8 @@ struct JSONSchemaAgreementTests: ContractFixtureNames {
         Case(name: "false-schema", schema: "false", instance: "null", valid: false),
         Case(
             name: "annotations-ignored",
-            schema: #"{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"t","description":"d","format":"email","contentEncoding":"base64","default":1,"examples":[2],"x-paysize-date":"reference-date","type":"string"}"#,
+            schema:
+                #"{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"t","description":"d","format":"email","contentEncoding":"base64","default":1,"examples":[2],"x-paysize-date":"reference-date","type":"string"}"#,
             instance: #""not an email""#, valid: true),
     ]
 

@@ -128,15 +128,18 @@ struct PayloadContractTests: ContractFixtureNames {
             return try Support.json(String(text.dropLast(2)) + #", "period": \#(period)}"#)
         }
         let unknown = schema.findings(in: try with(period: #"{"halftime":{}}"#))
-        #expect(unknown.map(\.message).first == "expected an object with exactly one of the keys 'pregame', 'quarter', 'overtime', 'final'")
+        #expect(
+            unknown.map(\.message).first
+                == "expected an object with exactly one of the keys 'pregame', 'quarter', 'overtime', 'final'")
         #expect(unknown.first?.path == JSONPointer("period"))
         #expect(unknown.first?.severity == .dropped)
         let two = schema.findings(in: try with(period: #"{"final":{},"pregame":{}}"#))
         #expect(two.first?.message == "matches 2 alternatives of 'oneOf', exactly one must match")
         let wrongInside = schema.findings(in: try with(period: #"{"quarter":{"_0":"4","clock":"2:31"}}"#))
-        #expect(wrongInside.map(\.description) == [
-            "/period/quarter/_0: dropped: expected integer, found string '4'; fix: send an integer"
-        ])
+        #expect(
+            wrongInside.map(\.description) == [
+                "/period/quarter/_0: dropped: expected integer, found string '4'; fix: send an integer"
+            ])
         state = state.setting("period", to: .object([("final", .object([]))]))
         #expect(schema.findings(in: state) == [])
     }
@@ -155,7 +158,10 @@ struct PayloadContractTests: ContractFixtureNames {
         let sports = PayloadSchema.infer(from: SportsScoreState.self)
         let badPlay = try Support.element(Support.sports).setting(
             "recentPlays", to: .array([.object([("minute", .number("55")), ("text", .bool(true))])]))
-        #expect(sports.findings(in: badPlay).map(\.path) == [JSONPointer(components: [.key("recentPlays"), .index(0), .key("text")])])
+        #expect(
+            sports.findings(in: badPlay).map(\.path) == [
+                JSONPointer(components: [.key("recentPlays"), .index(0), .key("text")])
+            ])
     }
 
     @Test("start events check attributes; update events need content-state")
@@ -166,15 +172,20 @@ struct PayloadContractTests: ContractFixtureNames {
         let start = try Support.json(
             #"{"aps":{"timestamp":1,"event":"start","attributes-type":"DeliveryAttributes","attributes":{"order_number":"A1"},"content-state":{"status":"preparing","etaDate":786197700,"courierName":"Ana","stopsAway":5},"alert":{"title":"t","body":"b"}}}"#
         )
-        #expect(contract.findings(in: start).map(\.description) == [
-            "/aps/attributes/orderNumber: dropped: missing required key 'orderNumber' (the payload has 'order_number'); fix: send 'orderNumber' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase",
-            "/aps/attributes/order_number: suspicious: unknown key 'order_number' is ignored by the device; it looks like 'orderNumber' in another case style; fix: send 'orderNumber' as the app's CodingKeys spell it: do not use .convertToSnakeCase",
-        ])
+        #expect(
+            contract.findings(in: start).map(\.description) == [
+                "/aps/attributes/orderNumber: dropped: missing required key 'orderNumber' (the payload has 'order_number'); fix: send 'orderNumber' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase",
+                "/aps/attributes/order_number: suspicious: unknown key 'order_number' is ignored by the device; it looks like 'orderNumber' in another case style; fix: send 'orderNumber' as the app's CodingKeys spell it: do not use .convertToSnakeCase",
+            ])
         let noState = try Support.json(#"{"aps":{"timestamp":1,"event":"update"}}"#)
         #expect(contract.findings(in: noState).map(\.path) == [JSONPointer("aps", "content-state")])
         let end = try Support.json(#"{"aps":{"timestamp":1,"event":"end","dismissal-date":2}}"#)
         #expect(contract.findings(in: end) == [])
-        #expect(try contract.findings(inJSONBytes: Array(#"{"aps":{"event":"update","content-state":{"status":"preparing","etaDate":1,"courierName":"A","stopsAway":1}}}"#.utf8)) == [])
+        #expect(
+            try contract.findings(
+                inJSONBytes: Array(
+                    #"{"aps":{"event":"update","content-state":{"status":"preparing","etaDate":1,"courierName":"A","stopsAway":1}}}"#
+                        .utf8)) == [])
     }
 
     @Test("a recursive schema validates through $ref")
@@ -183,24 +194,28 @@ struct PayloadContractTests: ContractFixtureNames {
         let good = try Support.json(#"{"text":"a","replies":[{"text":"b","replies":[]}]}"#)
         #expect(schema.findings(in: good) == [])
         let bad = try Support.json(#"{"text":"a","replies":[{"text":"b","replies":[{"text":1,"replies":[]}]}]}"#)
-        #expect(schema.findings(in: bad).map(\.path) == [
-            JSONPointer(components: [.key("replies"), .index(0), .key("replies"), .index(0), .key("text")])
-        ])
+        #expect(
+            schema.findings(in: bad).map(\.path) == [
+                JSONPointer(components: [.key("replies"), .index(0), .key("replies"), .index(0), .key("text")])
+            ])
     }
 
     @Test("findings carry the byte offset of what they are about")
     func byteOffsets() throws {
-        let text = #"{"aps":{"event":"update","content-state":{"status":"gone","eta_date":1,"courierName":"A","stopsAway":1}}}"#
+        let text =
+            #"{"aps":{"event":"update","content-state":{"status":"gone","eta_date":1,"courierName":"A","stopsAway":1}}}"#
         let bytes = Array(text.utf8)
         let findings = try Self.delivery.findings(inJSONBytes: bytes)
         func offset(of fragment: String) -> Int? {
             text.range(of: fragment).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
         }
-        #expect(findings.map(\.path.description) == [
-            "/aps/content-state/etaDate", "/aps/content-state/status", "/aps/content-state/eta_date",
-        ])
-        #expect(findings.map(\.byteOffset) == [
-            offset(of: #"{"status""#), offset(of: #""gone""#), offset(of: #""eta_date""#),
-        ])
+        #expect(
+            findings.map(\.path.description) == [
+                "/aps/content-state/etaDate", "/aps/content-state/status", "/aps/content-state/eta_date",
+            ])
+        #expect(
+            findings.map(\.byteOffset) == [
+                offset(of: #"{"status""#), offset(of: #""gone""#), offset(of: #""eta_date""#),
+            ])
     }
 }

@@ -10,7 +10,9 @@ struct SchemaDiffTests: ContractFixtureNames {
     }
 
     func lines(_ diff: SchemaDiff) -> [String] {
-        diff.conflicts.map { "\($0.path) \($0.direction == .serversToInstalledApps ? "S" : "R")\($0.noPayloadSatisfiesBoth ? "!" : "") \($0.message)" }
+        diff.conflicts.map {
+            "\($0.path) \($0.direction == .serversToInstalledApps ? "S" : "R")\($0.noPayloadSatisfiesBoth ? "!" : "") \($0.message)"
+        }
     }
 
     struct DeliveryV2: Codable {
@@ -38,19 +40,21 @@ struct SchemaDiffTests: ContractFixtureNames {
         let diff = SchemaDiff(installed: .infer(from: DeliveryState.self), next: .infer(from: DeliveryV2.self))
         #expect(diff.verdict == .conflicts)
         #expect(!diff.noPayloadSatisfiesBoth)
-        #expect(lines(diff) == [
-            "/status S a payload for the new version may hold 'returned', which installed apps cannot decode",
-            "/courierPhone R key 'courierPhone' is required by the updated app but a state stored by the installed build does not have it",
-        ])
+        #expect(
+            lines(diff) == [
+                "/status S a payload for the new version may hold 'returned', which installed apps cannot decode",
+                "/courierPhone R key 'courierPhone' is required by the updated app but a state stored by the installed build does not have it",
+            ])
     }
 
     @Test("the reverse update: a removed case and a dropped required key")
     func reverse() {
         let diff = SchemaDiff(installed: .infer(from: DeliveryV2.self), next: .infer(from: DeliveryState.self))
-        #expect(lines(diff) == [
-            "/courierPhone S key 'courierPhone' is required by installed apps but a payload for the new version does not have it",
-            "/status R a state stored by the installed build may hold 'returned', which the updated app cannot decode",
-        ])
+        #expect(
+            lines(diff) == [
+                "/courierPhone S key 'courierPhone' is required by installed apps but a payload for the new version does not have it",
+                "/status R a state stored by the installed build may hold 'returned', which the updated app cannot decode",
+            ])
     }
 
     @Test("a changed type: no payload satisfies both")
@@ -59,10 +63,11 @@ struct SchemaDiffTests: ContractFixtureNames {
         let new = try schema(#"{"type":"object","properties":{"eta":{"type":"string"}},"required":["eta"]}"#)
         let diff = SchemaDiff(installed: old, next: new)
         #expect(diff.noPayloadSatisfiesBoth)
-        #expect(lines(diff) == [
-            "/eta S! no payload satisfies both: the installed version expects a number, the new one a string",
-            "/eta R a state stored by the installed build may hold a number here, which the updated app cannot decode (it expects a string)",
-        ])
+        #expect(
+            lines(diff) == [
+                "/eta S! no payload satisfies both: the installed version expects a number, the new one a string",
+                "/eta R a state stored by the installed build may hold a number here, which the updated app cannot decode (it expects a string)",
+            ])
     }
 
     @Test("a changed type on an optional key can be avoided by leaving it out")
@@ -78,12 +83,14 @@ struct SchemaDiffTests: ContractFixtureNames {
     func narrowed() throws {
         let old = try schema(#"{"type":"object","properties":{"n":{"type":"number"}},"required":["n"]}"#)
         let new = try schema(#"{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}"#)
-        #expect(lines(SchemaDiff(installed: old, next: new)) == [
-            "/n R a state stored by the installed build may hold a number here, which the updated app cannot decode (it expects an integer)"
-        ])
-        #expect(lines(SchemaDiff(installed: new, next: old)) == [
-            "/n S a payload for the new version may hold a number here, which installed apps cannot decode (it expects an integer)"
-        ])
+        #expect(
+            lines(SchemaDiff(installed: old, next: new)) == [
+                "/n R a state stored by the installed build may hold a number here, which the updated app cannot decode (it expects an integer)"
+            ])
+        #expect(
+            lines(SchemaDiff(installed: new, next: old)) == [
+                "/n S a payload for the new version may hold a number here, which installed apps cannot decode (it expects an integer)"
+            ])
     }
 
     @Test("disjoint enums and disjoint enum cases: no payload satisfies both")
@@ -94,35 +101,56 @@ struct SchemaDiffTests: ContractFixtureNames {
         #expect(diff.noPayloadSatisfiesBoth)
         #expect(diff.conflicts.first?.path == JSONPointer("s"))
 
-        enum PhaseA: Codable { case waiting, moving(Int) }
-        enum PhaseB: Codable { case parked, flying(String) }
+        enum PhaseA: Codable {
+            case waiting
+            case moving(Int)
+        }
+        enum PhaseB: Codable {
+            case parked
+            case flying(String)
+        }
         struct A: Codable { var phase: PhaseA }
         struct B: Codable { var phase: PhaseB }
         let cases = SchemaDiff(installed: .infer(from: A.self), next: .infer(from: B.self))
         #expect(cases.noPayloadSatisfiesBoth)
-        #expect(lines(cases).first == "/phase S! no payload satisfies both: the two versions share no enum case both can decode")
-        #expect(lines(cases).contains("/phase R a state stored by the installed build may hold case 'moving', which the updated app cannot decode"))
+        #expect(
+            lines(cases).first
+                == "/phase S! no payload satisfies both: the two versions share no enum case both can decode")
+        #expect(
+            lines(cases).contains(
+                "/phase R a state stored by the installed build may hold case 'moving', which the updated app cannot decode"
+            ))
     }
 
     @Test("a new optional key and a widened optional are compatible for running activities")
     func compatibleChanges() throws {
         struct V1: Codable { var a: Int }
-        struct V2: Codable { var a: Int; var b: String? }
+        struct V2: Codable {
+            var a: Int
+            var b: String?
+        }
         let diff = SchemaDiff(installed: .infer(from: V1.self), next: .infer(from: V2.self))
         #expect(diff.verdict == .compatible)
     }
 
     @Test("a key made required, a Date epoch change and a nested change")
     func nested() throws {
-        struct Inner1: Codable { var at: Date; var label: String? }
-        struct Inner2: Codable { var at: Double; var label: String }
+        struct Inner1: Codable {
+            var at: Date
+            var label: String?
+        }
+        struct Inner2: Codable {
+            var at: Double
+            var label: String
+        }
         struct V1: Codable { var inner: [Inner1] }
         struct V2: Codable { var inner: [Inner2] }
-        #expect(lines(SchemaDiff(installed: .infer(from: V1.self), next: .infer(from: V2.self))) == [
-            "/inner/0/at S one side reads this number as a Date (seconds since 2001-01-01) and the other does not",
-            "/inner/0/label R key 'label' is required by the updated app but a state stored by the installed build may omit it",
-            "/inner/0/at R one side reads this number as a Date (seconds since 2001-01-01) and the other does not",
-            "/inner/0/label R a state stored by the installed build may hold null here, which the updated app cannot decode (it expects a string)",
-        ])
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: V1.self), next: .infer(from: V2.self))) == [
+                "/inner/0/at S one side reads this number as a Date (seconds since 2001-01-01) and the other does not",
+                "/inner/0/label R key 'label' is required by the updated app but a state stored by the installed build may omit it",
+                "/inner/0/at R one side reads this number as a Date (seconds since 2001-01-01) and the other does not",
+                "/inner/0/label R a state stored by the installed build may hold null here, which the updated app cannot decode (it expects a string)",
+            ])
     }
 }

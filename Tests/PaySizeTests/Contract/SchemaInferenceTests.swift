@@ -10,7 +10,10 @@ struct SchemaInferenceTests: ContractFixtureNames {
     }
 
     struct Pin: Codable {
-        enum Kind: Int, Codable, CaseIterable { case home = 1, work = 2 }
+        enum Kind: Int, Codable, CaseIterable {
+            case home = 1
+            case work = 2
+        }
         var id: UUID
         var kind: Kind
         var at: Date
@@ -22,62 +25,63 @@ struct SchemaInferenceTests: ContractFixtureNames {
 
     @Test("output is pinned: keys sorted, pretty, final newline")
     func pinned() {
-        #expect(text(.infer(from: Pin.self)) == """
-            {
-              "$schema" : "https://json-schema.org/draft/2020-12/schema",
-              "properties" : {
-                "at" : {
-                  "description" : "a Date: seconds since 2001-01-01T00:00:00Z (JSONDecoder's default .deferredToDate), not Unix seconds",
-                  "type" : "number",
-                  "x-paysize-date" : "reference-date"
-                },
-                "icon" : {
-                  "contentEncoding" : "base64",
-                  "type" : [
-                    "string",
-                    "null"
-                  ]
-                },
-                "id" : {
-                  "format" : "uuid",
-                  "type" : "string"
-                },
-                "kind" : {
-                  "enum" : [
-                    1,
-                    2
-                  ],
-                  "type" : "integer"
-                },
-                "level" : {
-                  "maximum" : 255,
-                  "minimum" : 0,
-                  "type" : "integer"
-                },
-                "link" : {
-                  "format" : "uri",
-                  "type" : "string"
-                },
-                "tags" : {
-                  "items" : {
-                    "type" : "string"
+        #expect(
+            text(.infer(from: Pin.self)) == """
+                {
+                  "$schema" : "https://json-schema.org/draft/2020-12/schema",
+                  "properties" : {
+                    "at" : {
+                      "description" : "a Date: seconds since 2001-01-01T00:00:00Z (JSONDecoder's default .deferredToDate), not Unix seconds",
+                      "type" : "number",
+                      "x-paysize-date" : "reference-date"
+                    },
+                    "icon" : {
+                      "contentEncoding" : "base64",
+                      "type" : [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "id" : {
+                      "format" : "uuid",
+                      "type" : "string"
+                    },
+                    "kind" : {
+                      "enum" : [
+                        1,
+                        2
+                      ],
+                      "type" : "integer"
+                    },
+                    "level" : {
+                      "maximum" : 255,
+                      "minimum" : 0,
+                      "type" : "integer"
+                    },
+                    "link" : {
+                      "format" : "uri",
+                      "type" : "string"
+                    },
+                    "tags" : {
+                      "items" : {
+                        "type" : "string"
+                      },
+                      "type" : "array"
+                    }
                   },
-                  "type" : "array"
+                  "required" : [
+                    "id",
+                    "kind",
+                    "at",
+                    "link",
+                    "tags",
+                    "level"
+                  ],
+                  "title" : "Pin",
+                  "type" : "object"
                 }
-              },
-              "required" : [
-                "id",
-                "kind",
-                "at",
-                "link",
-                "tags",
-                "level"
-              ],
-              "title" : "Pin",
-              "type" : "object"
-            }
 
-            """)
+                """)
     }
 
     @Test("the same type always gives the same bytes")
@@ -93,23 +97,34 @@ struct SchemaInferenceTests: ContractFixtureNames {
         let schema = PayloadSchema.infer(from: FlightState.self)
         let keys = schema.document["properties"]?.members?.map(\.key)
         #expect(keys == ["flight", "status", "gate", "departs", "arrives", "delay"])
-        #expect(schema.document["required"]?.elements?.compactMap(\.stringValue) == ["flight", "status", "departs", "arrives", "delay"])
+        #expect(
+            schema.document["required"]?.elements?.compactMap(\.stringValue) == [
+                "flight", "status", "departs", "arrives", "delay",
+            ])
     }
 
     @Test("enums with associated values become oneOf single-key objects")
     func associatedValues() throws {
         let period = PayloadSchema.infer(from: SportsScoreState.self).document["properties"]?["period"]
         let branches = period?["oneOf"]?.elements ?? []
-        #expect(branches.compactMap { $0["required"]?.elements?.first?.stringValue } == ["pregame", "quarter", "overtime", "final"])
-        #expect(branches[1]["properties"]?["quarter"]?["required"]?.elements?.compactMap(\.stringValue) == ["_0", "clock"])
+        #expect(
+            branches.compactMap { $0["required"]?.elements?.first?.stringValue } == [
+                "pregame", "quarter", "overtime", "final",
+            ])
+        #expect(
+            branches[1]["properties"]?["quarter"]?["required"]?.elements?.compactMap(\.stringValue) == ["_0", "clock"])
     }
 
     @Test("recursive types use $defs and $ref")
     func recursion() {
         let thread = PayloadSchema.infer(from: CommentThread.self).document
         #expect(thread["$ref"]?.stringValue == "#/$defs/CommentThread")
-        #expect(thread["$defs"]?["CommentThread"]?["properties"]?["replies"]?["items"]?["$ref"]?.stringValue == "#/$defs/CommentThread")
-        #expect(thread["$defs"]?["CommentThread"]?["properties"]?["parent"]?["properties"]?["thread"]?["$ref"]?.stringValue == "#/$defs/CommentThread")
+        #expect(
+            thread["$defs"]?["CommentThread"]?["properties"]?["replies"]?["items"]?["$ref"]?.stringValue
+                == "#/$defs/CommentThread")
+        #expect(
+            thread["$defs"]?["CommentThread"]?["properties"]?["parent"]?["properties"]?["thread"]?["$ref"]?.stringValue
+                == "#/$defs/CommentThread")
         #expect(!text(.infer(from: CommentThread.self)).contains("x-paysize-note"))
 
         let expression = PayloadSchema.infer(from: Expression.self).document
@@ -122,16 +137,22 @@ struct SchemaInferenceTests: ContractFixtureNames {
         let document = PayloadSchema.infer(from: LegacyPrice.self).document
         #expect(document["properties"]?.members?.map(\.key) == ["amount", "cents"])
         #expect(document["required"] == nil)
-        #expect(document["x-paysize-note"]?.stringValue?.hasPrefix("init(from:) reads different keys depending on which are present") == true)
+        #expect(
+            document["x-paysize-note"]?.stringValue?.hasPrefix(
+                "init(from:) reads different keys depending on which are present") == true)
     }
 
     @Test("what cannot be inferred is noted, not guessed")
     func notes() {
         let strict = PayloadSchema.infer(from: StrictName.self).document
         #expect(strict["properties"]?.members?.map(\.key) == ["first"])
-        #expect(strict["x-paysize-note"]?.stringValue == "init(from:) of 'StrictName' stopped (EmptyName()); keys it reads after that are not in this schema")
+        #expect(
+            strict["x-paysize-note"]?.stringValue
+                == "init(from:) of 'StrictName' stopped (EmptyName()); keys it reads after that are not in this schema")
         let forecast = PayloadSchema.infer(from: Forecast.self).document
-        #expect(forecast["properties"]?["weather"]?["x-paysize-note"]?.stringValue == "the raw values of 'Weather' cannot be listed: make it CaseIterable")
+        #expect(
+            forecast["properties"]?["weather"]?["x-paysize-note"]?.stringValue
+                == "the raw values of 'Weather' cannot be listed: make it CaseIterable")
     }
 
     struct Shapes: Decodable {
@@ -174,7 +195,9 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(properties?["byID"]?["additionalProperties"]?["type"]?.stringValue == "string")
         #expect(properties?["byKind"]?["type"]?.stringValue == "array")
         #expect(properties?["matrix"]?["items"]?["items"]?["type"]?.stringValue == "number")
-        #expect(properties?["nested"]?["additionalProperties"]?["items"]?["x-paysize-date"]?.stringValue == "reference-date")
+        #expect(
+            properties?["nested"]?["additionalProperties"]?["items"]?["x-paysize-date"]?.stringValue == "reference-date"
+        )
         #expect(properties?["pair"]?["items"]?["type"]?.stringValue == "integer")
         #expect(properties?["explicitOptional"]?["type"]?.elements?.compactMap(\.stringValue) == ["integer", "null"])
         #expect(PayloadSchema.infer(from: Shapes.self).document["required"]?.elements?.count == 6)

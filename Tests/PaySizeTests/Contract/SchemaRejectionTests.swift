@@ -5,20 +5,56 @@ import Testing
 @Suite("Schemas the validator cannot honour are refused")
 struct SchemaRejectionTests {
     static let refused: [(String, String)] = [
-        (#"{"patternProperties":{"^a":{}}}"#, "/patternProperties: unsupported keyword 'patternProperties': the validator cannot honour it, so it refuses the schema"),
-        (#"{"properties":{"a":{"if":{"type":"string"},"then":{}}}}"#, "/properties/a/if: unsupported keyword 'if': the validator cannot honour it, so it refuses the schema"),
-        (#"{"$ref":"https://example.com/state.json"}"#, "/$ref: remote '$ref' 'https://example.com/state.json' is not supported: only local references such as '#/$defs/Name'"),
-        (##"{"$ref":"other.json#/$defs/A"}"##, "/$ref: remote '$ref' 'other.json#/$defs/A' is not supported: only local references such as '#/$defs/Name'"),
-        (##"{"$ref":"#/$defs/Missing"}"##, "/$ref: '$ref' '#/$defs/Missing' does not point to a schema in this document"),
-        (##"{"$ref":"#anchor"}"##, "/$ref: unsupported keyword '$ref to an anchor '#anchor'': the validator cannot honour it, so it refuses the schema"),
-        (##"{"$schema":"http://json-schema.org/draft-07/schema#"}"##, "/$schema: unsupported '$schema' 'http://json-schema.org/draft-07/schema#': only draft 2020-12 is supported"),
-        (#"{"items":[{"type":"string"}]}"#, "(root): 'items' must be one schema (draft 2020-12 writes tuples as 'prefixItems')"),
-        (#"{"properties":{"a":{"$id":"https://example.com/a"}}}"#, "/properties/a/$id: unsupported keyword '$id in a subschema': the validator cannot honour it, so it refuses the schema"),
+        (
+            #"{"patternProperties":{"^a":{}}}"#,
+            "/patternProperties: unsupported keyword 'patternProperties': the validator cannot honour it, so it refuses the schema"
+        ),
+        (
+            #"{"properties":{"a":{"if":{"type":"string"},"then":{}}}}"#,
+            "/properties/a/if: unsupported keyword 'if': the validator cannot honour it, so it refuses the schema"
+        ),
+        (
+            #"{"$ref":"https://example.com/state.json"}"#,
+            "/$ref: remote '$ref' 'https://example.com/state.json' is not supported: only local references such as '#/$defs/Name'"
+        ),
+        (
+            ##"{"$ref":"other.json#/$defs/A"}"##,
+            "/$ref: remote '$ref' 'other.json#/$defs/A' is not supported: only local references such as '#/$defs/Name'"
+        ),
+        (
+            ##"{"$ref":"#/$defs/Missing"}"##,
+            "/$ref: '$ref' '#/$defs/Missing' does not point to a schema in this document"
+        ),
+        (
+            ##"{"$ref":"#anchor"}"##,
+            "/$ref: unsupported keyword '$ref to an anchor '#anchor'': the validator cannot honour it, so it refuses the schema"
+        ),
+        (
+            ##"{"$schema":"http://json-schema.org/draft-07/schema#"}"##,
+            "/$schema: unsupported '$schema' 'http://json-schema.org/draft-07/schema#': only draft 2020-12 is supported"
+        ),
+        (
+            #"{"items":[{"type":"string"}]}"#,
+            "(root): 'items' must be one schema (draft 2020-12 writes tuples as 'prefixItems')"
+        ),
+        (
+            #"{"properties":{"a":{"$id":"https://example.com/a"}}}"#,
+            "/properties/a/$id: unsupported keyword '$id in a subschema': the validator cannot honour it, so it refuses the schema"
+        ),
         (#"{"type":"text"}"#, "(root): 'type' must be a type name or an array of them"),
         (#"{"minLength":-1}"#, "(root): 'minLength' must be a non-negative integer"),
-        (#"{"pattern":"^a"}"#, "/pattern: unsupported keyword 'pattern': the validator cannot honour it, so it refuses the schema"),
-        (#"{"unevaluatedProperties":false}"#, "/unevaluatedProperties: unsupported keyword 'unevaluatedProperties': the validator cannot honour it, so it refuses the schema"),
-        (#"{"dependentRequired":{"a":["b"]}}"#, "/dependentRequired: unsupported keyword 'dependentRequired': the validator cannot honour it, so it refuses the schema"),
+        (
+            #"{"pattern":"^a"}"#,
+            "/pattern: unsupported keyword 'pattern': the validator cannot honour it, so it refuses the schema"
+        ),
+        (
+            #"{"unevaluatedProperties":false}"#,
+            "/unevaluatedProperties: unsupported keyword 'unevaluatedProperties': the validator cannot honour it, so it refuses the schema"
+        ),
+        (
+            #"{"dependentRequired":{"a":["b"]}}"#,
+            "/dependentRequired: unsupported keyword 'dependentRequired': the validator cannot honour it, so it refuses the schema"
+        ),
         (#"{"anyOf":[]}"#, "(root): 'anyOf' must be a non-empty array of schemas"),
         (#"[1]"#, "(root): a schema must be an object or a boolean"),
     ]

@@ -11,7 +11,13 @@ import Testing
         for byte in bytes {
             if inString {
                 count += 1
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 continue
             } else {
@@ -41,7 +47,9 @@ import Testing
     @Test func compactSizeAgreesWithFoundationForPlainValues() throws {
         // Foundation re-encodes, so compare only where re-encoding keeps every token: ASCII
         // strings without '/', integers.
-        let value: [String: Any] = ["aps": ["event": "update", "timestamp": 1_764_500_400, "content-state": ["a": [1, 2, 3], "b": "text"]]]
+        let value: [String: Any] = [
+            "aps": ["event": "update", "timestamp": 1_764_500_400, "content-state": ["a": [1, 2, 3], "b": "text"]]
+        ]
         let pretty = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys])
         let compact = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
         #expect(try JSONScanner.scan(Array(pretty)).compactByteCount == compact.count)
@@ -68,19 +76,40 @@ import Testing
     /// (input, line, column, byte offset, path, message)
     static let errorCases: [(String, Int, Int, Int, String, String)] = [
         ("", 1, 1, 0, "(root)", "expected a JSON value, found end of input"),
-        ("\u{FEFF}{}", 1, 1, 0, "(root)", "expected a JSON value, found a UTF-8 byte order mark (JSON text must not start with U+FEFF)"),
+        (
+            "\u{FEFF}{}", 1, 1, 0, "(root)",
+            "expected a JSON value, found a UTF-8 byte order mark (JSON text must not start with U+FEFF)"
+        ),
         ("{\"a\": NaN}", 1, 7, 6, "/a", "expected a JSON value, found 'NaN'"),
         ("[1, Infinity]", 1, 5, 4, "/1", "expected a JSON value, found 'Infinity'"),
-        ("{\"a\": 012}", 1, 8, 7, "/a", "expected ',', ']', '}' or the end of the number, found a digit after a leading zero (numbers may not have leading zeros)"),
+        (
+            "{\"a\": 012}", 1, 8, 7, "/a",
+            "expected ',', ']', '}' or the end of the number, found a digit after a leading zero (numbers may not have leading zeros)"
+        ),
         ("{\"a\": 1} x", 1, 10, 9, "(root)", "expected the end of the input after the top-level value, found 'x'"),
-        ("{\n  \"aps\": {\"event\": \"update\",\n  \"event\": \"end\"}}", 3, 3, 33, "/aps", "expected unique keys, found duplicate key 'event' (first at byte 12)"),
-        (#"["\ud800"]"#, 1, 3, 2, "/0", "expected a surrogate pair, found lone surrogate '\\ud800' (it is not a Unicode scalar)"),
-        (#"["\udc00\ud800"]"#, 1, 3, 2, "/0", "expected a surrogate pair, found lone surrogate '\\udc00' (it is not a Unicode scalar)"),
+        (
+            "{\n  \"aps\": {\"event\": \"update\",\n  \"event\": \"end\"}}", 3, 3, 33, "/aps",
+            "expected unique keys, found duplicate key 'event' (first at byte 12)"
+        ),
+        (
+            #"["\ud800"]"#, 1, 3, 2, "/0",
+            "expected a surrogate pair, found lone surrogate '\\ud800' (it is not a Unicode scalar)"
+        ),
+        (
+            #"["\udc00\ud800"]"#, 1, 3, 2, "/0",
+            "expected a surrogate pair, found lone surrogate '\\udc00' (it is not a Unicode scalar)"
+        ),
         ("{\"a\" 1}", 1, 6, 5, "/a", "expected ':' after an object key, found '1'"),
         ("[1 2]", 1, 4, 3, "/1", "expected ',' or ']' after an array element, found '2'"),
         ("{\"a\":1,}", 1, 8, 7, "(root)", "expected an object key (a string) after ',', found '}'"),
-        ("\"tab\there\"", 1, 5, 4, "(root)", "expected '\\\\' before control character U+0009 in string (control characters must be escaped)"),
-        ("\"\\x\"", 1, 3, 2, "(root)", "expected an escape ('\\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t' or '\\uXXXX'), found 'x'"),
+        (
+            "\"tab\there\"", 1, 5, 4, "(root)",
+            "expected '\\\\' before control character U+0009 in string (control characters must be escaped)"
+        ),
+        (
+            "\"\\x\"", 1, 3, 2, "(root)",
+            "expected an escape ('\\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t' or '\\uXXXX'), found 'x'"
+        ),
         ("[-]", 1, 3, 2, "/0", "expected a digit after '-', found ']'"),
         ("{\"a\": [1, {\"b\": tru}]}", 1, 17, 16, "/a/1/b", "expected a JSON value, found 'tru'"),
     ]
@@ -117,7 +146,9 @@ import Testing
     }
 
     @Test func deepNestingStopsAtTheLimitWithoutRecursion() {
-        let deep = [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000)
+        let deep =
+            [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
+            + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000)
         do {
             _ = try JSONScanner.scan(deep)
             Issue.record("100 000 levels must be refused")

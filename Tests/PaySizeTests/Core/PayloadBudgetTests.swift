@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test func explicitThresholdsAreValidated() throws {
-        let budget = try PayloadBudget(limit: 4096, monitorThreshold: 1000, riskyThreshold: 2000, criticalThreshold: 4000)
+        let budget = try PayloadBudget(
+            limit: 4096, monitorThreshold: 1000, riskyThreshold: 2000, criticalThreshold: 4000)
         #expect(budget.tier(forByteCount: 1999) == .monitor)
         #expect(throws: PayloadBudgetError.self) {
             try PayloadBudget(limit: 4096, monitorThreshold: 3000, riskyThreshold: 2000, criticalThreshold: 4000)

@@ -3,15 +3,23 @@ import Testing
 
 @Suite struct PayloadCheckerTests {
     static func findings(_ text: String) throws -> [String] {
-        try PayloadChecker().check(Array(text.utf8)).findings.map { "\($0.severity.rawValue) \($0.path): \($0.message)" }
+        try PayloadChecker().check(Array(text.utf8)).findings.map {
+            "\($0.severity.rawValue) \($0.path): \($0.message)"
+        }
     }
 
-    static let validStart = #"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{"n":1},"content-state":{"s":"x"},"alert":{"title":"T","body":{"loc-key":"k","loc-args":["a"]},"sound":"default"},"stale-date":1764504000,"relevance-score":0.5,"input-push-token":1}}"#
+    static let validStart =
+        #"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{"n":1},"content-state":{"s":"x"},"alert":{"title":"T","body":{"loc-key":"k","loc-args":["a"]},"sound":"default"},"stale-date":1764504000,"relevance-score":0.5,"input-push-token":1}}"#
 
     @Test func validPayloadsHaveNoFindings() throws {
         #expect(try Self.findings(Self.validStart) == [])
-        #expect(try Self.findings(#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"relevance-score":250}}"#) == [])
-        #expect(try Self.findings(#"{"aps":{"timestamp":1764500400,"event":"end","content-state":{},"dismissal-date":1764504000}}"#) == [])
+        #expect(
+            try Self.findings(
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"relevance-score":250}}"#) == [])
+        #expect(
+            try Self.findings(
+                #"{"aps":{"timestamp":1764500400,"event":"end","content-state":{},"dismissal-date":1764504000}}"#) == []
+        )
     }
 
     @Test func measuresPartsOfAStart() throws {
@@ -25,42 +33,108 @@ import Testing
     }
 
     @Test func attributesAreOnlyCountedOnStart() throws {
-        let report = try PayloadChecker().check(Array(#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"attributes":{}}}"#.utf8))
+        let report = try PayloadChecker().check(
+            Array(#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"attributes":{}}}"#.utf8))
         #expect(report.attributesByteCount == nil)
         #expect(report.activityKitByteCount == nil)
-        #expect(report.findings.map(\.message) == ["'attributes' is only used on a start event; it is ignored on update"])
+        #expect(
+            report.findings.map(\.message) == ["'attributes' is only used on a start event; it is ignored on update"])
     }
 
-    @Test(arguments: [
-        (#"[]"#, ["error (root): expected an object with an 'aps' dictionary at the top level, found array"]),
-        (#"{"x":1}"#, ["warning /x: key 'x' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity", "error /aps: expected an 'aps' dictionary, found none"]),
-        (#"{"aps":{"timestamp":1764500400,"content-state":{}}}"#, ["error /aps/event: expected 'event' with \"start\", \"update\" or \"end\", found none"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"pause","content-state":{}}}"#, ["error /aps/event: expected \"start\", \"update\" or \"end\", found string 'pause'"]),
-        (#"{"aps":{"timestamp":1764500400,"events":"update","event":"update","content-state":{}}}"#, ["warning /aps/events: 'events' is not an APNs key; the key is 'event'"]),
-        (#"{"aps":{"event":"update","content-state":{}}}"#, ["error /aps/timestamp: expected 'timestamp' (integer seconds since 1970), found none"]),
-        (#"{"aps":{"timestamp":1764500400.0,"event":"update","content-state":{}}}"#, ["error /aps/timestamp: expected integer seconds since 1970, found number 1764500400.0"]),
-        (#"{"aps":{"timestamp":"1764500400","event":"update","content-state":{}}}"#, ["error /aps/timestamp: expected integer seconds since 1970, found string '1764500400'"]),
-        (#"{"aps":{"timestamp":1764500400000,"event":"update","content-state":{}}}"#, ["error /aps/timestamp: expected seconds since 1970, found 1764500400000, which looks like milliseconds (divide by 1000)"]),
-        (#"{"aps":{"timestamp":786193200,"event":"update","content-state":{}}}"#, ["warning /aps/timestamp: 786193200 is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"dismissal-date":1764504000}}"#, ["error /aps/dismissal-date: 'dismissal-date' is only allowed on an end event, found on update"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"update"}}"#, ["error /aps/content-state: an update event requires 'content-state'"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"update","content-state":[]}}"#, ["error /aps/content-state: expected 'content-state' to be an object, found array"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"relevance-score":"high"}}"#, ["error /aps/relevance-score: expected a number (any range: scores are relative), found string"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"sound":"x"}}"#, ["warning /aps/sound: unknown 'aps' key 'sound' for a Live Activity push; APNs and ActivityKit ignore it"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"end","content-state":{},"stale-date":1764504000}}"#, ["warning /aps/stale-date: 'stale-date' has no effect on an end event"]),
-        (#"{"aps":{"timestamp":1764500400,"event":"start","content-state":{}}}"#, [
-            "error /aps/attributes-type: a start event requires 'attributes-type'",
-            "error /aps/attributes: a start event requires 'attributes'",
-            "error /aps/alert: a start event requires 'alert' (APNs accepts a start without it, but the device drops it)",
-        ]),
-        (#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"alert":{"title":{"loc-args":[1]},"body":5,"color":"red"}}}"#, [
-            "error /aps/alert/title/loc-key: expected 'loc-key' in a localized alert text, found none",
-            "error /aps/alert/title/loc-args/0: expected a string argument, found number",
-            "error /aps/alert/body: expected a string or a {\"loc-key\", \"loc-args\"} object, found number",
-            "warning /aps/alert/color: unknown 'alert' key 'color'; Live Activity alerts use 'title', 'body' and 'sound'",
-        ]),
-        (#"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{},"content-state":{},"alert":{},"input-push-token":true}}"#, ["error /aps/input-push-token: expected the number 1, found boolean true"]),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            (#"[]"#, ["error (root): expected an object with an 'aps' dictionary at the top level, found array"]),
+            (
+                #"{"x":1}"#,
+                [
+                    "warning /x: key 'x' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity",
+                    "error /aps: expected an 'aps' dictionary, found none",
+                ]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"content-state":{}}}"#,
+                ["error /aps/event: expected 'event' with \"start\", \"update\" or \"end\", found none"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"pause","content-state":{}}}"#,
+                ["error /aps/event: expected \"start\", \"update\" or \"end\", found string 'pause'"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"events":"update","event":"update","content-state":{}}}"#,
+                ["warning /aps/events: 'events' is not an APNs key; the key is 'event'"]
+            ),
+            (
+                #"{"aps":{"event":"update","content-state":{}}}"#,
+                ["error /aps/timestamp: expected 'timestamp' (integer seconds since 1970), found none"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400.0,"event":"update","content-state":{}}}"#,
+                ["error /aps/timestamp: expected integer seconds since 1970, found number 1764500400.0"]
+            ),
+            (
+                #"{"aps":{"timestamp":"1764500400","event":"update","content-state":{}}}"#,
+                ["error /aps/timestamp: expected integer seconds since 1970, found string '1764500400'"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400000,"event":"update","content-state":{}}}"#,
+                [
+                    "error /aps/timestamp: expected seconds since 1970, found 1764500400000, which looks like milliseconds (divide by 1000)"
+                ]
+            ),
+            (
+                #"{"aps":{"timestamp":786193200,"event":"update","content-state":{}}}"#,
+                [
+                    "warning /aps/timestamp: 786193200 is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200"
+                ]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"dismissal-date":1764504000}}"#,
+                ["error /aps/dismissal-date: 'dismissal-date' is only allowed on an end event, found on update"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"update"}}"#,
+                ["error /aps/content-state: an update event requires 'content-state'"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":[]}}"#,
+                ["error /aps/content-state: expected 'content-state' to be an object, found array"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"relevance-score":"high"}}"#,
+                ["error /aps/relevance-score: expected a number (any range: scores are relative), found string"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"sound":"x"}}"#,
+                [
+                    "warning /aps/sound: unknown 'aps' key 'sound' for a Live Activity push; APNs and ActivityKit ignore it"
+                ]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"end","content-state":{},"stale-date":1764504000}}"#,
+                ["warning /aps/stale-date: 'stale-date' has no effect on an end event"]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"start","content-state":{}}}"#,
+                [
+                    "error /aps/attributes-type: a start event requires 'attributes-type'",
+                    "error /aps/attributes: a start event requires 'attributes'",
+                    "error /aps/alert: a start event requires 'alert' (APNs accepts a start without it, but the device drops it)",
+                ]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"alert":{"title":{"loc-args":[1]},"body":5,"color":"red"}}}"#,
+                [
+                    "error /aps/alert/title/loc-key: expected 'loc-key' in a localized alert text, found none",
+                    "error /aps/alert/title/loc-args/0: expected a string argument, found number",
+                    "error /aps/alert/body: expected a string or a {\"loc-key\", \"loc-args\"} object, found number",
+                    "warning /aps/alert/color: unknown 'alert' key 'color'; Live Activity alerts use 'title', 'body' and 'sound'",
+                ]
+            ),
+            (
+                #"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{},"content-state":{},"alert":{},"input-push-token":true}}"#,
+                ["error /aps/input-push-token: expected the number 1, found boolean true"]
+            ),
+        ] as [(String, [String])])
     func rules(_ rule: (String, [String])) throws {
         #expect(try Self.findings(rule.0) == rule.1)
     }

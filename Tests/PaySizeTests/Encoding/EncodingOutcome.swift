@@ -19,7 +19,8 @@ enum EncodingOutcome: Equatable, CustomStringConvertible {
             return "other: \(error)"
         }
         let path = context.codingPath.map { "\($0.stringValue)#\($0.intValue.map(String.init) ?? "-")" }
-        return "invalidValue(\(String(describing: value).prefix(200))) path=\(path) '\(context.debugDescription)' underlying=\(String(describing: context.underlyingError))"
+        return
+            "invalidValue(\(String(describing: value).prefix(200))) path=\(path) '\(context.debugDescription)' underlying=\(String(describing: context.underlyingError))"
     }
 
     var text: String {

@@ -40,7 +40,9 @@ struct PathReporter: Encodable {
 
 /// Enums and classes as apps write them.
 enum RawStatus: String, Codable, CaseIterable {
-    case confirmed, pickedUp = "picked_up", delivered
+    case confirmed
+    case pickedUp = "picked_up"
+    case delivered
 }
 
 enum KeyRepresentableStatus: String, Codable, CodingKeyRepresentable {
@@ -110,5 +112,7 @@ struct SynthesizedState: Codable {
     var nestedOptional: [Int?] = [1, nil, 3]
     var activity = Activity.paused(reason: "rain", at: 2.5)
     var myURLValue = 1
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The key under test: `.convertToSnakeCase` turns it into `h_ttp_server`.
     var HTTPServer = "h"
 }

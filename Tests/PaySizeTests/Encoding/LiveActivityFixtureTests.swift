@@ -27,7 +27,10 @@ struct LiveActivityFixtureTests {
         encoder.outputFormatting = [.sortedKeys]
         #expect(try encoder.encodeWithoutFallback(value, countingOnly: false) { _ in true } != nil)
         #expect(try encoder.encodeWithoutFallback(value, countingOnly: true) { _ in true } != nil)
-        for options in [EncodingOptions().with { $0.formatting = [.sortedKeys, .prettyPrinted] }, EncodingOptions().with { $0.formatting = [] }] {
+        for options in [
+            EncodingOptions().with { $0.formatting = [.sortedKeys, .prettyPrinted] },
+            EncodingOptions().with { $0.formatting = [] },
+        ] {
             let other = EncodingComparison(value, options: options)
             #expect(other.sizesMatch)
         }

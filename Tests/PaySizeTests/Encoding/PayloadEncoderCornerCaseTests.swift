@@ -27,7 +27,9 @@ struct PayloadEncoderCornerCaseTests {
                 sourceLocation: sourceLocation
             )
             let unsorted = EncodingComparison(value, options: option.with { $0.formatting.remove(.sortedKeys) })
-            #expect(unsorted.sizesMatch, "unsorted: \(unsorted.foundation) vs \(unsorted.payload)", sourceLocation: sourceLocation)
+            #expect(
+                unsorted.sizesMatch, "unsorted: \(unsorted.foundation) vs \(unsorted.payload)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -52,7 +54,9 @@ struct PayloadEncoderCornerCaseTests {
         #expect(try payloadText(42) == "42")
         #expect(try payloadText("x") == "\"x\"")
         #expect(try payloadText(Int?.none) == "null")
-        #expect(try payloadText(UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!) == "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"")
+        #expect(
+            try payloadText(UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!)
+                == "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"")
     }
 
     @Test("integers of every width at their limits")
@@ -72,7 +76,9 @@ struct PayloadEncoderCornerCaseTests {
         expectIdentical(["a": Int128.max])
     }
 
-    @Test("doubles and floats in their shortest form", arguments: RandomEncodable.edgeDoubles + [1e-4, 9.999e-5, 123_456_789.123, 0.5, 1e8 + 0.5, 999_999_999.99999])
+    @Test(
+        "doubles and floats in their shortest form",
+        arguments: RandomEncodable.edgeDoubles + [1e-4, 9.999e-5, 123_456_789.123, 0.5, 1e8 + 0.5, 999_999_999.99999])
     func doubles(value: Double) throws {
         expectIdentical([value, -value], [Self.sorted])
         expectIdentical(["v": Float(value)], [Self.sorted])
@@ -81,7 +87,9 @@ struct PayloadEncoderCornerCaseTests {
 
     @Test("pinned number spellings")
     func pinnedNumbers() throws {
-        #expect(try payloadText([2.0, -0.0, 0.1, 1e-7, 1e21, 9_007_199_254_740_994]) == "[2,-0,0.1,1e-07,1e+21,9.007199254740994e+15]")
+        #expect(
+            try payloadText([2.0, -0.0, 0.1, 1e-7, 1e21, 9_007_199_254_740_994])
+                == "[2,-0,0.1,1e-07,1e+21,9.007199254740994e+15]")
         #expect(try payloadText([Float(0.1), 3.4028235e38, .leastNonzeroMagnitude]) == "[0.1,3.4028235e+38,1e-45]")
     }
 
@@ -91,7 +99,9 @@ struct PayloadEncoderCornerCaseTests {
         var values: [Double] = []
         for _ in 0..<10_000 {
             let scale = pow(10, Double(Int.random(in: 0...9, using: &rng)))
-            let digits = Double(Int64.random(in: -2_000_000_000_000...2_000_000_000_000, using: &rng) >> Int.random(in: 0...40, using: &rng))
+            let digits = Double(
+                Int64.random(in: -2_000_000_000_000...2_000_000_000_000, using: &rng)
+                    >> Int.random(in: 0...40, using: &rng))
             values.append(digits / scale)
             values.append(Double.random(in: -1e9...1e9, using: &rng))
             values.append(Double(Float.random(in: 0...1000, using: &rng)))
@@ -145,7 +155,9 @@ struct PayloadEncoderCornerCaseTests {
         expectIdentical([String: Int](), [Self.pretty])
         expectIdentical([Int](), [Self.pretty])
         expectIdentical([[[Int]]()], [Self.pretty])
-        #expect(try payloadText(["b": [1], "a": []] as [String: [Int]], Self.pretty) == "{\n  \"a\" : [\n\n  ],\n  \"b\" : [\n    1\n  ]\n}")
+        #expect(
+            try payloadText(["b": [1], "a": []] as [String: [Int]], Self.pretty)
+                == "{\n  \"a\" : [\n\n  ],\n  \"b\" : [\n    1\n  ]\n}")
     }
 
     @Test("optionals: nil omitted by synthesized code, explicit nil written as null")
@@ -157,18 +169,21 @@ struct PayloadEncoderCornerCaseTests {
         expectIdentical(Fields())
         #expect(try payloadText(Fields()) == #"{"b":1}"#)
         expectIdentical([1, nil, 3] as [Int?])
-        expectIdentical(CustomEncodable { encoder in
-            var container = encoder.container(keyedBy: TestKey.self)
-            try container.encodeNil(forKey: "n")
-            try container.encode(Int?.none, forKey: "o")
-            try container.encodeIfPresent(Int?.none, forKey: "p")
-        })
+        expectIdentical(
+            CustomEncodable { encoder in
+                var container = encoder.container(keyedBy: TestKey.self)
+                try container.encodeNil(forKey: "n")
+                try container.encode(Int?.none, forKey: "o")
+                try container.encodeIfPresent(Int?.none, forKey: "p")
+            })
     }
 
     @Test("enums with raw values and associated values")
     func enums() throws {
         expectIdentical(RawStatus.allCases)
-        expectIdentical([Activity.idle, .running(1), .paused(reason: "x", at: 1), .nested(.running(2), [1]), .nested(nil, [])])
+        expectIdentical([
+            Activity.idle, .running(1), .paused(reason: "x", at: 1), .nested(.running(2), [1]), .nested(nil, []),
+        ])
         #expect(try payloadText(Activity.running(1)) == #"{"running":{"_0":1}}"#)
     }
 
@@ -226,16 +241,17 @@ struct PayloadEncoderCornerCaseTests {
         }
         expectIdentical(duplicates)
         #expect(try payloadText(duplicates) == #"{"a":2,"b":3,"c":4}"#)
-        expectIdentical(CustomEncodable { encoder in
-            var container = encoder.container(keyedBy: TestKey.self)
-            var nested = container.nestedContainer(keyedBy: TestKey.self, forKey: "n")
-            try nested.encode(1, forKey: "z")
-            var deeper = nested.nestedUnkeyedContainer(forKey: "y")
-            try deeper.encode("q")
-            var inArray = deeper.nestedContainer(keyedBy: TestKey.self)
-            try inArray.encode(true, forKey: "k")
-            try container.encode(2, forKey: "a")
-        })
+        expectIdentical(
+            CustomEncodable { encoder in
+                var container = encoder.container(keyedBy: TestKey.self)
+                var nested = container.nestedContainer(keyedBy: TestKey.self, forKey: "n")
+                try nested.encode(1, forKey: "z")
+                var deeper = nested.nestedUnkeyedContainer(forKey: "y")
+                try deeper.encode("q")
+                var inArray = deeper.nestedContainer(keyedBy: TestKey.self)
+                try inArray.encode(true, forKey: "k")
+                try container.encode(2, forKey: "a")
+            })
     }
 
     @Test("patterns only Foundation's tree reproduces fall back to it, still identical")
@@ -303,15 +319,21 @@ struct PayloadEncoderCornerCaseTests {
         ("millisecondsSince1970", .millisecondsSince1970),
         ("iso8601", .iso8601),
         ("formatted", .formatted(customDateFormatter)),
-        ("custom string", .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode("d\(date.timeIntervalSince1970)")
-        }),
-        ("custom keyed", .custom { date, encoder in
-            var container = encoder.container(keyedBy: TestKey.self)
-            try container.encode(date.timeIntervalSinceReferenceDate, forKey: "t")
-            try container.encode(PathReporter(), forKey: "path")
-        }),
+        (
+            "custom string",
+            .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode("d\(date.timeIntervalSince1970)")
+            }
+        ),
+        (
+            "custom keyed",
+            .custom { date, encoder in
+                var container = encoder.container(keyedBy: TestKey.self)
+                try container.encode(date.timeIntervalSinceReferenceDate, forKey: "t")
+                try container.encode(PathReporter(), forKey: "path")
+            }
+        ),
         ("custom nothing", .custom { _, _ in }),
     ]
 
@@ -334,18 +356,24 @@ struct PayloadEncoderCornerCaseTests {
     static let dataStrategies: [(String, JSONEncoder.DataEncodingStrategy)] = [
         ("base64", .base64),
         ("deferredToData", .deferredToData),
-        ("custom", .custom { data, encoder in
-            var container = encoder.unkeyedContainer()
-            try container.encode(data.count)
-            try container.encode(PathReporter())
-        }),
+        (
+            "custom",
+            .custom { data, encoder in
+                var container = encoder.unkeyedContainer()
+                try container.encode(data.count)
+                try container.encode(PathReporter())
+            }
+        ),
         ("custom nothing", .custom { _, _ in }),
     ]
 
     @Test("every data strategy", arguments: dataStrategies.map(\.0))
     func data(strategy name: String) {
         let strategy = Self.dataStrategies.first { $0.0 == name }!.1
-        let blobs = [Data(), Data([0xFB]), Data([0xFB, 0xFF]), Data([0xFB, 0xFF, 0xFE]), Data((0..<100).map { UInt8($0 * 37 % 256) })]
+        let blobs = [
+            Data(), Data([0xFB]), Data([0xFB, 0xFF]), Data([0xFB, 0xFF, 0xFE]),
+            Data((0..<100).map { UInt8($0 * 37 % 256) }),
+        ]
         for formatting in Self.formattings {
             let options = formatting.with { $0.data = strategy }
             expectIdentical(blobs, [options])
@@ -360,7 +388,10 @@ struct PayloadEncoderCornerCaseTests {
         let custom = Self.sorted.with {
             $0.key = .custom { path in TestKey(stringValue: "\(path.count):\(path.last!.stringValue)/") }
         }
-        let keys = ["myURLValue", "HTTPServer", "_lead", "trail_", "aB", "already_snake", "ÉtéX", "a1B2", "ABC", "", "x", "ǅungla", "ßtraße", "URLs"]
+        let keys = [
+            "myURLValue", "HTTPServer", "_lead", "trail_", "aB", "already_snake", "ÉtéX", "a1B2", "ABC", "", "x",
+            "ǅungla", "ßtraße", "URLs",
+        ]
         let value = CustomEncodable { encoder in
             var container = encoder.container(keyedBy: TestKey.self)
             for (index, key) in keys.enumerated() { try container.encode(index, forKey: TestKey(stringValue: key)) }
@@ -378,7 +409,9 @@ struct PayloadEncoderCornerCaseTests {
 
     @Test("non-conforming floats written as the strategy's strings")
     func nonConformingStrings() throws {
-        let options = Self.sorted.with { $0.float = .convertToString(positiveInfinity: "+inf/", negativeInfinity: "-\"inf", nan: "nan\u{1}") }
+        let options = Self.sorted.with {
+            $0.float = .convertToString(positiveInfinity: "+inf/", negativeInfinity: "-\"inf", nan: "nan\u{1}")
+        }
         expectIdentical([Double.nan, .infinity, -.infinity], [options])
         expectIdentical(["f": Float.nan, "g": -Float.infinity], [options])
     }

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PaySize
+import Testing
 
 /// Errors match Foundation's: same case, coding path, value and text (pinned here).
 @Suite("PayloadEncoder errors against Foundation")
@@ -27,23 +26,31 @@ struct PayloadEncoderErrorTests {
     @Test("NaN and infinities throw invalidValue with Foundation's text and path")
     func nonConforming() {
         expectSameError(Double.nan, pinned: "path=[] 'Unable to encode Double.nan directly in JSON.'")
-        expectSameError(["a": [1.0, .infinity]], pinned: "path=[\"a#-\", \"Index 1#1\"] 'Unable to encode Double.inf directly in JSON.'")
+        expectSameError(
+            ["a": [1.0, .infinity]],
+            pinned: "path=[\"a#-\", \"Index 1#1\"] 'Unable to encode Double.inf directly in JSON.'")
         expectSameError([-Double.infinity], pinned: "'Unable to encode Double.-inf directly in JSON.'")
         expectSameError([Float.nan], pinned: "path=[\"Index 0#0\"] 'Unable to encode Float.nan directly in JSON.'")
         expectSameError(["d": Date(timeIntervalSinceReferenceDate: .nan)])
-        expectSameError([Date(timeIntervalSinceReferenceDate: .infinity)], EncodingOptions().with { $0.date = .millisecondsSince1970 })
-        expectSameError(CustomEncodable { encoder in
-            var container = encoder.container(keyedBy: TestKey.self)
-            var nested = container.nestedContainer(keyedBy: TestKey.self, forKey: "n")
-            var deeper = nested.nestedContainer(keyedBy: TestKey.self, forKey: "nn")
-            try deeper.encode([Double.nan], forKey: "bad")
-        })
-        expectSameError(["t": CustomEncodable { encoder in
-            var container = encoder.container(keyedBy: TestKey.self)
-            var nested = container.nestedUnkeyedContainer(forKey: "u")
-            try nested.encode(1)
-            try nested.encode(-Double.infinity)
-        }], pinned: "path=[\"t#-\", \"Index 1#1\"]")
+        expectSameError(
+            [Date(timeIntervalSinceReferenceDate: .infinity)],
+            EncodingOptions().with { $0.date = .millisecondsSince1970 })
+        expectSameError(
+            CustomEncodable { encoder in
+                var container = encoder.container(keyedBy: TestKey.self)
+                var nested = container.nestedContainer(keyedBy: TestKey.self, forKey: "n")
+                var deeper = nested.nestedContainer(keyedBy: TestKey.self, forKey: "nn")
+                try deeper.encode([Double.nan], forKey: "bad")
+            })
+        expectSameError(
+            [
+                "t": CustomEncodable { encoder in
+                    var container = encoder.container(keyedBy: TestKey.self)
+                    var nested = container.nestedUnkeyedContainer(forKey: "u")
+                    try nested.encode(1)
+                    try nested.encode(-Double.infinity)
+                }
+            ], pinned: "path=[\"t#-\", \"Index 1#1\"]")
     }
 
     @Test("a top-level value that encodes nothing")
@@ -96,7 +103,8 @@ struct PayloadEncoderErrorTests {
     func passThrough() {
         struct Refusal: Encodable {
             func encode(to encoder: any Encoder) throws {
-                throw EncodingError.invalidValue(1, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "no"))
+                throw EncodingError.invalidValue(
+                    1, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "no"))
             }
         }
         expectSameError(["x": [Refusal()]], pinned: "path=[\"x#-\", \"Index 0#0\"] 'no'")

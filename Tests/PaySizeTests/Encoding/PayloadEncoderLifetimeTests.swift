@@ -132,7 +132,9 @@ struct PayloadEncoderLifetimeTests {
                 }
             }
         }
-        for options in [EncodingOptions(), EncodingOptions().with { $0.formatting = [.sortedKeys, .withoutEscapingSlashes] }] {
+        for options in [
+            EncodingOptions(), EncodingOptions().with { $0.formatting = [.sortedKeys, .withoutEscapingSlashes] },
+        ] {
             for text in strings {
                 let comparison = EncodingComparison([text: text], options: options)
                 #expect(comparison.isIdentical, "\(text.debugDescription): \(comparison)")

@@ -31,19 +31,21 @@ struct PayloadEncoderRandomTests {
         case 0: options.date = .secondsSince1970
         case 1: options.date = .millisecondsSince1970
         case 2: options.date = .iso8601
-        case 3: options.date = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode("t\(Int(date.timeIntervalSinceReferenceDate))/")
-        }
+        case 3:
+            options.date = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode("t\(Int(date.timeIntervalSinceReferenceDate))/")
+            }
         case 4: options.date = .custom { _, _ in }
         default: break
         }
         switch Int.random(in: 0..<10, using: &rng) {
         case 0: options.data = .deferredToData
-        case 1: options.data = .custom { data, encoder in
-            var container = encoder.unkeyedContainer()
-            try container.encode(data.count)
-        }
+        case 1:
+            options.data = .custom { data, encoder in
+                var container = encoder.unkeyedContainer()
+                try container.encode(data.count)
+            }
         default: break
         }
         switch Int.random(in: 0..<10, using: &rng) {
@@ -69,12 +71,16 @@ struct PayloadEncoderRandomTests {
             let sorted = EncodingComparison(value, options: options)
             if !sorted.isIdentical, failures < 5 {
                 failures += 1
-                Issue.record("batch \(batch) value \(index) [\(options)]\nfoundation: \(sorted.foundation)\npayload:    \(sorted.payload)\nsize: \(String(describing: sorted.payloadSize)) \(sorted.sizeFailure ?? "")")
+                Issue.record(
+                    "batch \(batch) value \(index) [\(options)]\nfoundation: \(sorted.foundation)\npayload:    \(sorted.payload)\nsize: \(String(describing: sorted.payloadSize)) \(sorted.sizeFailure ?? "")"
+                )
             }
             let unsorted = EncodingComparison(value, options: options.with { $0.formatting.remove(.sortedKeys) })
             if !unsorted.sizesMatch, failures < 5 {
                 failures += 1
-                Issue.record("unsorted batch \(batch) value \(index) [\(options)]\nfoundation: \(unsorted.foundation)\npayload:    \(unsorted.payload)")
+                Issue.record(
+                    "unsorted batch \(batch) value \(index) [\(options)]\nfoundation: \(unsorted.foundation)\npayload:    \(unsorted.payload)"
+                )
             }
         }
     }

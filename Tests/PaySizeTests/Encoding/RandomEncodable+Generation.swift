@@ -68,12 +68,25 @@ extension RandomEncodable {
         case 17, 18: return .double(randomDouble(using: &rng, allowNonFinite: allowNonFinite))
         case 19: return .float(Float(randomDouble(using: &rng, allowNonFinite: allowNonFinite)))
         case 20:
-            let seconds = rng.chance(50) ? Double(Int.random(in: 0...2_000_000_000, using: &rng)) : Double.random(in: -1e9...2e9, using: &rng)
+            let seconds =
+                rng.chance(50)
+                ? Double(Int.random(in: 0...2_000_000_000, using: &rng)) : Double.random(in: -1e9...2e9, using: &rng)
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case 21: return .data(Data((0..<Int.random(in: 0...10, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
-        case 22: return .url(URL(string: ["https://a.b/c?d=1&e=/f", "https://example.com/ü/x y", "mailto:a@b.c", "file:///tmp/x"].randomElement(using: &rng)!)!)
-        case 23: return .uuid(UUID(uuid: (UInt8.random(in: 0...255, using: &rng), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
-        case 24: return .decimal(Decimal(Int.random(in: -100_000...100_000, using: &rng)) / Decimal(Int.random(in: 1...1000, using: &rng)))
+        case 21:
+            return .data(
+                Data((0..<Int.random(in: 0...10, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        case 22:
+            return .url(
+                URL(
+                    string: ["https://a.b/c?d=1&e=/f", "https://example.com/ü/x y", "mailto:a@b.c", "file:///tmp/x"]
+                        .randomElement(using: &rng)!)!)
+        case 23:
+            return .uuid(
+                UUID(uuid: (UInt8.random(in: 0...255, using: &rng), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
+        case 24:
+            return .decimal(
+                Decimal(Int.random(in: -100_000...100_000, using: &rng))
+                    / Decimal(Int.random(in: 1...1000, using: &rng)))
         default: return .optional(rng.chance(50) ? nil : .string(randomString(using: &rng)))
         }
     }
@@ -99,7 +112,9 @@ extension RandomEncodable {
     }
 
     /// A random value of nested shape; `budget` bounds the number of nodes.
-    static func random(using rng: inout SplitMix64, depth: Int, budget: inout Int, allowNonFinite: Bool) -> RandomEncodable {
+    static func random(using rng: inout SplitMix64, depth: Int, budget: inout Int, allowNonFinite: Bool)
+        -> RandomEncodable
+    {
         budget -= 1
         guard depth < 6, budget > 0, depth == 0 || rng.chance(50) else {
             return randomLeaf(using: &rng, allowNonFinite: allowNonFinite)
@@ -132,7 +147,9 @@ extension RandomEncodable {
                 case 1, 2: how = .nested
                 default: how = .direct
                 }
-                return Element(how: how, value: random(using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite))
+                return Element(
+                    how: how,
+                    value: random(using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite))
             }
             return .unkeyed(elements)
         case 13, 14:
@@ -140,21 +157,28 @@ extension RandomEncodable {
         case 15:
             var dictionary: [String: RandomEncodable] = [:]
             for _ in 0..<Int.random(in: 0...4, using: &rng) {
-                dictionary[randomKey(using: &rng)] = random(using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite)
+                dictionary[randomKey(using: &rng)] = random(
+                    using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite)
             }
             return .stringDictionary(dictionary)
         case 16:
             var dictionary: [Int: RandomEncodable] = [:]
             for _ in 0..<Int.random(in: 0...4, using: &rng) {
-                dictionary[Int.random(in: -20...20, using: &rng)] = random(using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite)
+                dictionary[Int.random(in: -20...20, using: &rng)] = random(
+                    using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite)
             }
             return .intDictionary(dictionary)
         case 17:
-            return .dateArray((0..<Int.random(in: 0...3, using: &rng)).map { _ in Date(timeIntervalSinceReferenceDate: Double(Int.random(in: 0...900_000_000, using: &rng)) / 4) })
+            return .dateArray(
+                (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                    Date(timeIntervalSinceReferenceDate: Double(Int.random(in: 0...900_000_000, using: &rng)) / 4)
+                })
         case 18:
             return .nothing
         default:
-            return .optional(rng.chance(30) ? nil : random(using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite))
+            return .optional(
+                rng.chance(30)
+                    ? nil : random(using: &rng, depth: depth + 1, budget: &budget, allowNonFinite: allowNonFinite))
         }
     }
 }

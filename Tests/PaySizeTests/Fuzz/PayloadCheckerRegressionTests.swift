@@ -15,7 +15,9 @@ import Testing
         let report = try PayloadChecker().check(Array(payload.utf8))
         #expect(!report.findings.isEmpty)
         for finding in report.findings {
-            #expect(!finding.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(finding.message.debugDescription)")
+            #expect(
+                !finding.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+                "\(finding.message.debugDescription)")
         }
     }
 }

@@ -96,7 +96,10 @@ import Testing
         let date = ["eta": Date(timeIntervalSinceReferenceDate: seconds)]
         #expect(throws: EncodingError.self) { try foundation.encode(date) }
         let expected = Self.errorSummary { _ = try foundation.encode(date) }
-        #expect(expected == "invalidValue [eta] Unable to encode Double.\(Double(seconds * (strategy.isMilliseconds ? 1000 : 1))) directly in JSON.")
+        #expect(
+            expected
+                == "invalidValue [eta] Unable to encode Double.\(Double(seconds * (strategy.isMilliseconds ? 1000 : 1))) directly in JSON."
+        )
         #expect(Self.errorSummary { _ = try ours.encodeBytes(date) } == expected)
         #expect(Self.errorSummary { _ = try ours.encodedSize(of: date) } == expected)
     }
@@ -107,7 +110,8 @@ import Testing
             try body()
             return nil
         } catch EncodingError.invalidValue(_, let context) {
-            return "invalidValue [\(context.codingPath.map(\.stringValue).joined(separator: "."))] \(context.debugDescription)"
+            return
+                "invalidValue [\(context.codingPath.map(\.stringValue).joined(separator: "."))] \(context.debugDescription)"
         } catch {
             return "\(error)"
         }

@@ -53,8 +53,11 @@ import Testing
     }
 
     @Test func startRoundTripsWithBothEpochs() throws {
-        let alert = LiveActivityAlert(title: "Order confirmed", body: .localized(key: "order.body", arguments: ["Luigi's"]), sound: "default")
-        var push = LiveActivityPush.start(attributes: Self.attributes, contentState: Self.state, alert: alert, timestamp: Self.now, staleDate: Self.eta, relevanceScore: 75)
+        let alert = LiveActivityAlert(
+            title: "Order confirmed", body: .localized(key: "order.body", arguments: ["Luigi's"]), sound: "default")
+        var push = LiveActivityPush.start(
+            attributes: Self.attributes, contentState: Self.state, alert: alert, timestamp: Self.now,
+            staleDate: Self.eta, relevanceScore: 75)
         push.requestsPushToken = true
         let encoded = try push.encoded()
         let aps = try Self.decode(encoded)
@@ -70,12 +73,17 @@ import Testing
         let text = String(decoding: encoded.bytes, as: UTF8.self)
         #expect(text.contains(#""eta":\#(Self.eta.timeIntervalSinceReferenceDate)"#))
         #expect(text.hasPrefix(#"{"aps":{"timestamp":1764500400,"event":"start","content-state":{"#))
-        #expect(text.contains(#""alert":{"title":"Order confirmed","body":{"loc-key":"order.body","loc-args":["Luigi's"]},"sound":"default"}"#))
+        #expect(
+            text.contains(
+                #""alert":{"title":"Order confirmed","body":{"loc-key":"order.body","loc-args":["Luigi's"]},"sound":"default"}"#
+            ))
         #expect(text.contains(#""note":"Ring twice \/ leave at door""#))
     }
 
     @Test func updateAndEndRoundTrip() throws {
-        let update = try LiveActivityPush<DeliveryState, Never>.update(contentState: Self.state, timestamp: Self.now, staleDate: Self.eta).encoded()
+        let update = try LiveActivityPush<DeliveryState, Never>.update(
+            contentState: Self.state, timestamp: Self.now, staleDate: Self.eta
+        ).encoded()
         let updateAPS = try Self.decode(update)
         #expect(updateAPS.event == "update")
         #expect(updateAPS.contentState == Self.state)
@@ -85,7 +93,9 @@ import Testing
 
         var final = Self.state
         final.status = .delivered
-        let end = try LiveActivityPush<DeliveryState, Never>.end(contentState: final, timestamp: Self.now, dismissalDate: Self.eta).encoded()
+        let end = try LiveActivityPush<DeliveryState, Never>.end(
+            contentState: final, timestamp: Self.now, dismissalDate: Self.eta
+        ).encoded()
         let endAPS = try Self.decode(end)
         #expect(endAPS.event == "end")
         #expect(endAPS.contentState == final)
@@ -94,7 +104,9 @@ import Testing
 
     @Test func bytesMeasureAsPaysizeCheckMeasuresThem() throws {
         let alert = LiveActivityAlert(title: "T", body: "B")
-        let encoded = try LiveActivityPush.start(attributes: Self.attributes, contentState: Self.state, alert: alert, timestamp: Self.now).encoded()
+        let encoded = try LiveActivityPush.start(
+            attributes: Self.attributes, contentState: Self.state, alert: alert, timestamp: Self.now
+        ).encoded()
         let checked = try PayloadChecker().check(encoded.bytes)
         #expect(checked.findings == [])
         #expect(checked.payloadByteCount == encoded.bytes.count)
@@ -106,7 +118,9 @@ import Testing
     }
 
     /// An update whose body is exactly `byteCount` bytes.
-    static func update(ofByteCount byteCount: Int, budget: PayloadBudget = PayloadBudget()) throws -> LiveActivityPush<[String: String], Never> {
+    static func update(ofByteCount byteCount: Int, budget: PayloadBudget = PayloadBudget()) throws -> LiveActivityPush<
+        [String: String], Never
+    > {
         var push = LiveActivityPush<[String: String], Never>.update(contentState: ["pad": ""], timestamp: now)
         push.budget = budget
         let base = try push.encoded().bytes.count
@@ -126,7 +140,9 @@ import Testing
             #expect(error.isOverLimit)
             #expect(error.report.payloadByteCount == 4097)
             #expect(error.report.tier == .over)
-            #expect(error.description == "the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge)")
+            #expect(
+                error.description
+                    == "the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge)")
         }
         #expect(try Self.update(ofByteCount: 5120, budget: .broadcast).encoded().bytes.count == 5120)
         #expect(throws: LiveActivityPushError.self) { try Self.update(ofByteCount: 5121, budget: .broadcast).encoded() }
@@ -145,9 +161,12 @@ import Testing
     }
 
     @Test func everyRuleViolationNamesTheRule() {
-        var start = LiveActivityPush<DeliveryState, DeliveryAttributes>(event: .start, timestamp: Self.now, contentState: Self.state, attributes: Self.attributes)
+        var start = LiveActivityPush<DeliveryState, DeliveryAttributes>(
+            event: .start, timestamp: Self.now, contentState: Self.state, attributes: Self.attributes)
         start.attributesType = "DeliveryAttributes"
-        #expect(Self.violation(start) == "a start event requires 'alert' (APNs accepts a start without it, but the device drops it)")
+        #expect(
+            Self.violation(start)
+                == "a start event requires 'alert' (APNs accepts a start without it, but the device drops it)")
         start.alert = LiveActivityAlert(title: "T", body: "B")
         start.attributes = nil
         #expect(Self.violation(start) == "a start event requires 'attributes'")
@@ -175,9 +194,11 @@ import Testing
     @Test func headers() {
         let push = LiveActivityPush<DeliveryState, Never>.update(contentState: Self.state)
         let headers = push.headers(bundleIdentifier: "com.example.Deliveries")
-        #expect(headers.fields.map { "\($0.name): \($0.value)" } == [
-            "apns-push-type: liveactivity", "apns-topic: com.example.Deliveries.push-type.liveactivity", "apns-priority: 10",
-        ])
+        #expect(
+            headers.fields.map { "\($0.name): \($0.value)" } == [
+                "apns-push-type: liveactivity", "apns-topic: com.example.Deliveries.push-type.liveactivity",
+                "apns-priority: 10",
+            ])
         #expect(push.headers(bundleIdentifier: "a.b", priority: .conservesPower).fields.last?.value == "5")
     }
 
