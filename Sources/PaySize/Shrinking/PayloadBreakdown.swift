@@ -26,6 +26,11 @@ public struct PayloadBreakdown: Sendable, Equatable {
         /// Colons, the commas before members and elements, and a container's brackets.
         public var punctuationBytes: Int
 
+        /// The path for messages: `(root)` for the root, control characters in keys escaped.
+        public var displayPath: String {
+            path.isEmpty ? "(root)" : JSONPointer.escapingControlCharacters(path)
+        }
+
         /// `keyBytes + valueBytes + punctuationBytes`.
         public var totalBytes: Int { keyBytes + valueBytes + punctuationBytes }
 

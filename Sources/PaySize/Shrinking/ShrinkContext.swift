@@ -44,6 +44,12 @@ public struct ShrinkContext: Sendable {
         self.values = ShrinkValue.all(in: payload, regions: appRegions)
     }
 
+    /// The compact JSON of the value at `pointer` (whitespace outside strings removed, tokens
+    /// as written), or `nil` when the payload has no value there.
+    public func compactJSONBytes(at pointer: JSONPointer) -> [UInt8]? {
+        payload.descendant(at: pointer)?.compactJSONBytes(in: jsonBytes)
+    }
+
     /// The app's schema for a region, when the report knows it.
     public func schema(forRegion region: JSONPointer) -> PayloadSchema? {
         schemas[region]

@@ -6,12 +6,22 @@
 /// the payload as the plan has shrunk it so far (savings interact, so each is measured again).
 /// Once the target is reached, drop every chosen suggestion the others can do without, app
 /// changes first. The result is measured by applying the plan to the original payload.
+///
+/// Whole-value replacements (zstd packing) join only when no plan without them reaches the
+/// target: the app would have to ship a decoder and a dictionary besides changing its type.
 struct ShrinkPlanner {
     let document: ShrinkDocument
     let budget: PayloadBudget
     let target: SizeTier
 
     func plan(from candidates: [ShrinkSuggestion]) -> ShrinkPlan {
+        let withoutPacking = candidates.filter { $0.edit.phase < .replacement }
+        let plan = greedyPlan(from: withoutPacking)
+        if plan.reachesTarget || withoutPacking.count == candidates.count { return plan }
+        return greedyPlan(from: candidates)
+    }
+
+    private func greedyPlan(from candidates: [ShrinkSuggestion]) -> ShrinkPlan {
         var chosen: [ShrinkSuggestion] = []
         var state = document
         var size = state.byteCount

@@ -11,6 +11,9 @@ public struct ShrinkReport: Sendable {
     /// The payload's measured size: compact JSON, or for an attributes and content-state pair
     /// the sum of the two (ActivityKit's figure).
     public let byteCount: Int
+    /// The payload as compact JSON (for an attributes and content-state pair, the object
+    /// `{"attributes":…,"content-state":…}` that holds both).
+    public var jsonBytes: [UInt8] { document.jsonBytes() }
     /// The payload's size as written, when it came from bytes that hold whitespace outside strings.
     public let writtenByteCount: Int?
     /// The tier of ``byteCount``.

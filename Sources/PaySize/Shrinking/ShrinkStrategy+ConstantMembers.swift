@@ -4,7 +4,8 @@ extension ShrinkStrategy {
     /// every update. Needs a series of at least two payloads that carry a content state.
     ///
     /// Each constant member is taken whole at the highest level where it is constant (an
-    /// object that never changes moves as one); array elements are not split.
+    /// object that never changes moves as one); array elements are not split. Constant nulls
+    /// and default values are left to the strategies that drop them.
     static let constantMembers = ShrinkStrategy(id: "move-to-attributes") { context in
         guard let region = context.appRegions.first(where: { $0 != JSONPointer("aps", "attributes") }),
             region != JSONPointer("attributes"), let state = context.payload.descendant(at: region)
@@ -20,7 +21,8 @@ extension ShrinkStrategy {
                 let isConstant = others.allSatisfy { other in
                     other.descendant(at: relative).map { member.value.isJSONEqual(to: $0) } ?? false
                 }
-                if isConstant {
+                // A constant null or default is better dropped (see drop-nulls and drop-defaults).
+                if isConstant, !member.value.isNull, !isDefaultValue(member.value) {
                     constant.append(ShrinkPath(memberPointer))
                 } else if member.value.members != nil {
                     visit(member.value, at: memberPointer)

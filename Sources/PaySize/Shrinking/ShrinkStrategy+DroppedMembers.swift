@@ -62,7 +62,7 @@ extension ShrinkStrategy {
         return paths
     }
 
-    private static func isDefaultValue(_ element: JSONElement) -> Bool {
+    static func isDefaultValue(_ element: JSONElement) -> Bool {
         switch element.content {
         case .bool(let value): !value
         case .number(let text): Double(text) == 0

@@ -1,20 +1,25 @@
 extension ShrinkStrategy {
     /// Descriptive strings drawn from a small set → an enum with short raw values.
     ///
-    /// The set shows only where a path holds several values: the elements of an array, or the
-    /// payloads of a series. A path qualifies when it holds strings at least twice, at most 16
-    /// distinct ones, each seen twice on average, 3 to 64 bytes long, none a date, a URL or a
-    /// blob. The commonest values get the shortest raw values.
+    /// The set shows only where a path holds several values: the elements of an array (in this
+    /// payload: in a series, arrays often carry the same elements update after update), or the
+    /// payloads of a series (one value each). A path qualifies when it holds strings at least
+    /// twice, at most 16 distinct ones, each seen twice on average, 3 to 64 bytes long with a
+    /// letter, none a date, a URL or a blob. Outside arrays it needs two distinct values: one
+    /// value in every payload is a constant (see the `move-to-attributes` strategy). The
+    /// commonest values get the shortest raw values.
     static let enumValues = ShrinkStrategy(id: "enum-values") { context in
         var seen: [ShrinkPath: [String]] = [:]
         var order: [ShrinkPath] = []
+        func add(_ value: ShrinkValue) {
+            guard let string = value.element.stringValue else { return }
+            let path = value.path.folded
+            if seen[path] == nil { order.append(path) }
+            seen[path, default: []].append(string)
+        }
+        for value in context.values where value.path.folded != value.path { add(value) }
         for payloadValues in context.seriesValues() {
-            for value in payloadValues {
-                guard let string = value.element.stringValue else { continue }
-                let path = value.path.folded
-                if seen[path] == nil { order.append(path) }
-                seen[path, default: []].append(string)
-            }
+            for value in payloadValues where value.path.folded == value.path { add(value) }
         }
         let present = Set(context.values.filter { $0.element.stringValue != nil }.map(\.path.folded))
         return order.compactMap { path -> ShrinkProposal? in
@@ -30,8 +35,9 @@ extension ShrinkStrategy {
                 if counts[string] == nil { distinct.append(string) }
                 counts[string, default: 0] += 1
             }
+            let inArray = path.components.contains(.anyIndex)
             guard strings.count >= 2, distinct.count <= 16, distinct.count * 2 <= strings.count,
-                distinct.allSatisfy(isEnumLike)
+                inArray || distinct.count >= 2, distinct.allSatisfy(isEnumLike)
             else { return nil }
             let values = (schemaValues ?? []).filter { counts[$0] == nil } + distinct
             let byFrequency = values.enumerated().sorted {
@@ -53,8 +59,8 @@ extension ShrinkStrategy {
 
     private static func isEnumLike(_ string: String) -> Bool {
         let length = string.utf8.count
-        return length >= 3 && length <= 64 && !string.contains("://") && ISO8601Timestamp(string) == nil
-            && !BlobDetection.isBlob(string)
+        return length >= 3 && length <= 64 && string.contains(where: \.isLetter) && !string.contains("://")
+            && ISO8601Timestamp(string) == nil && !BlobDetection.isBlob(string)
     }
 
     private static func proposal(
