@@ -60,6 +60,16 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .executableTarget(
+            name: "FuzzShrink",
+            dependencies: [
+                "FuzzCommon",
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCompression", package: "PaySize"),
+                .product(name: "PaySizeCommandLine", package: "PaySize"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
             name: "FuzzRoundTrip",
             dependencies: ["FuzzCommon", .product(name: "PaySize", package: "PaySize")],
             swiftSettings: sharedSettings

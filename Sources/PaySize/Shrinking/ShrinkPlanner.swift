@@ -9,12 +9,18 @@
 ///
 /// Whole-value replacements (zstd packing) join only when no plan without them reaches the
 /// target: the app would have to ship a decoder and a dictionary besides changing its type.
+/// The plan chooses among the 64 largest savings.
 struct ShrinkPlanner {
     let document: ShrinkDocument
     let budget: PayloadBudget
     let target: SizeTier
 
-    func plan(from candidates: [ShrinkSuggestion]) -> ShrinkPlan {
+    /// The most suggestions a plan chooses from: the largest savings. Each step measures every
+    /// candidate again, so this bounds the work on payloads with hundreds of paths.
+    static let maximumCandidateCount = 64
+
+    func plan(from suggestions: [ShrinkSuggestion]) -> ShrinkPlan {
+        let candidates = Array(suggestions.sorted { $0.savedBytes > $1.savedBytes }.prefix(Self.maximumCandidateCount))
         let withoutPacking = candidates.filter { $0.edit.phase < .replacement }
         let plan = greedyPlan(from: withoutPacking)
         if plan.reachesTarget || withoutPacking.count == candidates.count { return plan }

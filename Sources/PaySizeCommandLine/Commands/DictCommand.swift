@@ -7,6 +7,8 @@ enum DictCommand {
     static let name = "paysize dict train"
     /// The largest dictionary file read (`suggest --dictionary`) or written: 4 MiB.
     static let maximumDictionaryByteCount = 4 << 20
+    /// The most compact payload bytes training reads: 128 MiB, over 1000 times the default dictionary.
+    static let maximumTrainingByteCount = 128 << 20
 
     static let options: [CommandLineArguments.Option] = [
         .init(
@@ -68,27 +70,36 @@ enum DictCommand {
             throw UsageError(
                 message: "'\(output)' exists; '--output' writes a new file and never overwrites one", command: name)
         }
-        var capacity = ZstdDictionary.defaultCapacity
-        if let text = parsed.value("--capacity") {
-            guard let value = Int(text), value > 0, value <= maximumDictionaryByteCount else {
-                throw UsageError(
-                    message:
-                        "expected a byte count from 1 to \(maximumDictionaryByteCount) for '--capacity', found '\(text)'",
-                    command: name)
-            }
-            capacity = value
+        let capacity = try parsed.positiveInteger("--capacity", command: name) ?? ZstdDictionary.defaultCapacity
+        guard capacity <= maximumDictionaryByteCount else {
+            throw UsageError(
+                message: "expected at most \(maximumDictionaryByteCount) bytes for '--capacity', found '\(capacity)'",
+                command: name)
         }
 
         let reader = PayloadInputReader(
             maximumInputByteCount: 1 << 20, maximumDecompressedByteCount: 1 << 30, readsLines: parsed.has("--lines"))
         var samples: [[UInt8]] = []
+        var sampleByteCount = 0
         var status = ExitStatus.success
         for input in parsed.positionals {
             reader.read(input, streams: streams) { result in
                 do {
                     let record = try result.get()
                     do {
-                        samples.append(try JSONScanner.scan(record.bytes).compactJSONBytes(in: record.bytes))
+                        let sample = try JSONScanner.scan(record.bytes).compactJSONBytes(in: record.bytes)
+                        sampleByteCount += sample.count
+                        guard sampleByteCount <= maximumTrainingByteCount else {
+                            if status == .success {
+                                throw InputError(
+                                    file: record.file,
+                                    message:
+                                        "expected at most \(maximumTrainingByteCount) bytes of payloads to train on, found more"
+                                )
+                            }
+                            return
+                        }
+                        samples.append(sample)
                     } catch let error as JSONScanError {
                         throw InputError(file: record.file, scanError: error, firstLine: record.line ?? 1)
                     }

@@ -37,6 +37,9 @@ struct SuggestCommand {
             names: ["--limit"], valueName: "<bytes>",
             help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
+        .init(
+            names: ["--max-input-bytes"], valueName: "<bytes>",
+            help: "Largest payload file or series line read.", defaultValue: "65536"),
         .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
     ]
 
@@ -103,13 +106,7 @@ struct SuggestCommand {
             throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
         }
         var limit = parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit
-        if let text = parsed.value("--limit") {
-            guard let value = Int(text), value > 0 else {
-                throw UsageError(
-                    message: "expected a positive integer for '--limit', found '\(text)'", command: Self.name)
-            }
-            limit = value
-        }
+        if let value = try parsed.positiveInteger("--limit", command: Self.name) { limit = value }
         advisor = ShrinkAdvisor(budget: PayloadBudget(limit: limit), target: target, allowsLossy: parsed.has("--lossy"))
         advisor.contentStateSchema = try parsed.value("--schema").map(SchemaFile.load)
         advisor.attributesSchema = try parsed.value("--attributes-schema").map(SchemaFile.load)
@@ -131,8 +128,12 @@ struct SuggestCommand {
                 bytes: try InputFile.opening(path).readAll(maximumByteCount: DictCommand.maximumDictionaryByteCount))
         }
         inputReader = PayloadInputReader(
-            maximumInputByteCount: 1 << 20, maximumDecompressedByteCount: 1 << 30, readsLines: parsed.has("--lines"))
+            maximumInputByteCount: try parsed.positiveInteger("--max-input-bytes", command: Self.name) ?? 1 << 16,
+            maximumDecompressedByteCount: 1 << 30, readsLines: parsed.has("--lines"))
     }
+
+    /// The most payloads one series may hold: each is kept in memory and read by strategies.
+    static let maximumSeriesCount = 1000
 
     /// Measures every input and reports it; returns the worst exit status.
     func run(streams: OutputStreams) -> ExitStatus {
@@ -140,10 +141,18 @@ struct SuggestCommand {
         for input in inputs {
             var payloads: [(record: PayloadRecord, root: JSONElement)] = []
             var name = input == "-" ? "<stdin>" : input
+            var isTooLong = false
             inputReader.read(input, streams: streams) { result in
                 do {
                     let record = try result.get()
                     name = record.file
+                    guard payloads.count < Self.maximumSeriesCount else {
+                        if isTooLong { return }
+                        isTooLong = true
+                        throw InputError(
+                            file: record.file, location: record.line.map { TextPosition(line: $0, column: 1) },
+                            message: "expected at most \(Self.maximumSeriesCount) payloads in a series, found more")
+                    }
                     do {
                         payloads.append((record, try JSONScanner.scan(record.bytes)))
                     } catch let error as JSONScanError {
