@@ -178,7 +178,7 @@ public struct ShrinkAdvisor: Sendable {
                     id: id, strategyID: proposal.strategyID, title: proposal.title, savedBytes: saved,
                     byteCount: after, newTier: budget.tier(forByteCount: after), paths: proposal.paths,
                     contractChange: change, howToApply: proposal.howToApply, isLossy: proposal.isLossy,
-                    jsonBytes: shrunk.jsonBytes(), edit: proposal.edit)
+                    edit: proposal.edit, original: document)
                 if saved > 0 { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
             }
         }

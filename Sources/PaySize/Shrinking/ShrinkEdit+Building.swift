@@ -8,10 +8,10 @@ extension ShrinkEdit {
             for path in paths {
                 guard let key = path.lastKey else { continue }
                 document.modify(path.parent) { node in
-                    guard case .object(var members) = node.content else { return }
-                    node.content = .null
-                    members.removeAll { $0.originalKey == key && condition($0.value) }
-                    node.content = .object(members)
+                    guard case .object(let members) = node.content,
+                        members.contains(where: { $0.originalKey == key && condition($0.value) })
+                    else { return }
+                    node.content = .object(members.filter { !($0.originalKey == key && condition($0.value)) })
                 }
             }
         }

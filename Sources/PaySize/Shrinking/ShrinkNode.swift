@@ -35,14 +35,23 @@ struct ShrinkNode: Sendable {
         case null
     }
 
-    var content: Content
+    /// The value; setting it measures the node again from its children's kept sizes, so a
+    /// change deep in the tree costs the path to it, not the whole payload.
+    var content: Content {
+        didSet { byteCount = Self.measure(content) }
+    }
+
+    /// The compact size: no whitespace outside strings, every token as written.
+    private(set) var byteCount: Int
 
     init(content: Content) {
         self.content = content
+        self.byteCount = Self.measure(content)
     }
 
     /// The tree of a scanned element, its strings and keys kept as tokens of the scanned bytes.
     init(_ element: JSONElement) {
+        let content: Content
         switch element.content {
         case .object(let members):
             content = .object(
@@ -62,6 +71,7 @@ struct ShrinkNode: Sendable {
         case .null:
             content = .null
         }
+        self.init(content: content)
     }
 
     /// Whether this is `null`.
@@ -70,8 +80,8 @@ struct ShrinkNode: Sendable {
         return false
     }
 
-    /// The compact size: no whitespace outside strings, every token as written.
-    var byteCount: Int {
+    /// The compact size of `content`, its children's sizes taken as kept.
+    private static func measure(_ content: Content) -> Int {
         switch content {
         case .object(let members):
             var total = 2 + max(members.count - 1, 0)

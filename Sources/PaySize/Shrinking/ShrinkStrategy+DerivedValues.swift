@@ -47,31 +47,30 @@ extension ShrinkStrategy {
         var order: [ShrinkPath] = []
         for value in context.values {
             guard let members = value.element.members else { continue }
-            // The scalar values of the object's members and of the members of its member objects.
-            var scalars: [(key: String, text: String)] = []
+            // Which members (or members of member objects) hold each scalar text.
+            var holders: [String: [String]] = [:]
             for member in members {
-                scalars += scalarTexts(of: member.value).map { (member.key, $0) }
+                for text in scalarTexts(of: member.value) { holders[text, default: []].append(member.key) }
                 for inner in member.value.members ?? [] {
-                    scalars += scalarTexts(of: inner.value).map { (member.key + "/" + inner.key, $0) }
+                    for text in scalarTexts(of: inner.value) {
+                        holders[text, default: []].append(member.key + "/" + inner.key)
+                    }
                 }
             }
             for member in members {
                 guard let string = member.value.stringValue else { continue }
                 let path = value.path.folded.appending(.key(member.key))
                 let runs = alphanumericRuns(of: string)
-                let others = scalars.filter { $0.key != member.key }
+                func others(_ text: String) -> [String] { (holders[text] ?? []).filter { $0 != member.key } }
                 let derived =
-                    string.count >= 3 && !runs.isEmpty && !others.contains { $0.text == string }
-                    && runs.allSatisfy { run in others.contains { $0.text == run } }
+                    string.count >= 3 && !runs.isEmpty && others(string).isEmpty
+                    && runs.allSatisfy { !others($0).isEmpty }
                 if derivable[path] == nil {
                     order.append(path)
                     example[path] = string
                 }
                 derivable[path] = (derivable[path] ?? true) && derived
-                if derived {
-                    let used = others.filter { runs.contains($0.text) }.map(\.key)
-                    sources[path, default: []].formUnion(used)
-                }
+                if derived { sources[path, default: []].formUnion(runs.flatMap(others)) }
             }
         }
         return order.compactMap { path in

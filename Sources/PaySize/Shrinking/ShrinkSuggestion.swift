@@ -32,9 +32,15 @@ public struct ShrinkSuggestion: Sendable, CustomStringConvertible {
     public var howToApply: String
     /// Whether information is lost; lossy suggestions join a plan only when the advisor allows it.
     public var isLossy: Bool
-    /// The payload with this suggestion applied, as compact JSON.
-    public var jsonBytes: [UInt8]
+    /// The payload with this suggestion applied, as compact JSON (written on each call).
+    public var jsonBytes: [UInt8] {
+        var shrunk = original
+        ShrinkEdit.apply([edit], to: &shrunk)
+        return shrunk.jsonBytes()
+    }
     let edit: ShrinkEdit
+    /// The payload the suggestion was measured on.
+    let original: ShrinkDocument
 
     /// `title: saves N bytes (before → after, tier); contract change`, on one line.
     public var description: String {

@@ -39,7 +39,7 @@ struct SuggestCommand {
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
         .init(
             names: ["--max-input-bytes"], valueName: "<bytes>",
-            help: "Largest payload file or series line read.", defaultValue: "65536"),
+            help: "Largest payload file or series line read.", defaultValue: "32768"),
         .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
     ]
 
@@ -128,7 +128,7 @@ struct SuggestCommand {
                 bytes: try InputFile.opening(path).readAll(maximumByteCount: DictCommand.maximumDictionaryByteCount))
         }
         inputReader = PayloadInputReader(
-            maximumInputByteCount: try parsed.positiveInteger("--max-input-bytes", command: Self.name) ?? 1 << 16,
+            maximumInputByteCount: try parsed.positiveInteger("--max-input-bytes", command: Self.name) ?? 1 << 15,
             maximumDecompressedByteCount: 1 << 30, readsLines: parsed.has("--lines"))
     }
 
