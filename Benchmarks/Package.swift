@@ -16,7 +16,10 @@ let package = Package(
         // Release executable: `swift run -c release --package-path Benchmarks PaySizeBenchmarks`.
         .executableTarget(
             name: "PaySizeBenchmarks",
-            dependencies: [.product(name: "PaySize", package: "PaySize")],
+            dependencies: [
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCommandLine", package: "PaySize"),
+            ],
             swiftSettings: sharedSettings
         )
     ]

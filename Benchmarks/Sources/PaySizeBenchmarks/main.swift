@@ -148,3 +148,17 @@ for (variant, nanoseconds) in push.medians {
     print("| \(variant) | \(push.byteCount) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |")
 }
 print("(checksum \(push.checksum & 0xFF))")
+
+let suggest = try measureSuggest()
+print("")
+print("| paysize suggest | bytes | variant | median ms/op | ratio to check |")
+print("|---|---:|---|---:|---:|")
+for result in suggest {
+    let baseline = result.medians[0].nanoseconds
+    for (variant, nanoseconds) in result.medians {
+        let milliseconds = String(format: "%.2f", nanoseconds / 1_000_000)
+        print(
+            "| \(result.payload) | \(result.byteCount) | \(variant) | \(milliseconds) | \(String(format: "%.1f×", nanoseconds / baseline)) |"
+        )
+    }
+}
