@@ -28,11 +28,16 @@ extension ShrinkStrategy {
     public static func zstdPacking(dictionary: ZstdDictionary?, level: Int = zstdPackingLevel) -> ShrinkStrategy {
         ShrinkStrategy(id: "zstd-packing") { context in
             guard let (pointer, element) = bulkiestContainer(in: context) else { return [] }
-            let pack: @Sendable ([UInt8]) -> String? = { json in
-                (try? Zstd.compress(json, level: level, dictionary: dictionary)).map { Data($0).base64EncodedString() }
-            }
             let json = context.compactJSONBytes(at: pointer) ?? []
-            let frame = (try? Zstd.compress(json, level: level, dictionary: dictionary))?.count ?? 0
+            let frame = try? Zstd.compress(json, level: level, dictionary: dictionary)
+            let packed = frame.map { Data($0).base64EncodedString() }
+            // The edit packs the value as the plan's other edits left it; untouched, it is this one.
+            let pack: @Sendable ([UInt8]) -> String? = { current in
+                if current == json { return packed }
+                return (try? Zstd.compress(current, level: level, dictionary: dictionary)).map {
+                    Data($0).base64EncodedString()
+                }
+            }
             let with =
                 dictionary.map { "zstd (level \(level)) and a \($0.bytes.count)-byte dictionary" }
                 ?? "zstd (level \(level), no dictionary)"
@@ -40,7 +45,7 @@ extension ShrinkStrategy {
                 ShrinkProposal(
                     id: "zstd-packing:\(pointer)", strategyID: "zstd-packing",
                     title:
-                        "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame)-byte frame)",
+                        "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame?.count ?? 0)-byte frame)",
                     paths: [pointer.rawValue], contractChange: .app,
                     howToApply: """
                         Make \(pointer) a Data property (base64 in JSON) holding the zstd frame of its JSON; in the app, decompress it\(dictionary == nil ? "" : " with the dictionary (\(dictionary!.bytes.count) bytes, shipped in the app)") and decode the JSON with JSONDecoder. Apple's Compression framework has no zstd: the app must also ship a zstd decoder. Measured after compression and base64, with the payload's escaping.

@@ -134,6 +134,33 @@ import Testing
                 """))
     }
 
+    @Test func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("small.json", Self.small)
+        let schema = try folder.write(
+            "state.schema.json",
+            #"{"type":"object","properties":{"courierName":{"type":"string"},"note":{"type":["string","null"]},"logo":{"type":"string"}},"required":["courierName","note","logo"]}"#
+        )
+        func contractChanges(_ arguments: [String]) throws -> [String: String] {
+            let result = try PaySizeProcess.run(["suggest", "--format", "json"] + arguments + [path])
+            #expect(result.status == 0)
+            let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+            var changes: [String: String] = [:]
+            for suggestion in object["suggestions"]?.elements ?? [] {
+                changes[suggestion["id"]!.stringValue!] = suggestion["contractChange"]!.stringValue!
+            }
+            return changes
+        }
+        #expect(
+            try contractChanges([]) == [
+                "shorter-keys:/aps/content-state": "app", "drop-nulls": "server", "escaping": "none",
+            ])
+        #expect(
+            try contractChanges(["--schema", schema]) == [
+                "shorter-keys:/aps/content-state": "app", "drop-nulls": "app", "escaping": "none",
+            ])
+    }
+
     @Test func noPlanReachingTheTargetExitsOne() throws {
         let folder = try TemporaryFolder()
         let words = (0..<400).map { "word\($0)" }.joined(separator: " ")

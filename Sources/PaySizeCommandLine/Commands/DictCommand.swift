@@ -103,11 +103,8 @@ enum DictCommand {
                     } catch let error as JSONScanError {
                         throw InputError(file: record.file, scanError: error, firstLine: record.line ?? 1)
                     }
-                } catch let error as InputError {
-                    streams.writeError(error.diagnostic + "\n")
-                    status = .badInput
                 } catch {
-                    streams.writeError("\(input): error: \(error)\n")
+                    streams.writeError(SuggestCommand.inputError(error, file: input).diagnostic + "\n")
                     status = .badInput
                 }
             }

@@ -158,11 +158,8 @@ struct SuggestCommand {
                     } catch let error as JSONScanError {
                         throw InputError(file: record.file, scanError: error, firstLine: record.line ?? 1)
                     }
-                } catch let error as InputError {
-                    reportUnreadable(error, streams: streams)
-                    status = max(status, .badInput)
                 } catch {
-                    reportUnreadable(InputError(file: name, message: "\(error)"), streams: streams)
+                    reportUnreadable(Self.inputError(error, file: name), streams: streams)
                     status = max(status, .badInput)
                 }
             }
@@ -178,15 +175,17 @@ struct SuggestCommand {
                 let outcome = try suggest(for: payloads)
                 report(outcome, streams: streams)
                 if !outcome.report.plan.reachesTarget { status = max(status, .violation) }
-            } catch let error as InputError {
-                reportUnreadable(error, streams: streams)
-                status = max(status, .badInput)
             } catch {
-                reportUnreadable(InputError(file: name, message: "\(error)"), streams: streams)
+                reportUnreadable(Self.inputError(error, file: name), streams: streams)
                 status = max(status, .badInput)
             }
         }
         return status
+    }
+
+    /// `error` as the input error it is, or one placed in `file` that quotes it.
+    static func inputError(_ error: any Error, file: String) -> InputError {
+        (error as? InputError) ?? InputError(file: file, message: "\(error)")
     }
 
     /// Measures the largest payload of an input, the others serving as its series.
