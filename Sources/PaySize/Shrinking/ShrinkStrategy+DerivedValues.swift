@@ -41,19 +41,20 @@ extension ShrinkStrategy {
     }
 
     private static func formattedProposals(_ context: ShrinkContext) -> [ShrinkProposal] {
-        var sources: [ShrinkPath: Set<String>] = [:]
+        var sources: [ShrinkPath: Set<ShrinkPath>] = [:]
         var derivable: [ShrinkPath: Bool] = [:]
         var example: [ShrinkPath: String] = [:]
         var order: [ShrinkPath] = []
         for value in context.values {
             guard let members = value.element.members else { continue }
-            // Which members (or members of member objects) hold each scalar text.
-            var holders: [String: [String]] = [:]
+            // Which members (or members of member objects) hold each scalar text, by their paths.
+            var holders: [String: [ShrinkPath]] = [:]
             for member in members {
-                for text in scalarTexts(of: member.value) { holders[text, default: []].append(member.key) }
+                let memberPath = value.path.folded.appending(.key(member.key))
+                for text in scalarTexts(of: member.value) { holders[text, default: []].append(memberPath) }
                 for inner in member.value.members ?? [] {
                     for text in scalarTexts(of: inner.value) {
-                        holders[text, default: []].append(member.key + "/" + inner.key)
+                        holders[text, default: []].append(memberPath.appending(.key(inner.key)))
                     }
                 }
             }
@@ -61,7 +62,7 @@ extension ShrinkStrategy {
                 guard let string = member.value.stringValue else { continue }
                 let path = value.path.folded.appending(.key(member.key))
                 let runs = alphanumericRuns(of: string)
-                func others(_ text: String) -> [String] { (holders[text] ?? []).filter { $0 != member.key } }
+                func others(_ text: String) -> [ShrinkPath] { (holders[text] ?? []).filter { $0 != path } }
                 let derived =
                     string.count >= 3 && !runs.isEmpty && others(string).isEmpty
                     && runs.allSatisfy { !others($0).isEmpty }
@@ -75,8 +76,7 @@ extension ShrinkStrategy {
         }
         return order.compactMap { path in
             guard derivable[path] == true, let used = sources[path] else { return nil }
-            let parent = path.parent
-            let from = used.sorted().map { "\(parent.rawValue)/\($0)" }.joined(separator: " and ")
+            let from = used.sorted { $0.rawValue < $1.rawValue }.map(\.description).joined(separator: " and ")
             return ShrinkProposal(
                 id: "derive-formatted:\(path)", strategyID: "derive-formatted",
                 title:
