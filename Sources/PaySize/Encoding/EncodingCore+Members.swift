@@ -213,6 +213,37 @@ extension EncodingCore {
 
     /// Writes the separator and an already converted key.
     func beginMember(_ index: Int, keyString: String, flags: UInt8) -> Int {
+        let level = beginMemberSlot(index)
+        writeMemberKey(index, keyString: keyString, flags: flags)
+        return level
+    }
+
+    /// Encodes a member whose key a `.custom` strategy converts: Foundation converts it once the
+    /// value is encoded, so the keys inside a nested value are converted first (innermost first)
+    /// and the key of a value that throws is never converted. The key is written after the value
+    /// and the two are then swapped in place.
+    ///
+    /// - Parameter value: Writes the value at the level it is given.
+    @inline(never)
+    func encodeMemberConvertingKeyLast<Key: CodingKey>(_ index: Int, key: Key, value: (_ level: Int) throws -> Void)
+        throws
+    {
+        let level = beginMemberSlot(index)
+        let valueStart = writer.position
+        try value(level)
+        let keyStart = writer.position
+        writeMemberKey(index, keyString: customKey(key, node: index), flags: 0)
+        let valueLength = keyStart - valueStart
+        guard valueLength > 0, !writer.isCountingOnly else { return }
+        writer.swapAdjacentRuns(from: valueStart, split: keyStart)
+        members[members.count - 1].shift(by: -valueLength)
+    }
+
+    /// Leaves the key table if the object was using one, writes the separator before the next
+    /// member of object node `index` and counts it.
+    ///
+    /// - Returns: The nesting level for the member's value.
+    private func beginMemberSlot(_ index: Int) -> Int {
         if nodes[index].tableSlot >= 0 {
             // Leaving the table: the check for equivalent keys now needs the flags of the
             // members the table wrote.
@@ -225,6 +256,11 @@ extension EncodingCore {
         let level = nodes[index].level + 1
         writeSeparator(count: nodes[index].count, level: level)
         nodes[index].count += 1
+        return level
+    }
+
+    /// Writes a member's quoted key and its colon at the end of the output, with its record.
+    private func writeMemberKey(_ index: Int, keyString: String, flags: UInt8) {
         let start = writer.position
         var member = EncodingMember(start: start, keyStart: 0, keyEnd: 0, keyHash: 0, flags: flags)
         let escaped: Bool
@@ -251,7 +287,6 @@ extension EncodingCore {
         }
         members.append(member)
         if isPretty { writer.append(" : ") } else { writer.append(UInt8(ascii: ":")) }
-        return level
     }
 
     private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64, hasNonASCII: Bool)
@@ -686,14 +721,17 @@ extension EncodingCore {
             return nextSerial - 1
         }
         let (level, component) = begin(self, index)
-        let parentEntry = nodes[index].childPathEntry
+        // A nested container's own path is its parent container's whole path plus its key, but
+        // values written through it hang off the encoder's path (``EncodingPathEntry``); a super
+        // encoder's path is the encoder's path plus its key.
+        let encoderEntry = nodes[index].childPathEntry
         let nested = pushNode(
             kind: kind,
             isFrame: false,
             level: level,
             component: component,
-            parentEntry: parentEntry,
-            childPathEntry: kind == .pending ? nil : parentEntry
+            parentEntry: kind == .pending ? encoderEntry : nodes[index].pathEntry,
+            childPathEntry: kind == .pending ? nil : encoderEntry
         )
         switch kind {
         case .object: writer.append(UInt8(ascii: "{"))

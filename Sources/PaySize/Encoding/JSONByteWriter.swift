@@ -159,6 +159,19 @@ struct JSONByteWriter {
         count = offset
     }
 
+    /// Swaps the two runs `start..<split` and `split..<end of output` in place (writing mode).
+    func swapAdjacentRuns(from start: Int, split: Int) {
+        let firstLength = split - start
+        let secondLength = count - split
+        guard firstLength > 0, secondLength > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: firstLength) { first in
+            let first = first.baseAddress!
+            first.update(from: storage + start, count: firstLength)
+            (storage + start).update(from: storage + split, count: secondLength)
+            (storage + start + secondLength).update(from: first, count: firstLength)
+        }
+    }
+
     /// Overwrites bytes already written, from `offset` on.
     func overwrite(at offset: Int, with run: UnsafeBufferPointer<UInt8>) {
         guard !run.isEmpty else { return }

@@ -47,7 +47,10 @@ public struct PayloadEncoder: Sendable {
     public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
 
     /// How keys are converted. Defaults to `.useDefaultKeys`. As in Foundation, the keys of a
-    /// `[String: Value]` dictionary are never converted.
+    /// `[String: Value]` dictionary are never converted, and a `.custom` closure sees the same
+    /// coding paths in the same order as under `JSONEncoder` (a member's key after the keys
+    /// inside its value). For a value re-encoded with `JSONEncoder` (see above) the closure is
+    /// called again by that encoder.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
 
     /// What to write for NaN and infinities. Defaults to `.throw`.
