@@ -120,9 +120,15 @@ private struct APSRules {
                 member.keyRange.lowerBound)
         }
 
-        checkDate("timestamp", in: aps, at: apsPath, required: true)
-        checkDate("stale-date", in: aps, at: apsPath, required: false)
+        let timestamp = checkDate("timestamp", in: aps, at: apsPath, required: true)
+        let staleDate = checkDate("stale-date", in: aps, at: apsPath, required: false)
         checkDate("dismissal-date", in: aps, at: apsPath, required: false)
+        if let timestamp, let staleDate, staleDate < timestamp, let value = aps["stale-date"] {
+            add(
+                .error, apsPath.appending("stale-date"),
+                LiveActivityRule.staleDateBeforeTimestamp(staleDate: staleDate, timestamp: timestamp).message,
+                value.byteRange.lowerBound)
+        }
 
         if let score = aps["relevance-score"], score.numberText == nil {
             add(
@@ -216,7 +222,12 @@ private struct APSRules {
     }
 
     /// Date keys of `aps` are integer seconds since 1970 (FACTS.md: two epochs in one payload).
-    private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool) {
+    ///
+    /// - Returns: The seconds, when the key holds an integer in the plausible range (or below it).
+    @discardableResult
+    private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool)
+        -> Int?
+    {
         let path = apsPath.appending(key)
         guard let value = aps[key] else {
             if required {
@@ -224,27 +235,29 @@ private struct APSRules {
                     .error, path, "expected '\(key)' (integer seconds since 1970), found none", aps.byteRange.lowerBound
                 )
             }
-            return
+            return nil
         }
         let offset = value.byteRange.lowerBound
         guard value.isIntegerToken, let text = value.numberText else {
             add(.error, path, "expected integer seconds since 1970, found \(describe(value))", offset)
-            return
+            return nil
         }
         guard let seconds = Int(text), seconds >= 0 else {
             add(.error, path, "expected non-negative integer seconds since 1970, found \(text)", offset)
-            return
+            return nil
         }
         if seconds > Self.latestPlausibleUnixSeconds {
             add(
                 .error, path,
                 "expected seconds since 1970, found \(text), which looks like milliseconds (divide by 1000)", offset)
+            return nil
         } else if seconds < Self.earliestPlausibleUnixSeconds {
             add(
                 .warning, path,
                 "\(text) is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200",
                 offset)
         }
+        return seconds
     }
 
     private mutating func checkObject(_ key: String, in aps: JSONElement, at apsPath: JSONPointer) {

@@ -101,10 +101,22 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     /// - Parameters:
     ///   - bundleIdentifier: The app's bundle ID; the topic appends `.push-type.liveactivity`.
     ///   - priority: `apns-priority`; default ``LiveActivityPushHeaders/Priority/immediate`` (10).
+    ///   - expiration: `apns-expiration`; default none (APNs' own default).
+    ///   - collapseID: `apns-collapse-id`; default none.
+    ///   - id: `apns-id`; default none (APNs assigns one).
+    ///   - authorizationToken: The provider token (a JWT) for `authorization: bearer …`; default
+    ///     none (certificate-based connections send none).
     public func headers(
-        bundleIdentifier: String, priority: LiveActivityPushHeaders.Priority = .immediate
+        bundleIdentifier: String, priority: LiveActivityPushHeaders.Priority = .immediate,
+        expiration: LiveActivityPushHeaders.Expiration? = nil, collapseID: String? = nil, id: UUID? = nil,
+        authorizationToken: String? = nil
     ) -> LiveActivityPushHeaders {
-        LiveActivityPushHeaders(bundleIdentifier: bundleIdentifier, priority: priority)
+        var headers = LiveActivityPushHeaders(bundleIdentifier: bundleIdentifier, priority: priority)
+        headers.expiration = expiration
+        headers.collapseID = collapseID
+        headers.id = id
+        headers.authorizationToken = authorizationToken
+        return headers
     }
 
     /// The exact body to send, with its size report.
@@ -147,8 +159,8 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             report.findings.append(PayloadFinding(severity: .error, path: .root, message: code.message))
             violations.append((code, .root))
         }
-        if let first = violations.first {
-            throw LiveActivityPushError(code: first.code, report: report)
+        if !violations.isEmpty {
+            throw LiveActivityPushError(violations: violations, report: report)
         }
         return EncodedLiveActivityPush(bytes: bytes, report: report)
     }
@@ -163,6 +175,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         let datesAreValid =
             timestamp.timeIntervalSince1970 >= 0 && (staleDate?.timeIntervalSince1970 ?? 0) >= 0
             && (dismissalDate?.timeIntervalSince1970 ?? 0) >= 0
+            && (staleDate.map { seconds($0) >= seconds(timestamp) } ?? true)
         let eventKeysAreValid: Bool
         switch event {
         case .start:
@@ -185,6 +198,11 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         if let staleDate, staleDate.timeIntervalSince1970 < 0 { add(.dateBefore1970(key: "stale-date"), "stale-date") }
         if let dismissalDate, dismissalDate.timeIntervalSince1970 < 0 {
             add(.dateBefore1970(key: "dismissal-date"), "dismissal-date")
+        }
+        if let staleDate, staleDate.timeIntervalSince1970 >= 0, seconds(staleDate) < seconds(timestamp) {
+            add(
+                .rule(.staleDateBeforeTimestamp(staleDate: seconds(staleDate), timestamp: seconds(timestamp))),
+                "stale-date")
         }
         switch event {
         case .start:
