@@ -127,6 +127,45 @@ func measure<T: Encodable>(
     )
 }
 
+/// `repeat VARIANT SHAPE COUNT`: runs one variant COUNT times on one shape and exits, for
+/// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`,
+/// `size` or `walk` (the do-nothing Codable walk), on a corpus shape or `typical`.
+func repeatOneVariant(_ arguments: [String]) throws -> Never {
+    guard arguments.count == 3, let count = Int(arguments[2]) else {
+        FileHandle.standardError.write(
+            Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk SHAPE COUNT\n".utf8))
+        exit(2)
+    }
+    let shapes = RealWorldCorpus.shapes + [("typical", LiveActivityFixtures.delivery)]
+    guard let shape = shapes.first(where: { $0.name == arguments[1] }) else {
+        FileHandle.standardError.write(Data("unknown shape '\(arguments[1])'\n".utf8))
+        exit(2)
+    }
+    func run<T: Encodable>(_ value: T) throws -> Int {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        var payload = PayloadEncoder()
+        payload.outputFormatting = [.sortedKeys]
+        var sink = 0
+        switch arguments[0] {
+        case "foundation": for _ in 0..<count { sink &+= try foundation.encode(value).count }
+        case "encode": for _ in 0..<count { sink &+= try payload.encodeBytes(value).count }
+        case "size": for _ in 0..<count { sink &+= try payload.encodedSize(of: value) }
+        case "walk": for _ in 0..<count { sink &+= try CodableWalk.walk(value) }
+        default:
+            FileHandle.standardError.write(Data("unknown variant '\(arguments[0])'\n".utf8))
+            exit(2)
+        }
+        return sink
+    }
+    print(try run(shape.value))
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "repeat" {
+    try repeatOneVariant(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 /// Which tables to print: `fixtures`, `corpus`, `push`, or all three (no argument).
 let sections = Set(CommandLine.arguments.dropFirst())
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }

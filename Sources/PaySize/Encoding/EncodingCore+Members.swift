@@ -60,7 +60,9 @@ extension EncodingCore {
     }
 
     private func addKeySlot(_ table: EncodingKeyTable, type: ObjectIdentifier) -> Int {
-        keySlots.append(KeySlot(type: type, view: table.view, table: table))
+        let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        tags.initialize(repeating: Self.unknownTag, count: 256)
+        keySlots.append(KeySlot(type: type, view: table.view, table: table, tags: tags))
         return keySlots.count - 1
     }
 
@@ -77,27 +79,54 @@ extension EncodingCore {
         }
     }
 
-    /// Writes the separator and the key of the next member of object node `index` from its key
-    /// table.
+    /// The table entry of `key` in the table of slot `slot`: from the slot's tags for a key type
+    /// of at most one byte (after the first time), else by its `stringValue`.
     ///
-    /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
-    ///   key is not in the table, repeats, or the object mixes key types.
+    /// A `CodingKey`'s `stringValue` is taken to depend on its value alone, as it does for every
+    /// synthesized and hand-written `CodingKeys` enum: a one-byte key's bit pattern then names
+    /// its entry.
+    ///
+    /// - Returns: The entry's index, or nil when the key is not in the table (it is then added
+    ///   to a newer version for later calls).
     @inline(__always)
-    private func beginTableMember(_ index: Int, slot: Int, type: ObjectIdentifier, keyString: String, flags: UInt8)
-        -> Int?
-    {
-        guard keySlots[slot].type == type else { return nil }
-        // The node through a pointer, read once and written once: stores into the output in
-        // between would otherwise make the compiler reload every field.
-        let node = nodes.base + index
-        let guess = Int(node.pointee.guess)
+    private func tableEntry<Key: CodingKey>(of key: Key, slot: Int, guess: Int) -> Int? {
+        let size = MemoryLayout<Key>.size
+        guard size <= 1 else { return findEntry(key.stringValue, slot: slot, guess: guess) }
+        let tag = size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        let tags = keySlots[slot].tags
+        let cached = tags[tag]
+        if cached != Self.unknownTag { return Int(cached) }
+        guard let found = findEntry(key.stringValue, slot: slot, guess: guess) else { return nil }
+        tags[tag] = UInt8(truncatingIfNeeded: found)
+        return found
+    }
+
+    /// Looks `keyString` up in the table of slot `slot`, trying entry `guess` first; adds it to a
+    /// newer version of the table when it is missing.
+    @inline(__always)
+    private func findEntry(_ keyString: String, slot: Int, guess: Int) -> Int? {
         let view = keySlots[slot].view
         let found = keyString.utf8.withContiguousStorageIfAvailable { key -> Int? in
             if let found = view.find(key, guess: guess) { return found }
             learnKey(key, slot: slot)
             return nil
         }
-        guard let found, let entryIndex = found else { return nil }
+        return found ?? nil
+    }
+
+    /// Writes the separator and the key of the next member of object node `index` from its key
+    /// table.
+    ///
+    /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
+    ///   key is not in the table, repeats, or the object mixes key types.
+    @inline(__always)
+    private func beginTableMember<Key: CodingKey>(_ index: Int, slot: Int, key: Key, flags: UInt8) -> Int? {
+        guard keySlots[slot].type == ObjectIdentifier(Key.self) else { return nil }
+        // The node through a pointer, read once and written once: stores into the output in
+        // between would otherwise make the compiler reload every field.
+        let node = nodes.base + index
+        guard let entryIndex = tableEntry(of: key, slot: slot, guess: Int(node.pointee.guess)) else { return nil }
+        let view = keySlots[slot].view
         let entry = view.entries + entryIndex
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: entry.pointee.rank)
         let rankMask = node.pointee.rankMask
@@ -161,15 +190,11 @@ extension EncodingCore {
     func beginMember<Key: CodingKey>(_ index: Int, key: Key, flags: UInt8 = 0) -> Int {
         switch keyMode {
         case .unchanged:
-            let keyString = key.stringValue
             let slot = Int(nodes[index].tableSlot)
-            if slot >= 0,
-                let level = beginTableMember(
-                    index, slot: slot, type: ObjectIdentifier(Key.self), keyString: keyString, flags: flags)
-            {
+            if slot >= 0, let level = beginTableMember(index, slot: slot, key: key, flags: flags) {
                 return level
             }
-            return beginMember(index, keyString: keyString, flags: flags)
+            return beginMember(index, keyString: key.stringValue, flags: flags)
         case .snakeCase:
             return beginMember(index, keyString: snakeCaseKey(key.stringValue), flags: flags)
         case .custom:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The state of a `PayloadEncoder` call: the byte writer, the stack of open JSON values, and
-/// scratch arrays reused by every container. Cores wait in ``EncodingCorePool`` between calls
+/// scratch arrays reused by every container. Cores wait in ``EncodingCorePool`` (one per thread) between calls
 /// with their buffers and the key tables they used, so a call on familiar types allocates
 /// nothing but its result.
 ///
@@ -68,7 +68,15 @@ final class EncodingCore {
         let type: ObjectIdentifier
         let view: EncodingKeyTable.View
         let table: EncodingKeyTable
+        /// For a key type of at most one byte (an enum of `CodingKeys`, mostly): the table entry
+        /// of each bit pattern met so far, ``unknownTag`` until then, so a member's key is found
+        /// without calling `stringValue` and comparing bytes. Owned by the core: allocated with
+        /// the slot, freed with it.
+        let tags: UnsafeMutablePointer<UInt8>
     }
+
+    /// A bit pattern not yet seen in ``KeySlot/tags``.
+    static let unknownTag: UInt8 = 0xFF
 
     /// How keys are converted, decided once per call.
     enum KeyMode {
@@ -88,6 +96,7 @@ final class EncodingCore {
     }
 
     deinit {
+        for slot in keySlots { slot.tags.deallocate() }
         writer.deallocate()
         nodes.deallocate()
         members.deallocate()
@@ -162,11 +171,16 @@ final class EncodingCore {
     /// newer version is a superset), and none if there are too many types to search quickly.
     private func keepNewestKeySlots() {
         if keySlots.count > Self.keptKeySlotLimit {
+            for slot in keySlots { slot.tags.deallocate() }
             keySlots.removeAll(keepingCapacity: true)
         } else if keySlotsHaveOldVersions {
             var kept: [KeySlot] = []
-            for slot in keySlots.reversed() where !kept.contains(where: { $0.type == slot.type }) {
-                kept.append(slot)
+            for slot in keySlots.reversed() {
+                if kept.contains(where: { $0.type == slot.type }) {
+                    slot.tags.deallocate()
+                } else {
+                    kept.append(slot)
+                }
             }
             keySlots.removeAll(keepingCapacity: true)
             keySlots.append(contentsOf: kept.reversed())

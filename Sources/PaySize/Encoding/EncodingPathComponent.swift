@@ -9,6 +9,9 @@ enum EncodingPathComponent {
     /// A key of the caller's own `CodingKey` type, borrowed from the running
     /// `encode(_:forKey:)` call.
     case borrowedKey(UnsafeRawPointer, any CodingKey.Type)
+    /// A key of a `CodingKey` type of at most one byte (a `CodingKeys` enum, mostly), kept as
+    /// its bit pattern: taking a generic key's address costs a copy, its bits a load.
+    case smallKey(UInt8, any CodingKey.Type)
     /// A key of a `[String: Value]` dictionary (encoded without key conversion), borrowed from
     /// the running entry.
     case borrowedString(UnsafePointer<String>)
@@ -25,6 +28,8 @@ extension EncodingCore {
         switch component {
         case .borrowedKey(let pointer, let type):
             return Self.loadKey(type, from: pointer)
+        case .smallKey(let bits, let type):
+            return withUnsafeBytes(of: bits) { Self.loadKey(type, from: $0.baseAddress!) }
         case .borrowedString(let pointer):
             return PayloadCodingKey(stringValue: pointer.pointee)
         case .ownedKey(let slot):

@@ -138,6 +138,12 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         // Dates, URLs and the like need no path step, so no borrowed key.
         if try core.encodeScalarValue(value, codingKey: key) { return }
         let parentEntry = core.nodes[index].childPathEntry
+        let size = MemoryLayout<Key>.size
+        if size <= 1 {
+            let bits = size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self)
+            return try core.encodeNested(
+                value, level: level, component: .smallKey(bits, Key.self), parentEntry: parentEntry, scalarsTried: true)
+        }
         // The key outlives the nested value's path step: both end with this call.
         try withUnsafePointer(to: key) { key in
             try core.encodeNested(
