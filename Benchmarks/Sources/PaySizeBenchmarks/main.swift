@@ -136,7 +136,7 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
             Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk SHAPE COUNT\n".utf8))
         exit(2)
     }
-    let shapes = RealWorldCorpus.shapes + [("typical", LiveActivityFixtures.delivery)]
+    let shapes = RealWorldCorpus.shapes + [("typical", LiveActivityFixtures.delivery), ("ints", ProbeInts())]
     guard let shape = shapes.first(where: { $0.name == arguments[1] }) else {
         FileHandle.standardError.write(Data("unknown shape '\(arguments[1])'\n".utf8))
         exit(2)
@@ -236,4 +236,10 @@ if runs("push") {
         )
     }
     print("(checksum \(push.checksum & 0xFF))")
+}
+
+/// Twenty integer members, for the cost of one member (`repeat` mode only).
+struct ProbeInts: Encodable, Sendable {
+    var a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7, a8 = 8, a9 = 9, b0 = 10
+    var b1 = 1, b2 = 2, b3 = 3, b4 = 4, b5 = 5, b6 = 6, b7 = 7, b8 = 8, b9 = 9, c0 = 10
 }

@@ -40,7 +40,13 @@ extension EncodingCore {
     @inline(__always)
     func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) {
         guard keyMode == .unchanged else { return }
-        nodes[index].tableSlot = Int32(truncatingIfNeeded: keySlot(for: ObjectIdentifier(type)))
+        let slot = keySlot(for: ObjectIdentifier(type))
+        let node = nodes.base + index
+        node.pointee.tableSlot = Int32(truncatingIfNeeded: slot)
+        node.pointee.tableType = keySlots[slot].type
+        node.pointee.tableEntries = keySlots[slot].view.entries
+        node.pointee.tableBytes = keySlots[slot].view.bytes
+        node.pointee.tableTags = keySlots[slot].tags
     }
 
     /// Attaches a key table to the nested object `serial` just opened (if it was).
@@ -89,11 +95,12 @@ extension EncodingCore {
     /// - Returns: The entry's index, or nil when the key is not in the table (it is then added
     ///   to a newer version for later calls).
     @inline(__always)
-    private func tableEntry<Key: CodingKey>(of key: Key, slot: Int, guess: Int) -> Int? {
+    private func tableEntry<Key: CodingKey>(
+        of key: Key, slot: Int, tags: UnsafeMutablePointer<UInt8>, guess: Int
+    ) -> Int? {
         let size = MemoryLayout<Key>.size
         guard size <= 1 else { return findEntry(key.stringValue, slot: slot, guess: guess) }
         let tag = size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
-        let tags = keySlots[slot].tags
         let cached = tags[tag]
         if cached != Self.unknownTag { return Int(cached) }
         guard let found = findEntry(key.stringValue, slot: slot, guess: guess) else { return nil }
@@ -121,13 +128,14 @@ extension EncodingCore {
     ///   key is not in the table, repeats, or the object mixes key types.
     @inline(__always)
     private func beginTableMember<Key: CodingKey>(_ index: Int, slot: Int, key: Key, flags: UInt8) -> Int? {
-        guard keySlots[slot].type == ObjectIdentifier(Key.self) else { return nil }
         // The node through a pointer, read once and written once: stores into the output in
         // between would otherwise make the compiler reload every field.
         let node = nodes.base + index
-        guard let entryIndex = tableEntry(of: key, slot: slot, guess: Int(node.pointee.guess)) else { return nil }
-        let view = keySlots[slot].view
-        let entry = view.entries + entryIndex
+        guard node.pointee.tableType == ObjectIdentifier(Key.self),
+            let entryIndex = tableEntry(
+                of: key, slot: slot, tags: node.pointee.tableTags.unsafelyUnwrapped, guess: Int(node.pointee.guess))
+        else { return nil }
+        let entry = node.pointee.tableEntries.unsafelyUnwrapped + entryIndex
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: entry.pointee.rank)
         let rankMask = node.pointee.rankMask
         if rankMask & bit != 0 || (entry.pointee.hasSlash && !writer.escapesSlashes) { return nil }
@@ -137,7 +145,7 @@ extension EncodingCore {
         node.pointee.rankMask = rankMask | bit
         node.pointee.guess = Int32(truncatingIfNeeded: entryIndex &+ 1)
         let quotedCount = Int(entry.pointee.quotedCount)
-        let key = view.bytes + Int(entry.pointee.quotedStart)
+        let key = node.pointee.tableBytes.unsafelyUnwrapped + Int(entry.pointee.quotedStart)
         let start: Int
         if isPretty {
             writeSeparator(count: count, level: level)

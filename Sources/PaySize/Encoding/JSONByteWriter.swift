@@ -319,6 +319,20 @@ struct JSONByteWriter {
     /// Writes an integer of any width in decimal.
     @inline(__always)
     mutating func appendInteger<T: FixedWidthInteger>(_ value: T) {
+        // Most integers in a content state are small: one or two digits in one store.
+        if value >= 0 && value < 100 {
+            let small = Int(truncatingIfNeeded: value)
+            if isCountingOnly {
+                count &+= small < 10 ? 1 : 2
+            } else if small < 10 {
+                append(0x30 &+ UInt8(truncatingIfNeeded: small))
+            } else {
+                reserve(2)
+                Self.writeTwoDigits(small, to: storage + count)
+                count &+= 2
+            }
+            return
+        }
         if T.bitWidth > 64 {
             appendUnescaped(value.description)
         } else {
@@ -485,7 +499,7 @@ struct JSONByteWriter {
     }
 
     @inline(__always)
-    private static func writeTwoDigits(_ pair: Int, to output: UnsafeMutablePointer<UInt8>) {
+    static func writeTwoDigits(_ pair: Int, to output: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(output).storeBytes(
             of: UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self),
             as: UInt16.self
