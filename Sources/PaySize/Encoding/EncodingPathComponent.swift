@@ -43,8 +43,11 @@ extension EncodingCore {
         pointer.assumingMemoryBound(to: Key.self).pointee
     }
 
-    /// Keeps `key` for a step that outlives the current call.
-    func ownedComponent(_ key: any CodingKey) -> EncodingPathComponent {
+    /// Keeps `key` for a step that outlives the current call: a key of at most one byte as its
+    /// bits, any other in ``EncodingCore/ownedKeys``.
+    func ownedComponent<Key: CodingKey>(_ key: Key) -> EncodingPathComponent {
+        let size = MemoryLayout<Key>.size
+        if size <= 1 { return .smallKey(size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self), Key.self) }
         ownedKeys.append(key)
         return .ownedKey(ownedKeys.count - 1)
     }
