@@ -360,31 +360,31 @@ extension EncodingCore {
     /// Closes an object: members are reordered by the raw UTF-8 bytes of their keys under
     /// `.sortedKeys`, and a key written twice keeps its last value, as Foundation's dictionary
     /// does (in either mode, so sizes match).
-    func finishObject(_ node: EncodingNode) {
-        let base = node.memberBase
+    func finishObject(_ node: UnsafePointer<EncodingNode>) {
+        let base = node.pointee.memberBase
         // One per member written (counting mode keeps no records for table keys).
-        var kept = node.count
-        if kept >= 2
-            && (node.keyFlags & EncodingMember.hasNonASCIIKey != 0
-                || (node.tableSlot >= 0 && keySlots[Int(node.tableSlot)].view.hasEquivalentKeys))
-        {
-            checkEquivalentKeys(of: node)
-        }
+        var kept = node.pointee.count
         if kept >= 2 {
-            if node.tableSlot >= 0 {
+            let tableSlot = node.pointee.tableSlot
+            if node.pointee.keyFlags & EncodingMember.hasNonASCIIKey != 0
+                || (tableSlot >= 0 && keySlots[Int(tableSlot)].view.hasEquivalentKeys)
+            {
+                checkEquivalentKeys(of: node.pointee)
+            }
+            if tableSlot >= 0 {
                 // Keys from one table with distinct ranks: no repeats, order by rank.
-                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node) }
+                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node.pointee) }
             } else if writer.isCountingOnly {
                 // Counting mode keeps no key bytes; two keys with one hash (a repeated key, or
                 // a hash collision) send the call to writing mode, which sorts them out.
                 if !keysAreDistinctByHash(from: base) { needsWritingMode = true }
-            } else if kept > 48 || !sortDistinctMembers(of: node) {
-                kept = reorderMembers(of: node)
+            } else if kept > 48 || !sortDistinctMembers(of: node.pointee) {
+                kept = reorderMembers(of: node.pointee)
             }
         }
         if isPretty {
             if kept == 0 { writer.append(0x0A) }
-            writer.appendNewline(indentLevel: node.level)
+            writer.appendNewline(indentLevel: node.pointee.level)
         }
         writer.append(UInt8(ascii: "}"))
         members.removeLast(downTo: base)

@@ -336,22 +336,25 @@ final class EncodingCore {
 
     /// Writes the end of the innermost node and pops it.
     func closeTopNode() {
-        let node = nodes.removeLast()
-        switch node.kind {
+        // Read in place: a node is several words, and nodes hold only plain data.
+        let node = UnsafePointer(nodes.base + (nodes.count &- 1))
+        switch node.pointee.kind {
         case .pending:
-            writeEmptyObject(level: node.level)
+            writeEmptyObject(level: node.pointee.level)
         case .single:
-            if node.count == 0 { writeEmptyObject(level: node.level) }
+            if node.pointee.count == 0 { writeEmptyObject(level: node.pointee.level) }
         case .object:
             finishObject(node)
         case .array:
             if isPretty {
-                if node.count == 0 { writer.append(0x0A) }
-                writer.appendNewline(indentLevel: node.level)
+                if node.pointee.count == 0 { writer.append(0x0A) }
+                writer.appendNewline(indentLevel: node.pointee.level)
             }
             writer.append(UInt8(ascii: "]"))
         }
-        popPath(to: node.pathBase)
+        let pathBase = node.pointee.pathBase
+        nodes.removeLast(downTo: nodes.count &- 1)
+        popPath(to: pathBase)
         topSerial = nodes.count > 0 ? nodes[nodes.count - 1].serial : -1
     }
 
