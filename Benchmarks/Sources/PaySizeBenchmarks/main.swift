@@ -136,7 +136,7 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
             Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk SHAPE COUNT\n".utf8))
         exit(2)
     }
-    let shapes = RealWorldCorpus.shapes + [("typical", LiveActivityFixtures.delivery), ("ints", ProbeInts())]
+    let shapes = RealWorldCorpus.shapes + [("typical", LiveActivityFixtures.delivery), ("ints", ProbeInts()), ("empty", ProbeEmpty())]
     guard let shape = shapes.first(where: { $0.name == arguments[1] }) else {
         FileHandle.standardError.write(Data("unknown shape '\(arguments[1])'\n".utf8))
         exit(2)
@@ -237,6 +237,9 @@ if runs("push") {
     }
     print("(checksum \(push.checksum & 0xFF))")
 }
+
+/// No members, for the cost of a call (`repeat` mode only).
+struct ProbeEmpty: Encodable, Sendable {}
 
 /// Twenty integer members, for the cost of one member (`repeat` mode only).
 struct ProbeInts: Encodable, Sendable {
