@@ -51,7 +51,8 @@ for module in "${modules[@]}"; do
   "$DOCC" convert "$catalog" --additional-symbol-graph-dir "$graphs" --output-path "$archive" \
     --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
     --warnings-as-errors --transform-for-static-hosting |
-    awk -v catalog="$catalog" 'NF { seen = 1 } seen { sub(/--> /, "--> " catalog "/"); print }'
+    awk -v catalog="$catalog" 'NF { seen = 1 }
+      seen { if (sub(/--> /, "--> " catalog "/")) sub(/[^\/]+\.docc\/\.\.\//, ""); print }'
   python3 scripts/check-docs-curation.py "$catalog" "$archive"
   archives+=("$archive")
 done
