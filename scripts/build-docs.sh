@@ -3,7 +3,8 @@
 # Sources/<Module>/<Module>.docc: builds the module, extracts its public symbol graph with
 # swift-symbolgraph-extract, runs `docc convert` with warnings as errors (a broken ``Symbol`` or
 # <doc:Article> link fails), and checks that every public symbol and article is in a Topics group
-# (scripts/check-docs-curation.py). The archives are merged into one static site.
+# (scripts/check-docs-curation.py). The archives are merged into one static site. Every
+# <doc:Article> cited in a Swift comment anywhere must name an article (check-doc-citations.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,9 @@ if [ ${#modules[@]} -eq 0 ]; then
   echo "docs: error: no catalog found (expected Sources/<Module>/<Module>.docc)" >&2
   exit 1
 fi
+
+# Comments DocC never reads (internal code, tests, fuzz targets) cite the articles too.
+python3 scripts/check-doc-citations.py Sources Tests Fuzz Benchmarks Examples
 
 for module in "${modules[@]}"; do
   "$SWIFT" build --target "$module" >/dev/null
