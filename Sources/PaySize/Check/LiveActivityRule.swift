@@ -1,5 +1,5 @@
-/// The per-event rules of a Live Activity push (FACTS.md, "The `aps` dictionary of a Live
-/// Activity push"), worded once for both the file checker and the push builder.
+/// The per-event rules of a Live Activity push (<doc:APSDictionary>), worded once for both the
+/// file checker and the push builder.
 enum LiveActivityRule: Sendable, Equatable {
     /// A start needs `attributes-type`, `attributes`, `alert` and `content-state`.
     case startRequires(key: String)

@@ -2,7 +2,7 @@
 ///
 /// The checker reads the bytes with the strict ``JSONScanner``, measures the payload and its
 /// `content-state` and `attributes` members in compact form, and applies the rules of the `aps`
-/// table in FACTS.md: `event` is `start`, `update` or `end`; `timestamp` is required; a start
+/// table in <doc:APSDictionary>: `event` is `start`, `update` or `end`; `timestamp` is required; a start
 /// carries `attributes-type`, `attributes` and `alert`; `dismissal-date` only ends; date keys are
 /// integer seconds since 1970. Given a ``PayloadContract``, it also checks `content-state` (and a
 /// start's `attributes`) against the app's schemas.
@@ -20,6 +20,8 @@ public struct PayloadChecker: Sendable {
     /// against them and a value the device would drop is an error.
     public var contract: PayloadContract?
 
+    /// A checker for `budget` (default 4096 bytes), input nested at most `maximumDepth` deep
+    /// (default 512), and, when given, the app's `contract`.
     public init(
         budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth,
         contract: PayloadContract? = nil
@@ -70,7 +72,7 @@ public struct PayloadChecker: Sendable {
     }
 }
 
-/// The `aps` rules of FACTS.md ("The `aps` dictionary of a Live Activity push"), collecting findings.
+/// The `aps` rules of <doc:APSDictionary>, collecting findings.
 private struct APSRules {
     var findings: [PayloadFinding] = []
 
@@ -80,7 +82,7 @@ private struct APSRules {
         "dismissal-date", "relevance-score", "input-push-token", "input-push-channel",
     ]
     static let alertKeys: Set<String> = ["title", "subtitle", "body", "sound"]
-    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead: FACTS.md, two epochs.
+    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead (two epochs: <doc:DeviceDecoding>).
     static let earliestPlausibleUnixSeconds = 1_000_000_000
     /// Unix seconds past this (year 5138) are most likely milliseconds.
     static let latestPlausibleUnixSeconds = 100_000_000_000
@@ -221,7 +223,7 @@ private struct APSRules {
         }
     }
 
-    /// Date keys of `aps` are integer seconds since 1970 (FACTS.md: two epochs in one payload).
+    /// Date keys of `aps` are integer seconds since 1970 (two epochs in one payload: <doc:DeviceDecoding>).
     ///
     /// - Returns: The seconds, when the key holds an integer in the plausible range (or below it).
     @discardableResult

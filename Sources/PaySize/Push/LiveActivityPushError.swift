@@ -37,6 +37,7 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
 
     /// One broken rule: its kind, the `aps` key it concerns, and one line saying what is wrong.
     public struct Violation: Sendable, Equatable {
+        /// What kind of rule is broken.
         public let kind: Kind
         /// Where, for example `/aps/alert` (the root for an over-limit body).
         public let path: JSONPointer
