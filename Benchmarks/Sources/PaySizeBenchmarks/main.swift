@@ -136,7 +136,10 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
             Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk SHAPE COUNT\n".utf8))
         exit(2)
     }
-    let shapes = RealWorldCorpus.shapes + [("typical", LiveActivityFixtures.delivery), ("ints", ProbeInts()), ("empty", ProbeEmpty())]
+    let shapes =
+        RealWorldCorpus.shapes + [
+            ("typical", LiveActivityFixtures.delivery), ("ints", ProbeInts()), ("empty", ProbeEmpty()),
+        ]
     guard let shape = shapes.first(where: { $0.name == arguments[1] }) else {
         FileHandle.standardError.write(Data("unknown shape '\(arguments[1])'\n".utf8))
         exit(2)
