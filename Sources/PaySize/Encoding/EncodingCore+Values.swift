@@ -202,7 +202,7 @@ extension EncodingCore {
     }
 
     /// Writes a `Date` with the date-encoding strategy. `.deferredToDate` is Foundation's default:
-    /// seconds since 2001 as a number (see "How the device decodes" in FACTS.md).
+    /// seconds since 2001 as a number (<doc:DeviceDecoding>).
     ///
     /// - Returns: False (nothing written) for a `.custom` strategy, which needs a node.
     private func writeDate(_ date: Date, codingKey: @autoclosure () -> (any CodingKey)?) throws -> Bool {

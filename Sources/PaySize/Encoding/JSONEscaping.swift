@@ -1,6 +1,6 @@
 /// The byte rules Foundation's `JSONEncoder` uses for the inside of a JSON string.
 ///
-/// Matched exactly (see "Foundation's JSONEncoder on this toolchain" in FACTS.md): `"` and `\`
+/// Matched exactly (<doc:MatchingJSONEncoder>): `"` and `\`
 /// are escaped with a backslash, `/` as `\/` unless slashes are left alone, `\b \t \n \f \r` use
 /// their short forms, other C0 controls become `\u00xx` with lowercase hex, and everything else
 /// (DEL, U+2028, U+2029, all non-ASCII) is copied as raw UTF-8.
