@@ -8,7 +8,7 @@ SWIFT_FORMAT ?= swift-format
 # Every Swift file the project writes; `.swift-format` at the root is their style.
 FORMATTED := Package.swift Sources Tests Examples Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test deps build bench fuzz-smoke clean lint format
+.PHONY: demo test deps build bench fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -41,9 +41,17 @@ test: deps lint
 	$(SWIFT) test
 	python3 Tests/Schemas/validate_with_jsonschema.py
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases
+	$(MAKE) --no-print-directory docs
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
+
+# The DocC site in .build/docs, from every Sources/<Module>/<Module>.docc catalog, without a package
+# plugin: symbol graphs by swift-symbolgraph-extract, `docc convert --warnings-as-errors` (a broken
+# link fails), then every public symbol and article must be in a Topics group. Open it with
+# `python3 -m http.server --directory .build/docs` and http://localhost:8000/documentation/paysize.
+docs: deps
+	SWIFT=$(SWIFT) scripts/build-docs.sh
 
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:
