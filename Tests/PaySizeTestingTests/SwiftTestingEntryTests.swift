@@ -1,0 +1,45 @@
+import Foundation
+import PaySize
+import PaySizeTesting
+import Testing
+
+/// The snapshot entry as a test calls it: the process environment is read, so only outcomes
+/// that do not depend on it (a match, or a scoped 'never') are asserted here.
+@Suite("expectSchemaSnapshot")
+struct SwiftTestingEntryTests {
+    @Test("a committed snapshot that matches passes")
+    func matches() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("DeliveryState.schema.json")
+        try PayloadSchema.infer(from: DeliveryState.self).jsonData().write(to: file)
+        #expect(expectSchemaSnapshot(of: DeliveryState.self, path: file.path).status == .matches)
+    }
+
+    @Test("drift under a scoped 'never' fails at the caller's line with the core's message")
+    func drift() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("Delivery.schema.json")
+        let committed = PayloadSchema.infer(from: DeliveryState.self).jsonData()
+        try committed.write(to: file)
+        let expected = SchemaSnapshot(
+            of: DeliveryStateNext.self, file: file, environment: [SchemaRecordMode.environmentVariable: "never"]
+        ).failureMessage!.replacingOccurrences(
+            of:
+                "under record mode 'never' (from PAYSIZE_RECORD): if the change is intended, run with PAYSIZE_RECORD=failed",
+            with:
+                "under record mode 'never' (scoped): if the change is intended, set the scoped record mode to 'failed'")
+        let line = #line + 3
+        withSchemaRecordMode(.never) {
+            withKnownIssue {
+                expectSchemaSnapshot(of: DeliveryStateNext.self, path: file.path)
+            } matching: { issue in
+                issue.comments.map(\.rawValue) == [expected] && issue.sourceLocation?.line == line
+            }
+        }
+        #expect(try Data(contentsOf: file) == committed)
+        #expect(
+            expected.hasPrefix(
+                "the schema of 'DeliveryStateNext' differs from its snapshot '\(file.path)'; not re-recorded under record mode 'never' (scoped): if the change is intended, set the scoped record mode to 'failed' and commit the file\nwhat the change breaks:\n"
+            ))
+    }
+}
