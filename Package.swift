@@ -9,6 +9,8 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PaySize",
+    // Swift Testing and Swift concurrency (PaySizeTesting) need at least these.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "PaySize", targets: ["PaySize"]),
         .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),
