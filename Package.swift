@@ -32,7 +32,8 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
-        .target(name: "PaySizeCompression", dependencies: ["CZstd"], swiftSettings: sharedSettings),
+        // The zstd shrinking strategy and redundancy figure join the core's ShrinkAdvisor from here.
+        .target(name: "PaySizeCompression", dependencies: ["PaySize", "CZstd"], swiftSettings: sharedSettings),
 
         // The `paysize` command-line tool: its commands live in a library so tests and fuzz
         // targets can run the whole pipeline in process; the executable only calls it.
@@ -59,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaySizeCompressionTests",
-            dependencies: ["PaySizeCompression"],
+            dependencies: ["PaySize", "PaySizeCompression"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
