@@ -35,7 +35,8 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
     public var ceiling: SizeCeiling
     /// The measured size in bytes; `nil` when it could not be measured (see ``problem``).
     public var byteCount: Int?
-    /// The three largest fields, largest first, when the size is over the ceiling.
+    /// The three largest rows of the shrinking engine's breakdown, largest first, when the size
+    /// is over the ceiling.
     public var largestFields: [FieldSize]
     /// The best shrinking suggestion with its measured saving, when the size is over the ceiling.
     public var suggestion: String?
@@ -57,14 +58,8 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         self.init(subject: .activity, ceiling: ceiling)
         measure(measurement: ActivitySizeReport.measurement) {
             try ActivitySizeReport(attributes: attributes, contentState: contentState, budget: ceiling.budget).byteCount
-        } breakdown: {
-            let encoder = PayloadEncoder()
-            let attributesBytes = try encoder.encodeBytes(attributes)
-            let contentStateBytes = try encoder.encodeBytes(contentState)
-            let fields =
-                try FieldSize.members(of: JSONScanner.scan(attributesBytes), part: "attributes")
-                + FieldSize.members(of: JSONScanner.scan(contentStateBytes), part: "content state")
-            return (fields, .activity(attributes: attributesBytes, contentState: contentStateBytes))
+        } shrinking: { advisor in
+            try advisor.report(encodableAttributes: attributes, contentState: contentState)
         }
     }
 
@@ -77,9 +72,8 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         self.init(subject: .contentState, ceiling: ceiling)
         measure(measurement: ActivitySizeReport.measurement) {
             try ActivitySizeReport(contentState: contentState, budget: ceiling.budget).byteCount
-        } breakdown: {
-            let bytes = try PayloadEncoder().encodeBytes(contentState)
-            return (FieldSize.members(of: try JSONScanner.scan(bytes)), .contentState(bytes))
+        } shrinking: { advisor in
+            try advisor.report(encodableContentState: contentState)
         }
     }
 
@@ -99,8 +93,8 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         }
         measure(measurement: PayloadReport.measurement) {
             PayloadChecker(budget: ceiling.budget).check(root, inputByteCount: payload.count).payloadByteCount
-        } breakdown: {
-            (FieldSize.payloadFields(of: root), .payload(payload))
+        } shrinking: { advisor in
+            try advisor.report(forJSONBytes: payload)
         }
     }
 
@@ -185,11 +179,10 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// Measures with `size`; over the ceiling, lists the largest fields of `breakdown` and asks
-    /// the shrinking engine about the encoded value.
+    /// Measures with `size`; over the ceiling, asks the shrinking engine (through `shrinking`)
+    /// where the bytes go and what would save the most.
     private mutating func measure(
-        measurement: String, size: () throws -> Int,
-        breakdown: () throws -> (fields: [FieldSize], encoded: EncodedSubject)
+        measurement: String, size: () throws -> Int, shrinking: (ShrinkAdvisor) throws -> ShrinkReport
     ) {
         self.measurement = measurement
         do {
@@ -198,9 +191,11 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
             problem = Self.encodingProblem(error, of: subject == .payload ? "the payload" : subject.rawValue)
             return
         }
-        guard !fits, let (fields, encoded) = try? breakdown() else { return }
-        largestFields = FieldSize.largest(fields)
-        suggestion = Self.shrinkingSuggestion(for: encoded, within: ceiling)
+        guard !fits else { return }
+        let target = ceiling.tier ?? ceiling.budget.tier(forByteCount: ceiling.maximumByteCount)
+        guard let report = try? shrinking(ShrinkAdvisor(budget: ceiling.budget, target: target)) else { return }
+        largestFields = report.breakdown.rows.prefix(3).map(FieldSize.init)
+        suggestion = Self.suggestion(from: report)
     }
 
     /// `cannot encode the content state: unable to encode Double.nan directly in JSON (at /reading)`.
