@@ -247,4 +247,45 @@ struct BudgetFitTests {
         #expect(
             BudgetFit(attributes: Banner(), contentState: Banner(), within: .safe).isPassing)
     }
+
+    /// The README's example: a flight whose legs outgrew the monitor tier.
+    struct TripAttributes: Codable, Hashable {
+        var flightNumber: String
+        var route: String
+    }
+
+    struct TripState: Codable, Hashable {
+        struct Leg: Codable, Hashable {
+            var departureAirport: String
+            var arrivalAirport: String
+            var departureGate: String
+            var scheduledDeparture: Date
+            var estimatedDeparture: Date
+            var statusDescription: String
+        }
+
+        var legs: [Leg]
+        var lastUpdated: Date
+    }
+
+    @Test("the failure message the README quotes, captured from a run of an app's test")
+    func readmeMessage() {
+        let legs = (0..<20).map { index in
+            TripState.Leg(
+                departureAirport: "FRA", arrivalAirport: "JFK", departureGate: "B\(40 + index)",
+                scheduledDeparture: noon, estimatedDeparture: noon.addingTimeInterval(900),
+                statusDescription: index.isMultiple(of: 2) ? "On time" : "Delayed")
+        }
+        let fit = BudgetFit(
+            attributes: TripAttributes(flightNumber: "LH 400", route: "Frankfurt → New York"),
+            contentState: TripState(legs: legs, lastUpdated: noon), within: .monitor)
+        #expect(
+            fit.failureMessage == """
+                attributes + content state are 3372 bytes, 301 over the 'monitor' tier (at most 3071 bytes)
+                tier risky (advisory), 724 bytes of headroom under the 4096-byte limit
+                largest fields: /content-state/legs/*/estimatedDeparture 620 bytes in 20 values, /content-state/legs/*/scheduledDeparture 620 bytes in 20 values, /content-state/legs/*/statusDescription 600 bytes in 20 values
+                best shrinking suggestion: shorter CodingKeys for 6 keys at /content-state/legs/* (20 objects): saves 1760 bytes (3372 → 1612, safe); app change
+                \(Self.measurement)
+                """)
+    }
 }
