@@ -3,8 +3,9 @@ import PaySize
 import PaySizeTesting
 import Testing
 
-/// The snapshot entry as a test calls it: the process environment is read, so only outcomes
-/// that do not depend on it (a match, or a scoped 'never') are asserted here.
+/// The snapshot entry as a test calls it: it reads the process environment, so these run under
+/// a scoped record mode, which `PAYSIZE_RECORD` cannot change (and with which `CI` changes
+/// nothing: 'never' writes nothing anyway).
 @Suite("expectSchemaSnapshot")
 struct SwiftTestingEntryTests {
     @Test("a committed snapshot that matches passes")
@@ -12,7 +13,9 @@ struct SwiftTestingEntryTests {
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("DeliveryState.schema.json")
         try PayloadSchema.infer(from: DeliveryState.self).jsonData().write(to: file)
-        #expect(expectSchemaSnapshot(of: DeliveryState.self, path: file.path).status == .matches)
+        // Scoped, so no PAYSIZE_RECORD in the process environment can change the outcome.
+        let snapshot = withSchemaRecordMode(.never) { expectSchemaSnapshot(of: DeliveryState.self, path: file.path) }
+        #expect(snapshot.status == .matches)
     }
 
     @Test("drift under a scoped 'never' fails at the caller's line with the core's message")
