@@ -38,7 +38,7 @@ extension ShrinkStrategy {
                 ?? "zstd (level \(level), no dictionary)"
             return [
                 ShrinkProposal(
-                    id: "zstd-packing:\(pointer.rawValue)", strategyID: "zstd-packing",
+                    id: "zstd-packing:\(pointer)", strategyID: "zstd-packing",
                     title:
                         "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame)-byte frame)",
                     paths: [pointer.rawValue], contractChange: .app,

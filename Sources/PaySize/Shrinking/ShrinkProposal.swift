@@ -5,9 +5,11 @@
 /// is dropped, unless ``reportsWithoutSaving`` asks for it to be listed among the findings that
 /// save 0 bytes (advice that costs nothing in JSON, such as smaller integer types).
 public struct ShrinkProposal: Sendable {
-    /// Unique within a report; the strategy's id, with the path when it proposes one edit per path.
+    /// Unique within a report: the kind, then the path when the strategy proposes one edit per
+    /// path (`shorter-keys:/legs/*`); the advisor appends `#2` to a repeated id.
     public var id: String
-    /// The id of the strategy that made it, such as `shorter-keys`.
+    /// The kind of suggestion, such as `shorter-keys`; usually its strategy's id (a strategy
+    /// may propose several kinds: `fewer-digits` also reports `smaller-integers`).
     public var strategyID: String
     /// One line saying what changes, such as `shorter CodingKeys for 6 keys at /legs/*`.
     public var title: String

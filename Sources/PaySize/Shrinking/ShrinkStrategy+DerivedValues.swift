@@ -29,7 +29,7 @@ extension ShrinkStrategy {
             let dropped = values.filter { $0.path != kept.path }.map(\.path)
             let shown = string.count > 24 ? String(string.prefix(23)) + "…" : string
             return ShrinkProposal(
-                id: "derive-duplicate:\(dropped[0].rawValue)", strategyID: "derive-duplicate",
+                id: "derive-duplicate:\(dropped[0])", strategyID: "derive-duplicate",
                 title:
                     "the same value at \(kept.path) and \(summary(of: dropped)) ('\(JSONPointer.escapingControlCharacters(shown))'): keep \(kept.path)",
                 paths: ([kept.path] + dropped).map(\.rawValue), contractChange: .app,
@@ -79,7 +79,7 @@ extension ShrinkStrategy {
             let parent = path.parent
             let from = used.sorted().map { "\(parent.rawValue)/\($0)" }.joined(separator: " and ")
             return ShrinkProposal(
-                id: "derive-formatted:\(path.rawValue)", strategyID: "derive-formatted",
+                id: "derive-formatted:\(path)", strategyID: "derive-formatted",
                 title:
                     "\(path) only formats \(from) ('\(JSONPointer.escapingControlCharacters(example[path]!))'): derive it in the view",
                 paths: [path.rawValue], contractChange: .app,

@@ -32,7 +32,7 @@ extension ShrinkStrategy {
             kept = min(max(kept, 1), count - 1)
             let arraysNote = arrayCount > 1 ? " of each array" : ""
             return ShrinkProposal(
-                id: "keep-last-items:\(path.rawValue)", strategyID: "keep-last-items",
+                id: "keep-last-items:\(path)", strategyID: "keep-last-items",
                 title:
                     "keep the last \(kept) of \(count) items\(arraysNote) at \(path) (about \(perItem) bytes per item)",
                 paths: [path.rawValue], contractChange: .server,

@@ -24,7 +24,7 @@ extension ShrinkStrategy {
         var proposals = order.map { path in
             let (before, after) = examples[path]!
             return ShrinkProposal(
-                id: "fewer-digits:\(path.rawValue)", strategyID: "fewer-digits",
+                id: "fewer-digits:\(path)", strategyID: "fewer-digits",
                 title: "fewer fraction digits at \(path): \(keptDigitsSummary) (\(before) → \(after))",
                 paths: [path.rawValue], contractChange: .server,
                 howToApply: """

@@ -19,7 +19,7 @@ extension ShrinkStrategy {
         }
         return order.map { path in
             ShrinkProposal(
-                id: "trim-text:\(path.rawValue)", strategyID: "trim-text",
+                id: "trim-text:\(path)", strategyID: "trim-text",
                 title: "trim the text at \(path) to \(keptCharacterCount) characters (longest: \(longest[path]!))",
                 paths: [path.rawValue], contractChange: .server,
                 howToApply: """

@@ -10,9 +10,10 @@
 /// // shorter CodingKeys for 9 keys at /aps/content-state/legs/*: saves 1104 bytes (3707 → 2603, monitor); app change
 /// ```
 public struct ShrinkSuggestion: Sendable, CustomStringConvertible {
-    /// Unique within its report, such as `shorter-keys:/aps/content-state/legs/*`.
+    /// Unique within its report: the kind, then the path it concerns when there is one, such as
+    /// `shorter-keys:/aps/content-state/legs/*` (`(root)` for the root).
     public var id: String
-    /// The strategy that proposed it, such as `shorter-keys`.
+    /// The kind of suggestion, such as `shorter-keys` or `smaller-integers`.
     public var strategyID: String
     /// One line saying what changes.
     public var title: String
