@@ -28,6 +28,13 @@ demo: build
 	@echo "# Is the next ContentState safe to ship while older apps and running activities are out there?"
 	$(PAYSIZE) schema diff Schemas/examples/delivery.schema.json Examples/schemas/delivery-next.schema.json
 	@echo
+	@echo "# A bloated update: where its bytes go, every measured way to shrink it, and a plan to reach safe"
+	$(PAYSIZE) suggest --target safe Examples/shrink/update-match-bloated.json
+	@echo
+	@echo "# The same match as a series of updates: enums, members that never change, a trained zstd dictionary"
+	@echo "# (headline, plan and redundancy; the rest is as above)"
+	set -o pipefail; $(PAYSIZE) suggest --target safe Examples/shrink/match-series.jsonl | sed -n '1,2p;/^Plan/,$$p'
+	@echo
 	@echo "# Examples/ServerSender: a server building an update push with LiveActivityPush"
 	.build/debug/ServerSenderExample
 

@@ -357,6 +357,8 @@ import Testing
 
                 SUBCOMMANDS:
                   check                   Measure and check APNs Live Activity push payloads.
+                  suggest                 Show where a payload's bytes go and every measured way to shrink it.
+                  dict                    Train a zstd dictionary on a series of payloads.
                   schema                  Compare content-state JSON Schemas across app versions.
                   help                    Show help for a subcommand.
 

@@ -5,10 +5,18 @@ extension ShrinkStrategy {
     /// compact, but APNs counts what the server sends.
     static let escaping = ShrinkStrategy(id: "escaping") { context in
         var paths: [ShrinkPath] = []
+        var kinds: [String] = []
         var stack = [(ShrinkPath.root, context.payload)]
         func note(_ path: ShrinkPath, _ string: String, _ token: Range<Int>) {
             let minimal = ShrinkDocument.encoded(string, escapingSlashes: false).count
-            if minimal < token.count, !paths.contains(path.folded) { paths.append(path.folded) }
+            guard minimal < token.count else { return }
+            if !paths.contains(path.folded) { paths.append(path.folded) }
+            let written = context.jsonBytes[token]
+            for (kind, second) in [("\\/", UInt8(ascii: "/")), ("\\u", UInt8(ascii: "u"))] where !kinds.contains(kind) {
+                if zip(written, written.dropFirst()).contains(where: { $0 == UInt8(ascii: "\\") && $1 == second }) {
+                    kinds.append(kind)
+                }
+            }
         }
         while let (path, element) = stack.popLast() {
             switch element.content {
@@ -34,7 +42,7 @@ extension ShrinkStrategy {
                 ShrinkProposal(
                     id: "escaping", strategyID: "escaping",
                     title:
-                        "escapes the JSON does not need (\\/, \\u00e9) at \(summary(of: paths)) → server encoder settings",
+                        "escapes the JSON does not need (\(kinds.joined(separator: ", "))) at \(summary(of: paths)) → server encoder settings",
                     paths: paths.map(\.rawValue), contractChange: .none,
                     howToApply: """
                         Add .withoutEscapingSlashes to the server's JSONEncoder outputFormatting (Foundation writes / as \\/ by default); with other encoders, write non-ASCII as UTF-8 (Python: json.dumps(payload, ensure_ascii=False)). Every JSON decoder reads both spellings alike.

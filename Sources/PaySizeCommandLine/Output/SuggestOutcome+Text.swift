@@ -33,9 +33,9 @@ extension SuggestOutcome {
         let budget = report.budget
         let bytesPerColumn = (max(budget.limit, report.byteCount) + Self.barWidth - 1) / Self.barWidth
         let marks = [budget.monitorThreshold, budget.riskyThreshold, budget.criticalThreshold, budget.limit]
-        var text = "Where the bytes go (compact JSON, largest first; each bar starts where the one above ends; "
-        text +=
-            "one column = \(bytesPerColumn) bytes; '|' at \(marks.map(String.init).joined(separator: ", ")) bytes):\n"
+        var text = "Where the bytes go (compact JSON, largest first; each bar runs on from the one above; "
+        text += "one column = \(bytesPerColumn) bytes; '|' at "
+        text += marks.dropLast().map(String.init).joined(separator: ", ") + " and the \(budget.limit)-byte limit):\n"
         let shown = report.breakdown.rows.prefix(Self.shownRowCount)
         let labels = shown.map { row in
             row.displayPath.count > Self.pathWidth
