@@ -6,7 +6,10 @@ PAYSIZE := .build/debug/paysize
 
 SWIFT_FORMAT ?= swift-format
 # Every Swift file the project writes; `.swift-format` at the root is their style.
-FORMATTED := Package.swift Sources Tests Examples Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
+# Examples/AppTests is listed by part so that its own `.build` is never linted.
+APP_TESTS := Examples/AppTests
+FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
+	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
 .PHONY: demo test deps build bench fuzz-smoke clean lint format docs
 
@@ -39,6 +42,9 @@ test: deps lint
 	@scripts/ensure-deps.sh --python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
+	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
+	$(SWIFT) test --package-path $(APP_TESTS)
 	python3 Tests/Schemas/validate_with_jsonschema.py
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases
 	$(MAKE) --no-print-directory docs
@@ -61,7 +67,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMATTED)
 
 clean:
-	rm -rf .build Benchmarks/.build Fuzz/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build $(APP_TESTS)/.build
 
 # Every libFuzzer target for FUZZ_SECONDS (default 60) each; fails on any crash, leak or timeout.
 fuzz-smoke: deps

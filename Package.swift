@@ -9,8 +9,11 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PaySize",
+    // Swift Testing and Swift concurrency (PaySizeTesting) need at least these.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "PaySize", targets: ["PaySize"]),
+        .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),
         .library(name: "PaySizeCompression", targets: ["PaySizeCompression"]),
         .library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"]),
         .executable(name: "paysize", targets: ["PaySizeCLI"]),
@@ -18,6 +21,10 @@ let package = Package(
     targets: [
         // The core an iOS app links: pure Swift + Foundation, no C.
         .target(name: "PaySize", swiftSettings: sharedSettings),
+
+        // Budget, round-trip, contract and schema-snapshot assertions for app and server test
+        // targets (Swift Testing and XCTest). Links only PaySize, so an iOS test target never sees C.
+        .target(name: "PaySizeTesting", dependencies: ["PaySize"], swiftSettings: sharedSettings),
 
         // zstd from the system (Debian: libzstd-dev). Only the CLI and compression module see it.
         .systemLibrary(
@@ -45,6 +52,12 @@ let package = Package(
 
         // Tests: one target per module.
         .testTarget(name: "PaySizeTests", dependencies: ["PaySize"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "PaySizeTestingTests",
+            dependencies: ["PaySizeTesting", "PaySize"],
+            resources: [.process("Fixtures")],
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "PaySizeCompressionTests",
             dependencies: ["PaySize", "PaySizeCompression"],
