@@ -1,0 +1,209 @@
+import PaySize
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Checks the lines of a log segment, each exactly as `PayloadChecker` would, most of them without
+/// building a tree.
+///
+/// For each line the strict ``JSONMeasuringScanner`` says whether it is one JSON text and
+/// measures the payload, its `content-state` and its `attributes`. The `aps` rules then run on a
+/// skeleton of the payload: the same bytes with those two objects emptied, since no rule looks
+/// inside them (a `--schema` contract does, so with one every line takes the strict path). A line
+/// the scanner refuses, or whose skeleton has findings, is read again by ``JSONScanner`` and
+/// `PayloadChecker`, for the exact error or findings and their positions.
+///
+/// Not thread-safe: each worker thread takes its own from a ``LogLineCheckerPool``.
+final class LogLineChecker: @unchecked Sendable {
+    let options: LogCheckOptions
+    /// Measures, in a log record: the payload, its `content-state` and its `attributes`.
+    private var recordScanner: JSONMeasuringScanner
+    /// The same for a payload held as a JSON string in the record (`--field` naming a string).
+    private var payloadScanner: JSONMeasuringScanner
+    private var skeleton: [UInt8] = []
+
+    init(options: LogCheckOptions) {
+        self.options = options
+        let field = options.field ?? .root
+        let depth = options.checker.maximumDepth
+        recordScanner = JSONMeasuringScanner(
+            measuring: [field, field.appending("aps").appending("content-state"), field.appending("aps").appending("attributes")],
+            maximumDepth: depth)
+        payloadScanner = JSONMeasuringScanner(
+            measuring: [.root, JSONPointer("aps", "content-state"), JSONPointer("aps", "attributes")],
+            maximumDepth: depth)
+    }
+
+    /// Checks every line of `segment`, numbering them from 1.
+    ///
+    /// - Parameter malformedLimit: Stop right after this many malformed lines (the summary is then
+    ///   incomplete), or `nil` to read the whole segment.
+    func check(_ segment: UnsafeRawBufferPointer, file: String, malformedLimit: Int? = nil) -> LogSegmentResult {
+        var result = LogSegmentResult(summary: options.emptySummary(file: file))
+        guard let base = segment.baseAddress else { return result }
+        var start = 0
+        var line = 0
+        while start < segment.count {
+            let newline = memchr(base + start, 0x0A, segment.count - start)
+            let end = newline.map { UnsafeRawPointer($0) - base } ?? segment.count
+            line += 1
+            result.summary.lineCount = line
+            let outcome = checkLine(UnsafeRawBufferPointer(rebasing: segment[start..<end]), line: line, file: file)
+            record(outcome, line: line, in: &result)
+            start = end + 1
+            if let malformedLimit, result.summary.malformedCount >= malformedLimit, start < segment.count {
+                result.summary.isComplete = false
+                break
+            }
+        }
+        return result
+    }
+
+    /// Adds a line's outcome to the segment's summary and, when the output wants it, its outcomes.
+    func record(_ outcome: LogLineOutcome, line: Int, in result: inout LogSegmentResult) {
+        switch outcome {
+        case .blank:
+            result.summary.blankLineCount += 1
+        case .malformed(let error):
+            result.summary.addMalformed(error, line: line)
+            result.outcomes.append(.unreadable(error))
+        case .checked(let payload):
+            result.summary.add(payload, line: line)
+            switch options.reporting {
+            case .summaryOnly: break
+            case .findingsAndFailures:
+                if payload.reachesFailingTier || !payload.report.findings.isEmpty {
+                    result.outcomes.append(.checked(payload))
+                }
+            case .everyPayload: result.outcomes.append(.checked(payload))
+            }
+        }
+    }
+
+    /// Checks one line (without its `\n`).
+    func checkLine(_ bytes: UnsafeRawBufferPointer, line: Int, file: String) -> LogLineOutcome {
+        if bytes.count > options.maximumLineByteCount {
+            return .malformed(Self.lineTooLong(file: file, line: line, limit: options.maximumLineByteCount))
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
+        guard recordScanner.measure(bytes) else { return strictOutcome(Array(bytes), line: line, file: file) }
+        guard let payload = recordScanner.measurement(at: 0) else {
+            // Only with --field: the record holds no payload there.
+            var error = InputError(
+                file: file, location: TextPosition(line: line, column: 1),
+                message: "expected a payload at '\(options.field!.rawValue)' (--field), found none")
+            error.path = options.field
+            return .malformed(error)
+        }
+        if options.field != nil, payload.kind == .string {
+            return checkEmbeddedPayload(bytes, string: payload, line: line, file: file)
+        }
+        if let report = fastReport(
+            UnsafeRawBufferPointer(rebasing: bytes[payload.byteRange]), payload: payload,
+            contentState: recordScanner.measurement(at: 1), attributes: recordScanner.measurement(at: 2),
+            offset: payload.byteRange.lowerBound)
+        {
+            return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
+        }
+        return strictOutcome(Array(bytes), line: line, file: file)
+    }
+
+    /// `--field` names a string member: the payload is the JSON text it holds.
+    private func checkEmbeddedPayload(
+        _ bytes: UnsafeRawBufferPointer, string: JSONMeasuredValue, line: Int, file: String
+    ) -> LogLineOutcome {
+        // The record was accepted, so its string token decodes.
+        let text = (try? JSONScanner.scan(Array(bytes[string.byteRange])))?.stringValue ?? ""
+        let payload = Array(text.utf8)
+        let measured = payload.withUnsafeBytes { payloadScanner.measure($0) }
+        if measured,
+            let report = payload.withUnsafeBytes({
+                fastReport(
+                    $0, payload: payloadScanner.measurement(at: 0)!, contentState: payloadScanner.measurement(at: 1),
+                    attributes: payloadScanner.measurement(at: 2), offset: 0)
+            })
+        {
+            return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
+        }
+        do {
+            let report = try options.checker.check(payload)
+            return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: payload)))
+        } catch let error as JSONScanError {
+            var located = InputError(
+                file: file, location: TextPosition(line: line, column: string.byteRange.lowerBound + 1),
+                message: "expected the string to hold one JSON text, found: \(error)")
+            located.path = options.field
+            return .malformed(located)
+        } catch {
+            return .malformed(InputError(file: file, location: TextPosition(line: line, column: 1), message: "\(error)"))
+        }
+    }
+
+    /// The report of a payload the scanner accepted, when its skeleton has no findings; `nil`
+    /// when the strict path must give them.
+    private func fastReport(
+        _ bytes: UnsafeRawBufferPointer, payload: JSONMeasuredValue, contentState: JSONMeasuredValue?,
+        attributes: JSONMeasuredValue?, offset: Int
+    ) -> PayloadReport? {
+        guard options.checker.contract == nil else { return nil }
+        skeleton.removeAll(keepingCapacity: true)
+        var copied = 0
+        for value in [contentState, attributes].compactMap({ $0 }).sorted(by: { $0.byteRange.lowerBound < $1.byteRange.lowerBound })
+        where value.kind == .object {
+            let range = (value.byteRange.lowerBound - offset)..<(value.byteRange.upperBound - offset)
+            skeleton.append(contentsOf: bytes[copied..<range.lowerBound])
+            skeleton.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+            copied = range.upperBound
+        }
+        skeleton.append(contentsOf: bytes[copied...])
+        guard let outline = try? options.checker.check(skeleton), outline.findings.isEmpty else { return nil }
+        return PayloadReport(
+            payloadByteCount: payload.compactByteCount, inputByteCount: bytes.count, budget: options.checker.budget,
+            contentStateByteCount: contentState?.compactByteCount,
+            attributesByteCount: outline.attributesByteCount == nil ? nil : attributes?.compactByteCount,
+            event: outline.event, findings: [])
+    }
+
+    /// Reads the line with ``JSONScanner`` and `PayloadChecker`: the exact error, or the report
+    /// with its findings placed in the line.
+    private func strictOutcome(_ bytes: [UInt8], line: Int, file: String) -> LogLineOutcome {
+        do {
+            let root = try JSONScanner.scan(bytes, maximumDepth: options.checker.maximumDepth)
+            var payload = root
+            if let field = options.field {
+                guard let value = root.descendant(at: field) else {
+                    var error = InputError(
+                        file: file, location: TextPosition(line: line, column: 1),
+                        message: "expected a payload at '\(field.rawValue)' (--field), found none")
+                    error.path = field
+                    return .malformed(error)
+                }
+                if value.stringValue != nil {
+                    return bytes.withUnsafeBytes {
+                        checkEmbeddedPayload($0, string: JSONMeasuredValue(value), line: line, file: file)
+                    }
+                }
+                payload = value
+            }
+            let report = options.checker.check(payload, inputByteCount: payload.byteRange.count)
+            return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: bytes)))
+        } catch let error as JSONScanError {
+            return .malformed(InputError(file: file, scanError: error, firstLine: line))
+        } catch {
+            return .malformed(InputError(file: file, location: TextPosition(line: line, column: 1), message: "\(error)"))
+        }
+    }
+
+    private func checked(_ report: PayloadReport, record: PayloadRecord) -> CheckedPayload {
+        CheckedPayload(record: record, report: report, reachesFailingTier: report.tier >= options.failOn)
+    }
+
+    static func lineTooLong(file: String, line: Int, limit: Int) -> InputError {
+        InputError(
+            file: file, location: TextPosition(line: line, column: 1),
+            message: "expected a line of at most \(limit) bytes (--max-input-bytes), found a longer one")
+    }
+}
