@@ -4,8 +4,8 @@
 /// A log of a million pushes needs each line's compact size and the size of one or two members,
 /// not a tree of every value. This scanner walks the bytes once through unsafe pointers, skips
 /// string contents eight bytes at a time, and keeps only a stack of open containers and the keys
-/// of the open objects, so it runs several times faster than ``JSONScanner`` and allocates
-/// nothing once warmed up.
+/// of the open objects, in storage it reuses, so it runs several times faster than
+/// ``JSONScanner`` and allocates nothing once warmed up.
 ///
 /// It accepts exactly what ``JSONScanner`` accepts with the same `maximumDepth` and
 /// `duplicateKeys` (UTF-8 validated, no byte order mark, no `NaN`, no leading zeros, no
@@ -17,16 +17,17 @@
 /// ```swift
 /// var scanner = JSONMeasuringScanner(measuring: [JSONPointer("aps", "content-state")])
 /// let line = Array(#"{"aps":{"event":"update","content-state":{"eta":5}}}"#.utf8)
-/// line.withUnsafeBytes { scanner.measure($0) }    // true
+/// scanner.measure(line)                            // true
 /// scanner.compactByteCount                        // 51
 /// scanner.measurement(at: 0)?.compactByteCount    // 9, the size of {"eta":5}
 /// ```
 ///
-/// A scanner is a value with scratch storage that it reuses from one text to the next: keep one
-/// per thread.
+/// Keep one scanner per thread: it is a value, but measuring reuses its storage.
 public struct JSONMeasuringScanner {
     /// The pointers whose values are measured, in the order given.
     public let pointers: [JSONPointer]
+    /// The object whose members are listed, if any.
+    public let listedObject: JSONPointer?
     /// How many arrays and objects may nest inside each other.
     public let maximumDepth: Int
     /// Whether a repeated key in one object refuses the text.
@@ -35,61 +36,56 @@ public struct JSONMeasuringScanner {
     /// The compact size of the last text measured; 0 when it was refused.
     public private(set) var compactByteCount = 0
 
-    private var measurements: [JSONMeasuredValue?]
-    private let targets: [MeasuringTarget]
-    private var scratch = MeasuringScratch()
+    private var storage: MeasuringStorage
 
     /// Makes a scanner that measures the values at `pointers`.
     ///
     /// - Parameters:
-    ///   - pointers: At most 64 JSON Pointers; the root pointer measures the whole text. A pointer
+    ///   - pointers: At most 63 JSON Pointers; the root pointer measures the whole text. A pointer
     ///     follows the first member with its key, as ``JSONElement/descendant(at:)`` does.
+    ///   - listedObject: An object whose members (keys and measured values) are listed, read with
+    ///     ``memberCount`` and ``member(at:)``; default none.
     ///   - maximumDepth: How many arrays and objects may nest; default 512, as ``JSONScanner``.
     ///   - duplicateKeys: Whether a repeated key refuses the text; default
     ///     ``JSONScanner/DuplicateKeyPolicy/reject``, as ``JSONScanner``.
     public init(
-        measuring pointers: [JSONPointer] = [], maximumDepth: Int = JSONScanner.defaultMaximumDepth,
-        duplicateKeys: JSONScanner.DuplicateKeyPolicy = .reject
+        measuring pointers: [JSONPointer] = [], listingMembersOf listedObject: JSONPointer? = nil,
+        maximumDepth: Int = JSONScanner.defaultMaximumDepth, duplicateKeys: JSONScanner.DuplicateKeyPolicy = .reject
     ) {
-        precondition(pointers.count <= 64, "a JSONMeasuringScanner measures at most 64 pointers")
+        precondition(pointers.count <= 63, "a JSONMeasuringScanner measures at most 63 pointers")
         self.pointers = pointers
+        self.listedObject = listedObject
         self.maximumDepth = maximumDepth
         self.duplicateKeys = duplicateKeys
-        self.targets = pointers.map(MeasuringTarget.init)
-        self.measurements = Array(repeating: nil, count: pointers.count)
+        self.storage = MeasuringStorage(targets: pointers + (listedObject.map { [$0] } ?? []))
     }
 
     /// Reads one JSON text and measures it.
     ///
     /// - Parameter bytes: The UTF-8 text.
-    /// - Returns: Whether the text is one strict JSON text; when it is, ``compactByteCount`` and
-    ///   ``measurement(at:)`` describe it.
+    /// - Returns: Whether the text is one strict JSON text; when it is, ``compactByteCount``,
+    ///   ``measurement(at:)`` and ``member(at:)`` describe it.
     public mutating func measure(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         compactByteCount = 0
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-            for index in measurements.indices { measurements[index] = nil }
+            storage.clearResults()
             return false
         }
         var reader = MeasuringReader(
-            base: base, end: bytes.count, maximumDepth: maximumDepth,
-            rejectsDuplicateKeys: duplicateKeys == .reject, targets: targets)
-        // Lend the scratch storage to the reader and take it back, so that neither copy is shared
-        // and nothing is copied on write.
-        swap(&reader.scratch, &scratch)
-        swap(&reader.measurements, &measurements)
-        reader.reset()
+            base: base, end: bytes.count, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject,
+            storage: storage, listsMembers: listedObject != nil)
         let accepted = reader.readDocument()
-        swap(&reader.scratch, &scratch)
-        swap(&reader.measurements, &measurements)
+        reader.returnStorage()
         if accepted {
             compactByteCount = reader.rootCompactByteCount
         } else {
-            for index in measurements.indices { measurements[index] = nil }
+            storage.clearResults()
         }
         return accepted
     }
 
-    /// Reads one JSON text held in an array; see ``measure(_:)-(UnsafeRawBufferPointer)``.
+    /// Reads one JSON text held in an array; see the `UnsafeRawBufferPointer` form.
     public mutating func measure(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { measure($0) }
     }
@@ -97,67 +93,180 @@ public struct JSONMeasuringScanner {
     /// The value at `pointers[index]` in the last text measured, or `nil` when the text has no
     /// such value or was refused.
     public func measurement(at index: Int) -> JSONMeasuredValue? {
-        measurements[index]
+        storage.measurements[index]
+    }
+
+    /// How many members the listed object has in the last text measured: 0 when it is missing,
+    /// not an object, or the text was refused.
+    public var memberCount: Int {
+        guard listedObject != nil, storage.measurements.last??.kind == .object else { return 0 }
+        return storage.memberCount
+    }
+
+    /// The listed object's member at `index`, in the order written.
+    public func member(at index: Int) -> JSONMeasuredMember {
+        precondition(index >= 0 && index < memberCount, "member index out of range")
+        return storage.members[index]
     }
 }
 
-/// A pointer split for matching while scanning.
-private struct MeasuringTarget {
-    enum Component {
-        /// An object key: its text, its UTF-8, and whether that is all ASCII.
-        case key(String, [UInt8], isASCII: Bool)
-        case index(Int)
-    }
-
-    var components: [Component]
-
-    init(_ pointer: JSONPointer) {
-        components = pointer.components.map { component in
-            switch component {
-            case .key(let key):
-                let utf8 = Array(key.utf8)
-                return .key(key, utf8, isASCII: utf8.allSatisfy { $0 < 0x80 })
-            case .index(let index):
-                return .index(index)
-            }
-        }
-    }
-}
-
-/// Storage a scanner keeps between texts so that measuring allocates nothing once warmed up.
-private struct MeasuringScratch {
+/// The storage a scanner reuses from one text to the next, in raw memory so the hot loop has no
+/// reference counting, uniqueness or exclusivity checks.
+private final class MeasuringStorage {
     struct Frame {
         var isObject: Bool
-        /// The first of this object's keys in the key arrays.
-        var firstKey: Int
-        /// Elements seen so far in an array, members in an object.
-        var count: Int
-        /// Whether this object has a key with an escape or a non-ASCII byte, so keys are compared
-        /// as strings (Swift compares canonically equivalent strings as equal).
+        /// Whether this object's keys are compared as strings: it has a key with an escape or a
+        /// non-ASCII byte (Swift compares canonically equivalent strings as equal).
         var comparesStrings: Bool
+        /// The first of this object's keys in `keys`.
+        var firstKey: Int
+        /// Elements so far in an array, members in an object.
+        var count: Int
     }
 
-    struct OpenTarget {
+    /// A key of an open object: its token (quotes included) as its length and the eight bytes at
+    /// each end, which are the whole token when it is at most 16 bytes.
+    struct Key {
+        var byteCount: Int
+        var head: UInt64
+        var tail: UInt64
+        var start: Int
+        /// The previous key of the same object with the same fingerprint, or -1 (large objects).
+        var chain: Int
+    }
+
+    struct OpenValue {
+        /// The targets this value is; bit 63 marks a member of the listed object.
         var mask: UInt64
         var kind: JSONMeasuredValue.Kind
         var start: Int
         var whitespace: Int
         var depth: Int
+        var keyStart: Int
+        var keyEnd: Int
+        var keyIsVerbatim: Bool
     }
 
-    var frames: [Frame] = []
-    var keyFingerprints: [UInt64] = []
-    var keyStarts: [Int] = []
-    var keyEnds: [Int] = []
-    /// For each key, the previous key of its object with the same fingerprint (or -1), used by
-    /// objects with many keys.
-    var keyChains: [Int] = []
+    /// A pointer component flattened: a key's UTF-8 in `keyBytes`, or an index.
+    struct Component {
+        var isKey: Bool
+        var isASCII: Bool
+        var index: Int
+        var keyStart: Int
+        var keyCount: Int
+    }
+
+    let targets: [JSONPointer]
+    let componentCount: UnsafeMutablePointer<Int>
+    let componentStart: UnsafeMutablePointer<Int>
+    let components: UnsafeMutablePointer<Component>
+    let keyBytes: UnsafeMutablePointer<UInt8>
+    let keyStrings: [[String]]
+    let matched: UnsafeMutablePointer<Int>
+
+    var frames = RawStack<Frame>()
+    var keys = RawStack<Key>()
+    var open = RawStack<OpenValue>()
+    var members = RawStack<JSONMeasuredMember>()
+    var memberCount: Int { members.count }
+    var measurements: [JSONMeasuredValue?]
     /// Per open object depth with many keys: fingerprint → its latest key.
     var fingerprintTables: [Int: [UInt64: Int]] = [:]
     /// Per open object depth that compares keys as strings: the keys seen.
     var stringKeys: [Int: Set<String>] = [:]
-    var matched: [Int] = []
-    var open: [OpenTarget] = []
+
+    init(targets: [JSONPointer]) {
+        self.targets = targets
+        let flat = targets.flatMap(\.components)
+        componentCount = .allocate(capacity: max(1, targets.count))
+        componentStart = .allocate(capacity: max(1, targets.count))
+        components = .allocate(capacity: max(1, flat.count))
+        matched = .allocate(capacity: max(1, targets.count))
+        var bytes: [UInt8] = []
+        var position = 0
+        for (index, target) in targets.enumerated() {
+            componentCount[index] = target.components.count
+            componentStart[index] = position
+            for component in target.components {
+                switch component {
+                case .key(let key):
+                    let utf8 = Array(key.utf8)
+                    (components + position).initialize(
+                        to: Component(
+                            isKey: true, isASCII: utf8.allSatisfy { $0 < 0x80 }, index: 0, keyStart: bytes.count,
+                            keyCount: utf8.count))
+                    bytes += utf8
+                case .index(let value):
+                    (components + position).initialize(
+                        to: Component(isKey: false, isASCII: true, index: value, keyStart: 0, keyCount: 0))
+                }
+                position += 1
+            }
+        }
+        keyBytes = .allocate(capacity: max(1, bytes.count))
+        keyBytes.initialize(from: bytes, count: bytes.count)
+        keyStrings = targets.map { target in
+            target.components.map { if case .key(let key) = $0 { key } else { "" } }
+        }
+        measurements = Array(repeating: nil, count: targets.count)
+    }
+
+    deinit {
+        componentCount.deallocate()
+        componentStart.deallocate()
+        components.deallocate()
+        keyBytes.deallocate()
+        matched.deallocate()
+        frames.deallocate()
+        keys.deallocate()
+        open.deallocate()
+        members.deallocate()
+    }
+
+    /// A storage for the same targets, for a copy of a scanner that is measured on its own.
+    func copy() -> MeasuringStorage {
+        MeasuringStorage(targets: targets)
+    }
+
+    func clearResults() {
+        for index in measurements.indices { measurements[index] = nil }
+        members.count = 0
+    }
+}
+
+/// A stack of trivial values in raw memory that grows by doubling.
+private struct RawStack<Element> {
+    var base: UnsafeMutablePointer<Element>? = nil
+    var count = 0
+    var capacity = 0
+
+    @inline(__always)
+    mutating func push(_ element: Element) {
+        if count == capacity { grow() }
+        (base! + count).initialize(to: element)
+        count &+= 1
+    }
+
+    mutating func grow() {
+        let newCapacity = max(16, capacity * 2)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = newBase
+        capacity = newCapacity
+    }
+
+    func deallocate() {
+        base?.deallocate()
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base![index] }
+        nonmutating set { base![index] = newValue }
+    }
 }
 
 /// The scanner's working state over one text.
@@ -165,57 +274,78 @@ private struct MeasuringReader {
     /// Objects with more keys than this find duplicates through a fingerprint table, so that a
     /// huge object cannot make the check quadratic.
     static let linearKeyLimit = 16
+    static let memberBit: UInt64 = 1 << 63
 
     let base: UnsafePointer<UInt8>
     let end: Int
     let maximumDepth: Int
     let rejectsDuplicateKeys: Bool
-    let targets: [MeasuringTarget]
-    var scratch = MeasuringScratch()
-    var measurements: [JSONMeasuredValue?] = []
+    unowned(unsafe) let storage: MeasuringStorage
+    let targetCount: Int
+    /// The index of the listed object among the targets, or -1.
+    let listedTarget: Int
     var rootCompactByteCount = 0
 
+    private var frames: RawStack<MeasuringStorage.Frame>
+    private var keys: RawStack<MeasuringStorage.Key>
+    private var open: RawStack<MeasuringStorage.OpenValue>
+    private var members: RawStack<JSONMeasuredMember>
+    private let matched: UnsafeMutablePointer<Int>
     private var index = 0
     /// Whitespace bytes skipped outside strings so far: a value's compact size is its byte count
     /// less the whitespace skipped inside it.
     private var whitespace = 0
-    /// The largest entry of `scratch.matched`: keys deeper than one past it cannot match a target.
+    /// The largest entry of `matched`: keys deeper than one past it cannot match a target.
     private var deepestMatch = -1
     /// Targets whose value starts at the next value read.
     private var pendingMask: UInt64 = 0
     /// The depth of the innermost open target, or -1.
     private var openDepth = -1
+    /// The depth of the listed object's members while it is open, or -1.
+    private var memberDepth = -1
+    /// The key of the member whose value is read next, when it belongs to the listed object.
+    private var pendingKey: (start: Int, end: Int, isVerbatim: Bool)? = nil
+    /// Whether the last string read had an escape.
+    private var stringHasEscape = false
     /// Whether the last string read had an escape or a non-ASCII byte.
     private var stringIsPlain = true
 
     init(
         base: UnsafePointer<UInt8>, end: Int, maximumDepth: Int, rejectsDuplicateKeys: Bool,
-        targets: [MeasuringTarget]
+        storage: MeasuringStorage, listsMembers: Bool
     ) {
         self.base = base
         self.end = end
         self.maximumDepth = maximumDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
-        self.targets = targets
+        self.storage = storage
+        self.targetCount = storage.targets.count
+        self.listedTarget = listsMembers ? storage.targets.count - 1 : -1
+        self.frames = storage.frames
+        self.keys = storage.keys
+        self.open = storage.open
+        self.members = storage.members
+        self.matched = storage.matched
+        frames.count = 0
+        keys.count = 0
+        open.count = 0
+        members.count = 0
+        if !storage.fingerprintTables.isEmpty { storage.fingerprintTables.removeAll() }
+        if !storage.stringKeys.isEmpty { storage.stringKeys.removeAll() }
+        for position in 0..<targetCount {
+            storage.measurements[position] = nil
+            matched[position] = 0
+            if storage.componentCount[position] == 0 { pendingMask |= 1 << UInt64(position) }
+        }
+        updateDeepestMatch()
     }
 
-    /// Clears the lent scratch storage, keeping its capacity, and sets up the targets.
-    mutating func reset() {
-        scratch.frames.removeAll(keepingCapacity: true)
-        scratch.keyFingerprints.removeAll(keepingCapacity: true)
-        scratch.keyStarts.removeAll(keepingCapacity: true)
-        scratch.keyEnds.removeAll(keepingCapacity: true)
-        scratch.keyChains.removeAll(keepingCapacity: true)
-        if !scratch.fingerprintTables.isEmpty { scratch.fingerprintTables.removeAll() }
-        if !scratch.stringKeys.isEmpty { scratch.stringKeys.removeAll() }
-        scratch.open.removeAll(keepingCapacity: true)
-        scratch.matched.removeAll(keepingCapacity: true)
-        for position in measurements.indices { measurements[position] = nil }
-        for (position, target) in targets.enumerated() {
-            scratch.matched.append(0)
-            if target.components.isEmpty { pendingMask |= 1 << UInt64(position) }
-        }
-        if !targets.isEmpty { deepestMatch = 0 }
+    /// Hands the (possibly grown) stacks back to the storage.
+    func returnStorage() {
+        storage.frames = frames
+        storage.keys = keys
+        storage.open = open
+        storage.members = members
     }
 
     mutating func readDocument() -> Bool {
@@ -223,7 +353,7 @@ private struct MeasuringReader {
         let start = index
         let whitespaceBefore = whitespace
         guard readValue() else { return false }
-        rootCompactByteCount = (index - start) - (whitespace - whitespaceBefore)
+        rootCompactByteCount = (index &- start) &- (whitespace &- whitespaceBefore)
         skipWhitespace()
         return index == end
     }
@@ -235,12 +365,11 @@ private struct MeasuringReader {
             skipWhitespace()
             guard index < end else { return false }
             let byte = base[index]
-            if pendingMask != 0 { openTargets(kind: Self.kind(startingWith: byte)) }
+            if pendingMask != 0 || pendingKey != nil { openValue(kind: Self.kind(startingWith: byte)) }
             switch byte {
             case UInt8(ascii: "{"):
-                guard scratch.frames.count < maximumDepth else { return false }
-                scratch.frames.append(
-                    .init(isObject: true, firstKey: scratch.keyStarts.count, count: 0, comparesStrings: false))
+                guard frames.count < maximumDepth else { return false }
+                frames.push(.init(isObject: true, comparesStrings: false, firstKey: keys.count, count: 0))
                 index &+= 1
                 skipWhitespace()
                 if index < end, base[index] == UInt8(ascii: "}") {
@@ -251,13 +380,13 @@ private struct MeasuringReader {
                     continue valueLoop
                 }
             case UInt8(ascii: "["):
-                guard scratch.frames.count < maximumDepth else { return false }
-                scratch.frames.append(.init(isObject: false, firstKey: 0, count: 0, comparesStrings: false))
+                guard frames.count < maximumDepth else { return false }
+                frames.push(.init(isObject: false, comparesStrings: false, firstKey: 0, count: 0))
                 index &+= 1
                 skipWhitespace()
                 if index < end, base[index] == UInt8(ascii: "]") {
                     index &+= 1
-                    scratch.frames.removeLast()
+                    frames.count &-= 1
                 } else {
                     startElement()
                     continue valueLoop
@@ -278,8 +407,9 @@ private struct MeasuringReader {
 
             // A value is complete: close the containers that end here.
             while true {
-                if openDepth == scratch.frames.count { closeTargets() }
-                guard let top = scratch.frames.last else { return true }
+                if openDepth == frames.count { closeValue() }
+                guard frames.count > 0 else { return true }
+                let top = frames[frames.count &- 1]
                 skipWhitespace()
                 guard index < end else { return false }
                 let next = base[index]
@@ -295,13 +425,13 @@ private struct MeasuringReader {
                 } else {
                     if next == UInt8(ascii: ",") {
                         index &+= 1
-                        scratch.frames[scratch.frames.count &- 1].count &+= 1
+                        frames[frames.count &- 1].count &+= 1
                         startElement()
                         continue valueLoop
                     }
                     guard next == UInt8(ascii: "]") else { return false }
                     index &+= 1
-                    scratch.frames.removeLast()
+                    frames.count &-= 1
                 }
             }
         }
@@ -319,14 +449,12 @@ private struct MeasuringReader {
     }
 
     private mutating func closeObject() {
-        let depth = scratch.frames.count &- 1
-        let frame = scratch.frames.removeLast()
-        if frame.count > Self.linearKeyLimit { scratch.fingerprintTables[depth] = nil }
-        if frame.comparesStrings { scratch.stringKeys[depth] = nil }
-        scratch.keyFingerprints.removeSubrange(frame.firstKey...)
-        scratch.keyStarts.removeSubrange(frame.firstKey...)
-        scratch.keyEnds.removeSubrange(frame.firstKey...)
-        scratch.keyChains.removeSubrange(frame.firstKey...)
+        frames.count &-= 1
+        let depth = frames.count
+        let frame = frames[depth]
+        if frame.count > Self.linearKeyLimit { storage.fingerprintTables[depth] = nil }
+        if frame.comparesStrings { storage.stringKeys[depth] = nil }
+        keys.count = frame.firstKey
     }
 
     /// Reads `"key" :` for the innermost object, refusing a repeated key.
@@ -337,12 +465,13 @@ private struct MeasuringReader {
         guard readString() else { return false }
         let keyEnd = index
         let plain = stringIsPlain
+        let depth = frames.count
         if rejectsDuplicateKeys {
             guard recordKey(start: keyStart, end: keyEnd, plain: plain) else { return false }
         }
-        let depth = scratch.frames.count
-        scratch.frames[depth &- 1].count &+= 1
+        frames[depth &- 1].count &+= 1
         if deepestMatch >= depth &- 1 { matchKey(start: keyStart, end: keyEnd, plain: plain, depth: depth) }
+        if depth == memberDepth { pendingKey = (keyStart, keyEnd, !stringHasEscape) }
         skipWhitespace()
         guard index < end, base[index] == UInt8(ascii: ":") else { return false }
         index &+= 1
@@ -353,75 +482,96 @@ private struct MeasuringReader {
 
     /// Adds a key to the innermost object; `false` when the object already has it.
     private mutating func recordKey(start: Int, end keyEnd: Int, plain: Bool) -> Bool {
-        let depth = scratch.frames.count &- 1
-        let frame = scratch.frames[depth]
+        let depth = frames.count &- 1
+        let frame = frames[depth]
         if frame.comparesStrings || !plain {
             if !frame.comparesStrings {
                 // From now on this object's keys are compared as strings: canonically equivalent
                 // spellings (`"\u00e9"`, `"e\u0301"`, even `"\u212a"` and `"K"`) are one key.
-                var keys = Set<String>()
-                for position in frame.firstKey..<scratch.keyStarts.count {
-                    keys.insert(decodedKey(start: scratch.keyStarts[position], end: scratch.keyEnds[position]))
+                var seen = Set<String>()
+                var position = frame.firstKey
+                while position < keys.count {
+                    seen.insert(
+                        decodedKey(start: keys[position].start, end: keys[position].start &+ keys[position].byteCount))
+                    position &+= 1
                 }
-                scratch.stringKeys[depth] = keys
-                scratch.frames[depth].comparesStrings = true
+                storage.stringKeys[depth] = seen
+                frames[depth].comparesStrings = true
             }
-            return scratch.stringKeys[depth]!.insert(decodedKey(start: start, end: keyEnd)).inserted
+            return storage.stringKeys[depth]!.insert(decodedKey(start: start, end: keyEnd)).inserted
         }
-        let fingerprint = self.fingerprint(start: start &+ 1, end: keyEnd &- 1)
-        let keyCount = scratch.keyStarts.count &- frame.firstKey
-        var chain = -1
+        let key = keyRecord(start: start, end: keyEnd)
+        let keyCount = keys.count &- frame.firstKey
         if keyCount < Self.linearKeyLimit {
             var position = frame.firstKey
-            while position < scratch.keyStarts.count {
-                if scratch.keyFingerprints[position] == fingerprint,
-                    sameBytes(scratch.keyStarts[position], scratch.keyEnds[position], start, keyEnd)
-                {
-                    return false
-                }
+            while position < keys.count {
+                if isSame(keys[position], key) { return false }
                 position &+= 1
             }
-        } else {
-            if keyCount == Self.linearKeyLimit {
-                var table: [UInt64: Int] = [:]
-                for position in frame.firstKey..<scratch.keyStarts.count {
-                    table[scratch.keyFingerprints[position]] = position
-                }
-                scratch.fingerprintTables[depth] = table
-            }
-            var candidate = scratch.fingerprintTables[depth]![fingerprint] ?? -1
-            chain = candidate
-            while candidate >= 0 {
-                if sameBytes(scratch.keyStarts[candidate], scratch.keyEnds[candidate], start, keyEnd) { return false }
-                candidate = scratch.keyChains[candidate]
-            }
-            scratch.fingerprintTables[depth]![fingerprint] = scratch.keyStarts.count
+            keys.push(key)
+            return true
         }
-        scratch.keyFingerprints.append(fingerprint)
-        scratch.keyStarts.append(start)
-        scratch.keyEnds.append(keyEnd)
-        scratch.keyChains.append(chain)
+        if keyCount == Self.linearKeyLimit {
+            var table: [UInt64: Int] = [:]
+            var position = frame.firstKey
+            while position < keys.count {
+                let fingerprint = Self.fingerprint(keys[position])
+                keys[position].chain = table[fingerprint] ?? -1
+                table[fingerprint] = position
+                position &+= 1
+            }
+            storage.fingerprintTables[depth] = table
+        }
+        let fingerprint = Self.fingerprint(key)
+        var candidate = storage.fingerprintTables[depth]![fingerprint] ?? -1
+        var record = key
+        record.chain = candidate
+        while candidate >= 0 {
+            if isSame(keys[candidate], key) { return false }
+            candidate = keys[candidate].chain
+        }
+        storage.fingerprintTables[depth]![fingerprint] = keys.count
+        keys.push(record)
         return true
     }
 
-    /// A hash of the bytes `start..<end`, their count included.
-    private func fingerprint(start: Int, end keyEnd: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: keyEnd &- start) &* 0x9E37_79B9_7F4A_7C15
-        var position = start
-        while position &+ 8 <= keyEnd {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            position &+= 8
-        }
+    /// The key token at `start..<end` as its length and end words.
+    @inline(__always)
+    private func keyRecord(start: Int, end keyEnd: Int) -> MeasuringStorage.Key {
+        let byteCount = keyEnd &- start
+        var head: UInt64 = 0
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while position < keyEnd {
-            tail |= UInt64(base[position]) << shift
-            shift &+= 8
-            position &+= 1
+        if byteCount >= 8 {
+            head = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(base + (keyEnd &- 8)).loadUnaligned(as: UInt64.self)
+        } else if keyEnd >= 8 {
+            // The eight bytes ending at the token's end, shifted so only the token's bytes stay.
+            head =
+                UnsafeRawPointer(base + (keyEnd &- 8)).loadUnaligned(as: UInt64.self) >> UInt64((8 &- byteCount) &* 8)
+        } else {
+            var position = start
+            var shift: UInt64 = 0
+            while position < keyEnd {
+                head |= UInt64(base[position]) << shift
+                shift &+= 8
+                position &+= 1
+            }
         }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return .init(byteCount: byteCount, head: head, tail: tail, start: start, chain: -1)
+    }
+
+    /// Whether two key tokens have the same bytes.
+    @inline(__always)
+    private func isSame(_ key: MeasuringStorage.Key, _ other: MeasuringStorage.Key) -> Bool {
+        guard key.byteCount == other.byteCount, key.head == other.head, key.tail == other.tail else { return false }
+        return key.byteCount <= 16
+            || sameBytes(key.start, key.start &+ key.byteCount, other.start, other.start &+ other.byteCount)
+    }
+
+    /// A hash of a key record, for objects with many keys.
+    private static func fingerprint(_ key: MeasuringStorage.Key) -> UInt64 {
+        var hash = (UInt64(truncatingIfNeeded: key.byteCount) ^ key.head) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ (hash >> 32) ^ key.tail) &* 0xFF51_AFD7_ED55_8CCD
         return hash ^ (hash >> 29)
     }
 
@@ -451,90 +601,121 @@ private struct MeasuringReader {
     private mutating func matchKey(start: Int, end keyEnd: Int, plain: Bool, depth: Int) {
         let level = depth &- 1
         var decoded: String? = nil
-        for position in targets.indices {
-            let matched = scratch.matched[position]
-            if matched > level {
+        for target in 0..<targetCount {
+            let matchedDepth = matched[target]
+            if matchedDepth > level {
                 // The first member with the target's key has been read: JSONElement's subscript
                 // never looks at a later one.
-                scratch.matched[position] = -1
-            } else if matched == level, level < targets[position].components.count,
-                case .key(let key, let utf8, let isASCII) = targets[position].components[level]
-            {
-                let equal: Bool
-                if plain && isASCII {
-                    equal =
-                        keyEnd &- start &- 2 == utf8.count
-                        && utf8.withUnsafeBufferPointer { expected in
-                            var offset = 0
-                            while offset < expected.count {
-                                if base[start &+ 1 &+ offset] != expected[offset] { return false }
-                                offset &+= 1
-                            }
-                            return true
-                        }
-                } else {
-                    if decoded == nil { decoded = decodedKey(start: start, end: keyEnd) }
-                    equal = decoded! == key
-                }
-                if equal { advance(position, to: depth) }
+                matched[target] = -1
+                continue
             }
+            guard matchedDepth == level, level < storage.componentCount[target] else { continue }
+            let component = storage.components[storage.componentStart[target] &+ level]
+            guard component.isKey else { continue }
+            let equal: Bool
+            if plain && component.isASCII {
+                equal =
+                    keyEnd &- start &- 2 == component.keyCount
+                    && sameBytes(start &+ 1, keyEnd &- 1, component.keyStart)
+            } else {
+                if decoded == nil { decoded = decodedKey(start: start, end: keyEnd) }
+                equal = decoded! == storage.keyStrings[target][level]
+            }
+            if equal { advance(target, to: depth) }
         }
         updateDeepestMatch()
+    }
+
+    /// Whether `base[start..<end]` equals the target key bytes at `keyStart`.
+    private func sameBytes(_ start: Int, _ end: Int, _ keyStart: Int) -> Bool {
+        var offset = 0
+        while start &+ offset < end {
+            if base[start &+ offset] != storage.keyBytes[keyStart &+ offset] { return false }
+            offset &+= 1
+        }
+        return true
     }
 
     /// Follows the targets into the next element of the array at the top of the stack.
     private mutating func startElement() {
-        let depth = scratch.frames.count
+        let depth = frames.count
         guard deepestMatch >= depth &- 1 else { return }
         let level = depth &- 1
-        let elementIndex = scratch.frames[level].count
-        for position in targets.indices {
-            let matched = scratch.matched[position]
-            if matched > level {
-                scratch.matched[position] = -1
-            } else if matched == level, level < targets[position].components.count,
-                case .index(let wanted) = targets[position].components[level], wanted == elementIndex
-            {
-                advance(position, to: depth)
+        let elementIndex = frames[level].count
+        for target in 0..<targetCount {
+            let matchedDepth = matched[target]
+            if matchedDepth > level {
+                matched[target] = -1
+                continue
             }
+            guard matchedDepth == level, level < storage.componentCount[target] else { continue }
+            let component = storage.components[storage.componentStart[target] &+ level]
+            if !component.isKey, component.index == elementIndex { advance(target, to: depth) }
         }
         updateDeepestMatch()
     }
 
-    private mutating func advance(_ position: Int, to depth: Int) {
-        scratch.matched[position] = depth
-        if targets[position].components.count == depth, measurements[position] == nil {
-            pendingMask |= 1 << UInt64(position)
+    private mutating func advance(_ target: Int, to depth: Int) {
+        matched[target] = depth
+        if storage.componentCount[target] == depth, storage.measurements[target] == nil {
+            pendingMask |= 1 << UInt64(target)
         }
     }
 
+    /// The deepest level where a key or element can still change a target: one past the matched
+    /// components of a target still being followed, or the level of a found target's own member
+    /// (the next member there ends it).
     private mutating func updateDeepestMatch() {
         var deepest = -1
-        for matched in scratch.matched where matched > deepest { deepest = matched }
+        for target in 0..<targetCount {
+            let matchedDepth = matched[target]
+            let level = matchedDepth < storage.componentCount[target] ? matchedDepth : matchedDepth &- 1
+            if level > deepest { deepest = level }
+        }
         deepestMatch = deepest
     }
 
-    private mutating func openTargets(kind: JSONMeasuredValue.Kind) {
-        let depth = scratch.frames.count
-        scratch.open.append(
-            .init(mask: pendingMask, kind: kind, start: index, whitespace: whitespace, depth: depth))
+    /// Starts measuring the value at `index`: a target's, or a member of the listed object.
+    private mutating func openValue(kind: JSONMeasuredValue.Kind) {
+        let depth = frames.count
+        var mask = pendingMask
+        var key = (start: 0, end: 0, isVerbatim: true)
+        if let pendingKey {
+            mask |= Self.memberBit
+            key = pendingKey
+            self.pendingKey = nil
+        }
+        open.push(
+            .init(
+                mask: mask, kind: kind, start: index, whitespace: whitespace, depth: depth, keyStart: key.start,
+                keyEnd: key.end, keyIsVerbatim: key.isVerbatim))
         pendingMask = 0
         openDepth = depth
+        if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0, kind == .object {
+            memberDepth = depth &+ 1
+        }
     }
 
-    /// Records the targets whose value has just ended.
-    private mutating func closeTargets() {
-        let target = scratch.open.removeLast()
+    /// Records the value that has just ended.
+    private mutating func closeValue() {
+        open.count &-= 1
+        let opened = open[open.count]
         let value = JSONMeasuredValue(
-            kind: target.kind, byteRange: target.start..<index,
-            compactByteCount: (index &- target.start) &- (whitespace &- target.whitespace))
-        var mask = target.mask
+            kind: opened.kind, byteRange: opened.start..<index,
+            compactByteCount: (index &- opened.start) &- (whitespace &- opened.whitespace))
+        var mask = opened.mask
+        if mask & Self.memberBit != 0 {
+            members.push(
+                JSONMeasuredMember(
+                    keyRange: opened.keyStart..<opened.keyEnd, keyIsVerbatim: opened.keyIsVerbatim, value: value))
+            mask &= ~Self.memberBit
+        }
+        if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0 { memberDepth = -1 }
         while mask != 0 {
-            let position = mask.trailingZeroBitCount
-            measurements[position] = value
+            storage.measurements[mask.trailingZeroBitCount] = value
             mask &= mask &- 1
         }
-        openDepth = scratch.open.last?.depth ?? -1
+        openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
     }
 
     // MARK: - Scalars
@@ -600,18 +781,20 @@ private struct MeasuringReader {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    /// Moves past a string token starting at its opening quote; sets `stringIsPlain`.
+    /// Moves past a string token starting at its opening quote; sets `stringIsPlain` and
+    /// `stringHasEscape`.
     ///
     /// Eight bytes at a time, the loop looks for the bytes that need a closer look: `"`, `\`, a
     /// control character or a non-ASCII byte. (Swift's SIMD types compile to scalar loops here, so
     /// the eight lanes are bits of one `UInt64`.)
+    @inline(__always)
     private mutating func readString() -> Bool {
         index &+= 1
         stringIsPlain = true
+        stringHasEscape = false
         while true {
             while index &+ 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let mask = Self.attentionMask(word)
+                let mask = Self.attentionMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 if mask == 0 {
                     index &+= 8
                     continue
@@ -626,6 +809,7 @@ private struct MeasuringReader {
                 return true
             } else if byte == UInt8(ascii: "\\") {
                 stringIsPlain = false
+                stringHasEscape = true
                 guard readEscape() else { return false }
             } else if byte < 0x20 {
                 return false

@@ -9,12 +9,14 @@ import PaySize
 /// Checks the lines of a log segment, each exactly as `PayloadChecker` would, most of them without
 /// building a tree.
 ///
-/// For each line the strict ``JSONMeasuringScanner`` says whether it is one JSON text and
-/// measures the payload, its `content-state` and its `attributes`. The `aps` rules then run on a
-/// skeleton of the payload: the same bytes with those two objects emptied, since no rule looks
-/// inside them (a `--schema` contract does, so with one every line takes the strict path). A line
-/// the scanner refuses, or whose skeleton has findings, is read again by ``JSONScanner`` and
-/// `PayloadChecker`, for the exact error or findings and their positions.
+/// For each line the strict ``JSONMeasuringScanner`` says whether it is one JSON text, measures
+/// the payload, its `content-state` and its `attributes`, and lists the members of `aps`. The
+/// `aps` rules then run on an outline of the payload built from that list: `aps` with its small
+/// members read in full and `content-state` and `attributes` as empty objects, since no rule
+/// looks inside them (a `--schema` contract does, so with one every line takes the strict path).
+/// A line the scanner refuses, a payload with members besides `aps`, or an outline with findings
+/// is read again by ``JSONScanner`` and `PayloadChecker`, for the exact error or findings and
+/// their positions.
 ///
 /// Not thread-safe: each worker thread takes its own from a ``LogLineCheckerPool``.
 final class LogLineChecker: @unchecked Sendable {
@@ -23,18 +25,20 @@ final class LogLineChecker: @unchecked Sendable {
     private var recordScanner: JSONMeasuringScanner
     /// The same for a payload held as a JSON string in the record (`--field` naming a string).
     private var payloadScanner: JSONMeasuringScanner
-    private var skeleton: [UInt8] = []
 
     init(options: LogCheckOptions) {
         self.options = options
-        let field = options.field ?? .root
-        let depth = options.checker.maximumDepth
-        recordScanner = JSONMeasuringScanner(
-            measuring: [field, field.appending("aps").appending("content-state"), field.appending("aps").appending("attributes")],
-            maximumDepth: depth)
-        payloadScanner = JSONMeasuringScanner(
-            measuring: [.root, JSONPointer("aps", "content-state"), JSONPointer("aps", "attributes")],
-            maximumDepth: depth)
+        recordScanner = Self.scanner(payloadAt: options.field ?? .root, maximumDepth: options.checker.maximumDepth)
+        payloadScanner = Self.scanner(payloadAt: .root, maximumDepth: options.checker.maximumDepth)
+    }
+
+    /// Measures the payload at `payload`, its `aps`, `content-state` and `attributes`, and lists
+    /// the members of `aps`.
+    private static func scanner(payloadAt payload: JSONPointer, maximumDepth: Int) -> JSONMeasuringScanner {
+        let aps = payload.appending("aps")
+        return JSONMeasuringScanner(
+            measuring: [payload, aps, aps.appending("content-state"), aps.appending("attributes")],
+            listingMembersOf: aps, maximumDepth: maximumDepth)
     }
 
     /// Checks every line of `segment`, numbering them from 1.
@@ -101,11 +105,7 @@ final class LogLineChecker: @unchecked Sendable {
         if options.field != nil, payload.kind == .string {
             return checkEmbeddedPayload(bytes, string: payload, line: line, file: file)
         }
-        if let report = fastReport(
-            UnsafeRawBufferPointer(rebasing: bytes[payload.byteRange]), payload: payload,
-            contentState: recordScanner.measurement(at: 1), attributes: recordScanner.measurement(at: 2),
-            offset: payload.byteRange.lowerBound)
-        {
+        if let report = Self.fastReport(bytes, scanner: recordScanner, options: options) {
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
         }
         return strictOutcome(Array(bytes), line: line, file: file)
@@ -120,11 +120,7 @@ final class LogLineChecker: @unchecked Sendable {
         let payload = Array(text.utf8)
         let measured = payload.withUnsafeBytes { payloadScanner.measure($0) }
         if measured,
-            let report = payload.withUnsafeBytes({
-                fastReport(
-                    $0, payload: payloadScanner.measurement(at: 0)!, contentState: payloadScanner.measurement(at: 1),
-                    attributes: payloadScanner.measurement(at: 2), offset: 0)
-            })
+            let report = payload.withUnsafeBytes({ Self.fastReport($0, scanner: payloadScanner, options: options) })
         {
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
         }
@@ -138,32 +134,57 @@ final class LogLineChecker: @unchecked Sendable {
             located.path = options.field
             return .malformed(located)
         } catch {
-            return .malformed(InputError(file: file, location: TextPosition(line: line, column: 1), message: "\(error)"))
+            return .malformed(
+                InputError(file: file, location: TextPosition(line: line, column: 1), message: "\(error)"))
         }
     }
 
-    /// The report of a payload the scanner accepted, when its skeleton has no findings; `nil`
-    /// when the strict path must give them.
-    private func fastReport(
-        _ bytes: UnsafeRawBufferPointer, payload: JSONMeasuredValue, contentState: JSONMeasuredValue?,
-        attributes: JSONMeasuredValue?, offset: Int
+    /// The report of a payload the scanner accepted, when its outline has no findings; `nil` when
+    /// the strict path must give them.
+    private static func fastReport(
+        _ bytes: UnsafeRawBufferPointer, scanner: JSONMeasuringScanner, options: LogCheckOptions
     ) -> PayloadReport? {
-        guard options.checker.contract == nil else { return nil }
-        skeleton.removeAll(keepingCapacity: true)
-        var copied = 0
-        for value in [contentState, attributes].compactMap({ $0 }).sorted(by: { $0.byteRange.lowerBound < $1.byteRange.lowerBound })
-        where value.kind == .object {
-            let range = (value.byteRange.lowerBound - offset)..<(value.byteRange.upperBound - offset)
-            skeleton.append(contentsOf: bytes[copied..<range.lowerBound])
-            skeleton.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
-            copied = range.upperBound
+        guard options.checker.contract == nil, let payload = scanner.measurement(at: 0),
+            let aps = scanner.measurement(at: 1), aps.kind == .object,
+            // `{"aps":` and `}` around aps: the payload has no other member.
+            payload.kind == .object, payload.compactByteCount == aps.compactByteCount + 8
+        else { return nil }
+        var members: [JSONMember] = []
+        members.reserveCapacity(scanner.memberCount)
+        for index in 0..<scanner.memberCount {
+            let member = scanner.member(at: index)
+            let key =
+                member.keyIsVerbatim
+                ? String(
+                    decoding: bytes[(member.keyRange.lowerBound + 1)..<(member.keyRange.upperBound - 1)], as: UTF8.self)
+                : JSONOutline.string(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
+            let value: JSONElement
+            if member.value.kind == .object, key == "content-state" || key == "attributes" {
+                // No rule looks inside them: an empty object stands in.
+                value = JSONElement(
+                    content: .object([]), byteRange: member.value.byteRange,
+                    compactByteCount: member.value.compactByteCount)
+            } else {
+                guard let element = JSONOutline.element(member.value, in: bytes) else { return nil }
+                value = element
+            }
+            members.append(JSONMember(key: key, keyRange: member.keyRange, value: value))
         }
-        skeleton.append(contentsOf: bytes[copied...])
-        guard let outline = try? options.checker.check(skeleton), outline.findings.isEmpty else { return nil }
+        let apsElement = JSONElement(
+            content: .object(members), byteRange: aps.byteRange, compactByteCount: aps.compactByteCount)
+        let root = JSONElement(
+            content: .object([
+                JSONMember(
+                    key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
+            ]),
+            byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
+        let outline = options.checker.check(root, inputByteCount: payload.byteRange.count)
+        guard outline.findings.isEmpty else { return nil }
         return PayloadReport(
-            payloadByteCount: payload.compactByteCount, inputByteCount: bytes.count, budget: options.checker.budget,
-            contentStateByteCount: contentState?.compactByteCount,
-            attributesByteCount: outline.attributesByteCount == nil ? nil : attributes?.compactByteCount,
+            payloadByteCount: payload.compactByteCount, inputByteCount: payload.byteRange.count,
+            budget: options.checker.budget, contentStateByteCount: scanner.measurement(at: 2)?.compactByteCount,
+            attributesByteCount: outline.attributesByteCount == nil
+                ? nil : scanner.measurement(at: 3)?.compactByteCount,
             event: outline.event, findings: [])
     }
 
@@ -193,7 +214,8 @@ final class LogLineChecker: @unchecked Sendable {
         } catch let error as JSONScanError {
             return .malformed(InputError(file: file, scanError: error, firstLine: line))
         } catch {
-            return .malformed(InputError(file: file, location: TextPosition(line: line, column: 1), message: "\(error)"))
+            return .malformed(
+                InputError(file: file, location: TextPosition(line: line, column: 1), message: "\(error)"))
         }
     }
 

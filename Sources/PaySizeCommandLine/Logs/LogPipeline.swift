@@ -72,7 +72,8 @@ private final class LogPipelineRun {
     var nextToFold = 0
     var stoppedByErrors = false
 
-    init(pipeline: LogPipeline, file: String, pool: LogLineCheckerPool, workers: DispatchQueue, progress: ProgressLine?) {
+    init(pipeline: LogPipeline, file: String, pool: LogLineCheckerPool, workers: DispatchQueue, progress: ProgressLine?)
+    {
         self.pipeline = pipeline
         self.file = file
         self.pool = pool

@@ -44,7 +44,9 @@ extension LogSummary {
                 "firstMalformed",
                 .array(
                     firstMalformedLines.map {
-                        .object([("line", .int($0.line)), ("column", .optional($0.column)), ("message", .string($0.message))])
+                        .object([
+                            ("line", .int($0.line)), ("column", .optional($0.column)), ("message", .string($0.message)),
+                        ])
                     })
             ),
             ("tiers", .object(SizeTier.allCases.map { ($0.rawValue, .int(count(of: $0))) })),
@@ -56,9 +58,14 @@ extension LogSummary {
             (
                 "worst",
                 .array(
-                    largestPayloads.map { .object([("line", .int($0.line)), ("payloadBytes", .int($0.payloadByteCount))]) })
+                    largestPayloads.map {
+                        .object([("line", .int($0.line)), ("payloadBytes", .int($0.payloadByteCount))])
+                    })
             ),
-            ("histogram", .object([("payloadBytes", pairs(payloadBytes)), ("contentStateBytes", pairs(contentStateBytes))])),
+            (
+                "histogram",
+                .object([("payloadBytes", pairs(payloadBytes)), ("contentStateBytes", pairs(contentStateBytes))])
+            ),
         ])
     }
 

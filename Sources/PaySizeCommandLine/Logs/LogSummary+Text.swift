@@ -70,7 +70,9 @@ extension LogSummary {
         let labelWidth = rows.map(\.label.count).max() ?? 0
         var lines = ["  payload bytes, \(bucketByteCount)-byte buckets:"]
         for row in rows {
-            if let marker = row.marker { lines.append("    " + String(repeating: " ", count: labelWidth) + "  ── \(marker)") }
+            if let marker = row.marker {
+                lines.append("    " + String(repeating: " ", count: labelWidth) + "  ── \(marker)")
+            }
             let width = row.count == 0 ? 0 : max(1, row.count * Self.barWidth / largest)
             let label = String(repeating: " ", count: labelWidth - row.label.count) + row.label
             lines.append("    \(label)  \(String(repeating: "█", count: width))\(width > 0 ? " " : "")\(row.count)")

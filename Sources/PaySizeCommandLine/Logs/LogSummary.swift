@@ -79,7 +79,8 @@ struct LogSummary: Equatable, Sendable {
     mutating func addMalformed(_ error: InputError, line: Int) {
         malformedCount += 1
         if firstMalformedLines.count < Self.keptLineCount {
-            firstMalformedLines.append(MalformedLine(line: line, column: error.location?.column, message: error.message))
+            firstMalformedLines.append(
+                MalformedLine(line: line, column: error.location?.column, message: error.message))
         }
     }
 
@@ -101,7 +102,8 @@ struct LogSummary: Equatable, Sendable {
         failingPayloadCount += next.failingPayloadCount
         payloadBytes.add(next.payloadBytes)
         contentStateBytes.add(next.contentStateBytes)
-        addLargePayloads(next.largestPayloads.map { LargePayload(line: $0.line + offset, payloadByteCount: $0.payloadByteCount) })
+        addLargePayloads(
+            next.largestPayloads.map { LargePayload(line: $0.line + offset, payloadByteCount: $0.payloadByteCount) })
         isComplete = isComplete && next.isComplete
     }
 

@@ -18,7 +18,8 @@ import Testing
         duplicateKeys: JSONScanner.DuplicateKeyPolicy = .reject, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         var scanner = JSONMeasuringScanner(
-            measuring: pointers, maximumDepth: maximumDepth, duplicateKeys: duplicateKeys)
+            measuring: pointers, listingMembersOf: JSONPointer("aps"), maximumDepth: maximumDepth,
+            duplicateKeys: duplicateKeys)
         let accepted = scanner.measure(bytes)
         let root = try? JSONScanner.scan(bytes, maximumDepth: maximumDepth, duplicateKeys: duplicateKeys)
         let text = String(decoding: bytes.prefix(300), as: UTF8.self)
@@ -30,6 +31,14 @@ import Testing
                 scanner.measurement(at: index) == root.descendant(at: pointer).map(JSONMeasuredValue.init),
                 "\(pointer) in '\(text)'", sourceLocation: sourceLocation)
         }
+        let members = root["aps"]?.members ?? []
+        let listed = (0..<scanner.memberCount).map { scanner.member(at: $0) }
+        let expected = members.map { member in
+            JSONMeasuredMember(
+                keyRange: member.keyRange, keyIsVerbatim: !bytes[member.keyRange].contains(UInt8(ascii: "\\")),
+                value: JSONMeasuredValue(member.value))
+        }
+        #expect(listed == expected, "members of /aps in '\(text)'", sourceLocation: sourceLocation)
         return true
     }
 
