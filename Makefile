@@ -8,7 +8,7 @@ SWIFT_FORMAT ?= swift-format
 # Every Swift file the project writes; `.swift-format` at the root is their style.
 FORMATTED := Package.swift Sources Tests Examples Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test deps build bench fuzz-smoke clean lint format
+.PHONY: demo test deps build bench bench-logs fuzz-smoke clean lint format
 
 deps:
 	@scripts/ensure-deps.sh
@@ -37,6 +37,11 @@ test: deps lint
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
+
+# `paysize check --summary` on a generated ~500 MB log (plain and .zst) against a Python baseline.
+bench-logs: deps
+	$(SWIFT) build -c release --product paysize
+	$(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize
 
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:

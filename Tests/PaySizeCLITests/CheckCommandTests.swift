@@ -251,12 +251,19 @@ import Testing
         let path = try folder.write("pushes.jsonl", log)
         let result = try PaySizeProcess.run(["check", "--format", "json", path])
         #expect(result.status == 2)
+        // One object per payload, the malformed line's error object, then the log's summary last.
         let lines = try Self.jsonLines(result.standardOutput)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines[0]["line"] as? Int == 1)
         #expect(lines[0]["payloadBytes"] as? Int == 200)
         #expect(lines[1]["line"] as? Int == 3)
         #expect(lines[1]["payloadBytes"] as? Int == 300)
+        #expect((lines[2]["error"] as? [String: Any])?["line"] as? Int == 4)
+        #expect(lines[3]["kind"] as? String == "summary")
+        #expect(lines[3]["lines"] as? Int == 4)
+        #expect(lines[3]["payloads"] as? Int == 2)
+        #expect(lines[3]["blankLines"] as? Int == 1)
+        #expect(lines[3]["malformed"] as? Int == 1)
         #expect(
             result.standardError == "\(path):4:8: error: /aps: expected a JSON value, found end of input (byte 7)\n")
     }
@@ -270,9 +277,11 @@ import Testing
         let result = try PaySizeProcess.run(["check", "--format", "json", logPath, payloadPath])
         #expect(result.status == 1)
         let lines = try Self.jsonLines(result.standardOutput)
-        #expect(lines.count == 51)
+        #expect(lines.count == 52)
         #expect(lines.prefix(50).map { $0["payloadBytes"] as? Int } == (1...50).map { 100 + $0 })
-        #expect(lines[50]["tier"] as? String == "over")
+        #expect(lines[50]["kind"] as? String == "summary")
+        #expect(lines[50]["payloads"] as? Int == 50)
+        #expect(lines[51]["tier"] as? String == "over")
 
         let garbage = try folder.write("garbage.json.zst", "not zstd at all")
         let bad = try PaySizeProcess.run(["check", garbage])
@@ -358,6 +367,7 @@ import Testing
                 SUBCOMMANDS:
                   check                   Measure and check APNs Live Activity push payloads.
                   schema                  Compare content-state JSON Schemas across app versions.
+                  merge                   Merge the summaries of log shards into the summary of the whole.
                   help                    Show help for a subcommand.
 
                   See 'paysize help <subcommand>' for detailed help.

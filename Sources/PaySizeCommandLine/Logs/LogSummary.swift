@@ -67,12 +67,19 @@ struct LogSummary: Equatable, Sendable {
     mutating func add(_ payload: CheckedPayload, line: Int) {
         let report = payload.report
         tierCounts[SizeTier.allCases.firstIndex(of: report.tier)!] += 1
-        if report.findings.contains(where: { $0.severity == .error }) { payloadsWithErrors += 1 }
-        if report.findings.contains(where: { $0.severity == .warning }) { payloadsWithWarnings += 1 }
+        if !report.findings.isEmpty {
+            if report.findings.contains(where: { $0.severity == .error }) { payloadsWithErrors += 1 }
+            if report.findings.contains(where: { $0.severity == .warning }) { payloadsWithWarnings += 1 }
+        }
         if payload.fails { failingPayloadCount += 1 }
         payloadBytes.add(report.payloadByteCount)
         if let bytes = report.contentStateByteCount { contentStateBytes.add(bytes) }
-        addLargePayloads([LargePayload(line: line, payloadByteCount: report.payloadByteCount)])
+        let large = LargePayload(line: line, payloadByteCount: report.payloadByteCount)
+        if largestPayloads.count < Self.keptLineCount
+            || Self.isLarger(large, largestPayloads[largestPayloads.count - 1])
+        {
+            addLargePayloads([large])
+        }
     }
 
     /// Counts a malformed line.
