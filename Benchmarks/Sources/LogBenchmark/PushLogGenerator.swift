@@ -32,7 +32,7 @@ struct PushLogGenerator {
             ride.etaMinutes = next(30)
             ride.fare = Double(next(9000)) / 100
             ride.driverName = ["Mariana Oliveira", "Kwame Mensah", "Li Wei", "Sofía Hernández"][next(4)]
-            state = try encoder.encode(ride)
+            state = try encoder.encodeBytes(ride)
         case 25..<60:
             var delivery = Fixtures.delivery
             delivery.progress = Double(next(100)) / 100
@@ -40,17 +40,17 @@ struct PushLogGenerator {
             delivery.items = Array(
                 repeating: Fixtures.delivery.items[next(3)], count: 1 + next(6))
             delivery.note = next(3) == 0 ? nil : String(Fixtures.delivery.note!.prefix(10 + next(30)))
-            state = try encoder.encode(delivery)
+            state = try encoder.encodeBytes(delivery)
         case 60..<75:
             var messages = Fixtures.messages
             messages.messages = Array(messages.messages.prefix(1 + next(3)))
             messages.unreadCount = next(20)
-            state = try encoder.encode(messages)
+            state = try encoder.encodeBytes(messages)
         default:
             var flight = Fixtures.flight
             flight.segments = Array(flight.segments.prefix(1 + next(7)))
             flight.notices = Array(flight.notices.prefix(next(11)))
-            state = try encoder.encode(flight)
+            state = try encoder.encodeBytes(flight)
         }
         let timestamp = 1_764_500_400 + index
         var line = Array(#"{"aps":{"timestamp":\#(timestamp),"event":"update","content-state":"#.utf8)

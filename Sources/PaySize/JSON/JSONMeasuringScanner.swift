@@ -469,7 +469,7 @@ private struct MeasuringReader {
         if rejectsDuplicateKeys {
             guard recordKey(start: keyStart, end: keyEnd, plain: plain) else { return false }
         }
-        frames[depth &- 1].count &+= 1
+        (frames.base! + (depth &- 1)).pointee.count &+= 1
         if deepestMatch >= depth &- 1 { matchKey(start: keyStart, end: keyEnd, plain: plain, depth: depth) }
         if depth == memberDepth { pendingKey = (keyStart, keyEnd, !stringHasEscape) }
         skipWhitespace()
@@ -481,39 +481,57 @@ private struct MeasuringReader {
     // MARK: - Duplicate keys
 
     /// Adds a key to the innermost object; `false` when the object already has it.
+    @inline(__always)
     private mutating func recordKey(start: Int, end keyEnd: Int, plain: Bool) -> Bool {
         let depth = frames.count &- 1
-        let frame = frames[depth]
-        if frame.comparesStrings || !plain {
-            if !frame.comparesStrings {
-                // From now on this object's keys are compared as strings: canonically equivalent
-                // spellings (`"\u00e9"`, `"e\u0301"`, even `"\u212a"` and `"K"`) are one key.
-                var seen = Set<String>()
-                var position = frame.firstKey
-                while position < keys.count {
-                    seen.insert(
-                        decodedKey(start: keys[position].start, end: keys[position].start &+ keys[position].byteCount))
-                    position &+= 1
-                }
-                storage.stringKeys[depth] = seen
-                frames[depth].comparesStrings = true
-            }
-            return storage.stringKeys[depth]!.insert(decodedKey(start: start, end: keyEnd)).inserted
-        }
+        let frame = frames.base! + depth
+        if frame.pointee.comparesStrings || !plain { return recordKeyAsString(start: start, end: keyEnd, depth: depth) }
         let key = keyRecord(start: start, end: keyEnd)
-        let keyCount = keys.count &- frame.firstKey
-        if keyCount < Self.linearKeyLimit {
+        let first = frame.pointee.firstKey
+        guard keys.count &- first < Self.linearKeyLimit else { return recordKeyInTable(key, depth: depth) }
+        if keys.count > first {
+            var candidate = keys.base! + first
+            let last = keys.base! + keys.count
+            while candidate < last {
+                if candidate.pointee.head == key.head, candidate.pointee.byteCount == key.byteCount,
+                    candidate.pointee.tail == key.tail, isSame(candidate.pointee, key)
+                {
+                    return false
+                }
+                candidate += 1
+            }
+        }
+        keys.push(key)
+        return true
+    }
+
+    /// Keys with an escape or a non-ASCII byte: from the first one on, this object's keys are
+    /// compared as strings, so canonically equivalent spellings (`"\u00e9"`, `"e\u0301"`, even
+    /// `"\u212a"` and `"K"`) are one key.
+    @inline(never)
+    private mutating func recordKeyAsString(start: Int, end keyEnd: Int, depth: Int) -> Bool {
+        let frame = frames[depth]
+        if !frame.comparesStrings {
+            var seen = Set<String>()
             var position = frame.firstKey
             while position < keys.count {
-                if isSame(keys[position], key) { return false }
+                seen.insert(
+                    decodedKey(start: keys[position].start, end: keys[position].start &+ keys[position].byteCount))
                 position &+= 1
             }
-            keys.push(key)
-            return true
+            storage.stringKeys[depth] = seen
+            frames[depth].comparesStrings = true
         }
-        if keyCount == Self.linearKeyLimit {
+        return storage.stringKeys[depth]!.insert(decodedKey(start: start, end: keyEnd)).inserted
+    }
+
+    /// Objects with many keys find a repeat through a table of fingerprints.
+    @inline(never)
+    private mutating func recordKeyInTable(_ key: MeasuringStorage.Key, depth: Int) -> Bool {
+        let first = frames[depth].firstKey
+        if keys.count &- first == Self.linearKeyLimit {
             var table: [UInt64: Int] = [:]
-            var position = frame.firstKey
+            var position = first
             while position < keys.count {
                 let fingerprint = Self.fingerprint(keys[position])
                 keys[position].chain = table[fingerprint] ?? -1
@@ -547,7 +565,7 @@ private struct MeasuringReader {
         } else if keyEnd >= 8 {
             // The eight bytes ending at the token's end, shifted so only the token's bytes stay.
             head =
-                UnsafeRawPointer(base + (keyEnd &- 8)).loadUnaligned(as: UInt64.self) >> UInt64((8 &- byteCount) &* 8)
+                UnsafeRawPointer(base + (keyEnd &- 8)).loadUnaligned(as: UInt64.self) &>> UInt64((8 &- byteCount) &* 8)
         } else {
             var position = start
             var shift: UInt64 = 0

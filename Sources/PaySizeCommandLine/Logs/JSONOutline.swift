@@ -10,7 +10,7 @@ enum JSONOutline {
         let content: JSONElement.Content
         switch value.kind {
         case .string: content = .string(string(token))
-        case .number: content = .number(String(decoding: token, as: UTF8.self))
+        case .number: content = .number(text(token))
         case .bool: content = .bool(token.first == UInt8(ascii: "t"))
         case .null: content = .null
         case .object, .array: return try? JSONScanner.scan(Array(token))
@@ -21,7 +21,16 @@ enum JSONOutline {
     /// The text of a string token (quotes included) that the scanner accepted.
     static func string(_ token: UnsafeRawBufferPointer) -> String {
         let inner = UnsafeRawBufferPointer(rebasing: token[1..<(token.count - 1)])
-        if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
+        if !inner.contains(UInt8(ascii: "\\")) { return text(inner) }
         return (try? JSONScanner.scan(Array(token)))?.stringValue ?? ""
+    }
+
+    /// UTF-8 as a string, through the typed buffer so the standard library takes its fast path
+    /// (a raw buffer goes through the generic, repairing one).
+    static func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard let base = bytes.baseAddress else { return "" }
+        return String(
+            decoding: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count),
+            as: UTF8.self)
     }
 }

@@ -155,8 +155,9 @@ final class LogLineChecker: @unchecked Sendable {
             let member = scanner.member(at: index)
             let key =
                 member.keyIsVerbatim
-                ? String(
-                    decoding: bytes[(member.keyRange.lowerBound + 1)..<(member.keyRange.upperBound - 1)], as: UTF8.self)
+                ? JSONOutline.text(
+                    UnsafeRawBufferPointer(
+                        rebasing: bytes[(member.keyRange.lowerBound + 1)..<(member.keyRange.upperBound - 1)]))
                 : JSONOutline.string(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
             let value: JSONElement
             if member.value.kind == .object, key == "content-state" || key == "attributes" {
