@@ -33,7 +33,7 @@ let compressedPath = plainPath + ".zst"
 var generator = PushLogGenerator(seed: 2025)
 var lineCount = 0
 var byteCount = 0
-FileManager.default.createFile(atPath: plainPath, contents: nil)
+guard FileManager.default.createFile(atPath: plainPath, contents: nil) else { fatalError("cannot create \(plainPath)") }
 let output = try FileHandle(forWritingTo: URL(fileURLWithPath: plainPath))
 var pending: [UInt8] = []
 while byteCount < targetByteCount {
@@ -81,7 +81,9 @@ if let zstdTool {
 } else {
     compression = "PaySizeCompression, 8 MB frames"
     let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: plainPath))
-    FileManager.default.createFile(atPath: compressedPath, contents: nil)
+    guard FileManager.default.createFile(atPath: compressedPath, contents: nil) else {
+        fatalError("cannot create \(compressedPath)")
+    }
     let compressed = try FileHandle(forWritingTo: URL(fileURLWithPath: compressedPath))
     while let chunk = try input.read(upToCount: 8 << 20), !chunk.isEmpty {
         try compressed.write(contentsOf: try Zstd.compress(chunk))
