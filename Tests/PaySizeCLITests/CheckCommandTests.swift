@@ -344,6 +344,19 @@ import Testing
             ["check", "--thresholds", "3000,2000,3500", "x"],
             "paysize: error: expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds 3000, 2000, 3500 for limit 4096 in '--thresholds' (see 'paysize check --help')"
         ),
+        (
+            ["check", "--field", "payload", "x.jsonl"],
+            "paysize: error: expected a JSON Pointer such as '/payload' for '--field', found 'payload' (see 'paysize check --help')"
+        ),
+        (
+            ["check", "--max-errors", "0", "x.jsonl"],
+            "paysize: error: expected a positive integer for '--max-errors', found '0' (see 'paysize check --help')"
+        ),
+        (["merge"], "paysize: error: missing summary file (give one or more) (see 'paysize merge --help')"),
+        (
+            ["merge", "--format", "github", "x.json"],
+            "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize merge --help')"
+        ),
     ])
     func usageErrors(_ usage: ([String], String)) throws {
         let result = try PaySizeProcess.run(usage.0)

@@ -381,27 +381,6 @@ import Testing
         #expect(summaries.map { ($0["tiers"] as? [String: Int])?["critical"] } == [0, 1])
     }
 
-    @Test(arguments: [
-        (
-            ["check", "--field", "payload", "x.jsonl"],
-            "paysize: error: expected a JSON Pointer such as '/payload' for '--field', found 'payload' (see 'paysize check --help')"
-        ),
-        (
-            ["check", "--max-errors", "0", "x.jsonl"],
-            "paysize: error: expected a positive integer for '--max-errors', found '0' (see 'paysize check --help')"
-        ),
-        (["merge"], "paysize: error: missing summary file (give one or more) (see 'paysize merge --help')"),
-        (
-            ["merge", "--format", "github", "x.json"],
-            "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize merge --help')"
-        ),
-    ])
-    func usageErrors(_ usage: ([String], String)) throws {
-        let result = try PaySizeProcess.run(usage.0)
-        #expect(result.status == 2)
-        #expect(result.standardError == usage.1 + "\n")
-    }
-
     @Test func helpNamesTheNewOptionsAndTheWindowCap() throws {
         let check = try PaySizeProcess.run(["check", "--help"])
         for text in [

@@ -52,6 +52,9 @@ import Testing
         for _ in 0..<800 {
             var bytes = Array(RandomPush.line(using: &random).utf8)
             if random.chance(15) { RandomJSONText.damage(&bytes, using: &random) }
+            // Whitespace around the payload, as CRLF logs and hand edits leave it, counts as written.
+            if random.chance(10) { bytes += Array(["\r", " ", "\t \r"][Int(random.next() % 3)].utf8) }
+            if random.chance(5) { bytes.insert(UInt8(ascii: " "), at: 0) }
             let outcome = bytes.withUnsafeBytes { checker.checkLine($0, line: 7, file: "f") }
             if case .blank = outcome { continue }
             #expect(
@@ -61,6 +64,24 @@ import Testing
         }
         // Most pushes are valid and free of findings, so most take the fast path.
         #expect(fastCount > 100)
+    }
+
+    /// Found by FuzzLogLines (Fuzz/Regressions/FuzzLogLines/crlf-start-push.jsonl): a CRLF line
+    /// counts its CR as written, in the fast path as in `PayloadChecker`.
+    @Test func carriageReturnCountsAsWritten() {
+        let checker = LogLineChecker(options: Self.options())
+        let line =
+            Array(
+                #"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{"x":[1,2]},"alert":{"title":"t","body":"b"},"content-state":{}}}"#
+                    .utf8) + [0x0D]
+        let outcome = line.withUnsafeBytes { checker.checkLine($0, line: 3, file: "f") }
+        guard case .checked(let payload) = outcome else {
+            Issue.record("expected a checked payload")
+            return
+        }
+        #expect(payload.report.inputByteCount == 148)
+        #expect(payload.report.payloadByteCount == 147)
+        #expect(Self.text(of: outcome) == Self.strictOutcome(line, line: 3))
     }
 
     /// With --field, a payload inside a record gives the report of the payload on its own (its

@@ -35,13 +35,9 @@ struct PayloadInputReader {
                 let compressed = try file.readAll(maximumByteCount: maximumDecompressedByteCount)
                 do {
                     bytes = try Zstd.decompress(compressed, outputCap: maximumInputByteCount)
-                } catch let error as ZstdError {
-                    throw InputError(
-                        file: name,
-                        message: Self.decompressionMessage(
-                            error, outputCap: maximumInputByteCount, option: "--max-input-bytes"))
                 } catch {
-                    throw InputError(file: name, message: "cannot decompress: \(error)")
+                    throw Self.inputError(
+                        error, file: name, outputCap: maximumInputByteCount, option: "--max-input-bytes")
                 }
             } else {
                 bytes = try file.readAll(maximumByteCount: maximumInputByteCount)
@@ -69,15 +65,9 @@ struct PayloadInputReader {
                 return (file, .memory(try Zstd.decompress(compressed, outputCap: maximumDecompressedByteCount)))
             }
             return (file, try .zstd(descriptor: file.fileDescriptor, outputCap: maximumDecompressedByteCount))
-        } catch let error as InputError {
-            throw error
-        } catch let error as ZstdError {
-            throw InputError(
-                file: name,
-                message: Self.decompressionMessage(
-                    error, outputCap: maximumDecompressedByteCount, option: "--max-decompressed-bytes"))
         } catch {
-            throw InputError(file: name, message: "cannot decompress: \(error)")
+            throw Self.inputError(
+                error, file: name, outputCap: maximumDecompressedByteCount, option: "--max-decompressed-bytes")
         }
     }
 
@@ -85,6 +75,25 @@ struct PayloadInputReader {
         guard argument == "-" else { return try InputFile.opening(argument) }
         return streams.readsProcessInput
             ? InputFile.standardInput() : InputFile(displayName: "<stdin>", contents: streams.standardInput)
+    }
+
+    /// A failure to read or decompress `file` as a one-line input error, placed at `location`
+    /// when it has none of its own.
+    static func inputError(
+        _ error: any Error, file: String, location: TextPosition? = nil, outputCap: Int, option: String
+    ) -> InputError {
+        switch error {
+        case var error as InputError:
+            error.file = file
+            error.location = error.location ?? location
+            return error
+        case let error as ZstdError:
+            return InputError(
+                file: file, location: location,
+                message: decompressionMessage(error, outputCap: outputCap, option: option))
+        default:
+            return InputError(file: file, location: location, message: "cannot decompress: \(error)")
+        }
     }
 
     /// One line saying why decompression stopped.

@@ -179,10 +179,13 @@ final class LogLineChecker: @unchecked Sendable {
                     key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
             ]),
             byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
-        let outline = options.checker.check(root, inputByteCount: payload.byteRange.count)
+        // The whole text as written (a CR before the line break included) when the payload is
+        // the text; the value's own bytes when it sits inside a record.
+        let inputByteCount = scanner.pointers[0].components.isEmpty ? bytes.count : payload.byteRange.count
+        let outline = options.checker.check(root, inputByteCount: inputByteCount)
         guard outline.findings.isEmpty else { return nil }
         return PayloadReport(
-            payloadByteCount: payload.compactByteCount, inputByteCount: payload.byteRange.count,
+            payloadByteCount: payload.compactByteCount, inputByteCount: inputByteCount,
             budget: options.checker.budget, contentStateByteCount: scanner.measurement(at: 2)?.compactByteCount,
             attributesByteCount: outline.attributesByteCount == nil
                 ? nil : scanner.measurement(at: 3)?.compactByteCount,
@@ -210,7 +213,9 @@ final class LogLineChecker: @unchecked Sendable {
                 }
                 payload = value
             }
-            let report = options.checker.check(payload, inputByteCount: payload.byteRange.count)
+            // A whole line counts as written (a CR included), a value inside a record its own bytes.
+            let inputByteCount = options.field == nil ? bytes.count : payload.byteRange.count
+            let report = options.checker.check(payload, inputByteCount: inputByteCount)
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: bytes)))
         } catch let error as JSONScanError {
             return .malformed(InputError(file: file, scanError: error, firstLine: line))

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import PaySize
-import PaySizeCompression
 
 /// Checks a log on every core with bounded memory, reporting in line order whatever the timing.
 ///
@@ -144,7 +143,9 @@ private final class LogPipelineRun {
         if let readError {
             summary.isComplete = false
             let location = summary.lineCount > 0 ? TextPosition(line: summary.lineCount + 1, column: 1) : nil
-            stop = LogPipelineRun.inputError(readError, file: file, location: location, options: pipeline.options)
+            stop = PayloadInputReader.inputError(
+                readError, file: file, location: location, outputCap: pipeline.options.maximumDecompressedByteCount,
+                option: "--max-decompressed-bytes")
         } else if stoppedByErrors, let limit = pipeline.options.maximumErrorCount {
             stop = InputError(
                 file: file,
@@ -243,24 +244,5 @@ private final class LogPipelineRun {
             index -= 1
         }
         return nil
-    }
-
-    /// A read or decompression failure as a one-line input error.
-    static func inputError(
-        _ error: any Error, file: String, location: TextPosition?, options: LogCheckOptions
-    ) -> InputError {
-        switch error {
-        case var error as InputError:
-            error.file = file
-            error.location = error.location ?? location
-            return error
-        case let error as ZstdError:
-            return InputError(
-                file: file, location: location,
-                message: PayloadInputReader.decompressionMessage(
-                    error, outputCap: options.maximumDecompressedByteCount, option: "--max-decompressed-bytes"))
-        default:
-            return InputError(file: file, location: location, message: "\(error)")
-        }
     }
 }
