@@ -620,16 +620,7 @@ private struct MeasuringReader {
         let level = depth &- 1
         var decoded: String? = nil
         for target in 0..<targetCount {
-            let matchedDepth = matched[target]
-            if matchedDepth > level {
-                // The first member with the target's key has been read: JSONElement's subscript
-                // never looks at a later one.
-                matched[target] = -1
-                continue
-            }
-            guard matchedDepth == level, level < storage.componentCount[target] else { continue }
-            let component = storage.components[storage.componentStart[target] &+ level]
-            guard component.isKey else { continue }
+            guard let component = nextComponent(of: target, at: level), component.isKey else { continue }
             let equal: Bool
             if plain && component.isASCII {
                 equal =
@@ -661,16 +652,25 @@ private struct MeasuringReader {
         let level = depth &- 1
         let elementIndex = frames[level].count
         for target in 0..<targetCount {
-            let matchedDepth = matched[target]
-            if matchedDepth > level {
-                matched[target] = -1
-                continue
-            }
-            guard matchedDepth == level, level < storage.componentCount[target] else { continue }
-            let component = storage.components[storage.componentStart[target] &+ level]
+            guard let component = nextComponent(of: target, at: level) else { continue }
             if !component.isKey, component.index == elementIndex { advance(target, to: depth) }
         }
         updateDeepestMatch()
+    }
+
+    /// The component of `target` a member or element at `level` must match, or `nil` when the
+    /// target does not follow this container. A target whose member at this level has been read
+    /// stops following: the first member with its key is the only one JSONElement's subscript
+    /// looks at.
+    @inline(__always)
+    private mutating func nextComponent(of target: Int, at level: Int) -> MeasuringStorage.Component? {
+        let matchedDepth = matched[target]
+        if matchedDepth > level {
+            matched[target] = -1
+            return nil
+        }
+        guard matchedDepth == level, level < storage.componentCount[target] else { return nil }
+        return storage.components[storage.componentStart[target] &+ level]
     }
 
     private mutating func advance(_ target: Int, to depth: Int) {
