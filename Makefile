@@ -11,7 +11,7 @@ APP_TESTS := Examples/AppTests
 FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test deps build bench fuzz-smoke clean lint format docs
+.PHONY: demo test deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -58,6 +58,11 @@ bench: deps
 # `python3 -m http.server --directory .build/docs` and http://localhost:8000/documentation/paysize.
 docs: deps
 	SWIFT=$(SWIFT) scripts/build-docs.sh
+
+# `paysize check --summary` on a generated ~500 MB log (plain and .zst) against a Python baseline.
+bench-logs: deps
+	$(SWIFT) build -c release --product paysize
+	$(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize
 
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:

@@ -21,6 +21,16 @@ let package = Package(
                 .product(name: "PaySizeCommandLine", package: "PaySize"),
             ],
             swiftSettings: sharedSettings
-        )
+        ),
+        // `paysize check --summary` on a generated 500 MB log, plain and .zst, against Python:
+        // `make bench-logs`.
+        .executableTarget(
+            name: "LogBenchmark",
+            dependencies: [
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCompression", package: "PaySize"),
+            ],
+            swiftSettings: sharedSettings
+        ),
     ]
 )

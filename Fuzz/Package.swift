@@ -45,6 +45,15 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .executableTarget(
+            name: "FuzzLogLines",
+            dependencies: [
+                "FuzzCommon",
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCommandLine", package: "PaySize"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
             name: "FuzzZstd",
             dependencies: ["FuzzCommon", .product(name: "PaySizeCompression", package: "PaySize")],
             swiftSettings: sharedSettings

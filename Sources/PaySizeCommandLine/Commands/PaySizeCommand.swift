@@ -18,6 +18,7 @@ public enum PaySizeCommand {
         ("suggest", "Show where a payload's bytes go and every measured way to shrink it."),
         ("dict", "Train a zstd dictionary on a series of payloads."),
         ("schema", "Compare content-state JSON Schemas across app versions."),
+        ("merge", "Merge the summaries of log shards into the summary of the whole."),
         ("help", "Show help for a subcommand."),
     ]
 
@@ -90,6 +91,8 @@ public enum PaySizeCommand {
             return command.run(streams: streams)
         case "dict":
             return try DictCommand.run(Array(arguments.dropFirst()), streams: streams)
+        case "merge":
+            return try MergeCommand.run(Array(arguments.dropFirst()), streams: streams)
         default:
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
             let names = subcommands.map(\.name) + ["--help", "--version"]
@@ -107,6 +110,7 @@ public enum PaySizeCommand {
         case "schema": streams.writeOutput(SchemaCommand.help + "\n")
         case "suggest": streams.writeOutput(SuggestCommand.help + "\n")
         case "dict": streams.writeOutput(DictCommand.help + "\n")
+        case "merge": streams.writeOutput(MergeCommand.help + "\n")
         case let other?:
             throw UsageError(message: "unknown subcommand '\(other)'", command: "paysize")
         }
