@@ -165,13 +165,17 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             attributesByteCount: event == .start ? attributesRange?.count : nil,
             event: event.rawValue,
             findings: violations.map { PayloadFinding(severity: .error, path: $0.path, message: $0.code.message) })
+        var suggestion: ShrinkSuggestion?
         if bytes.count > budget.limit {
-            let code = LiveActivityPushError.Code.overLimit(byteCount: bytes.count, limit: budget.limit)
+            // Only on the way to an error: the advisor measures every strategy (milliseconds).
+            suggestion = (try? ShrinkAdvisor(budget: budget).report(forJSONBytes: bytes))?.bestSuggestion
+            let code = LiveActivityPushError.Code.overLimit(
+                byteCount: bytes.count, limit: budget.limit, suggestion: suggestion?.description)
             report.findings.append(PayloadFinding(severity: .error, path: .root, message: code.message))
             violations.append((code, .root))
         }
         if !violations.isEmpty {
-            throw LiveActivityPushError(violations: violations, report: report)
+            throw LiveActivityPushError(violations: violations, report: report, bestShrinkSuggestion: suggestion)
         }
         return EncodedLiveActivityPush(bytes: bytes, report: report)
     }

@@ -49,10 +49,21 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
     public let violations: [Violation]
     /// The measured payload, with each violation among its findings.
     public let report: PayloadReport
+    /// For a body over its limit: the shrinking suggestion that saves the most without losing
+    /// data, measured on the body that would have been sent (``ShrinkAdvisor``); quoted in the
+    /// over-limit message. `nil` when the body fits or nothing saves a byte.
+    public let bestShrinkSuggestion: ShrinkSuggestion?
 
-    init(violations: [(code: Code, path: JSONPointer)], report: PayloadReport) {
+    init(violations: [(code: Code, path: JSONPointer)], report: PayloadReport, bestShrinkSuggestion: ShrinkSuggestion?)
+    {
         self.violations = violations.map { Violation(kind: $0.code.kind, path: $0.path, message: $0.code.message) }
         self.report = report
+        self.bestShrinkSuggestion = bestShrinkSuggestion
+    }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        left.violations == right.violations && left.report == right.report
+            && left.bestShrinkSuggestion?.description == right.bestShrinkSuggestion?.description
     }
 
     /// The kind of the first violation.
@@ -72,7 +83,7 @@ extension LiveActivityPushError {
     /// A violation as the builder finds it.
     enum Code: Sendable, Equatable {
         case rule(LiveActivityRule)
-        case overLimit(byteCount: Int, limit: Int)
+        case overLimit(byteCount: Int, limit: Int, suggestion: String?)
         case dateBefore1970(key: String)
 
         var kind: Kind {
@@ -89,9 +100,10 @@ extension LiveActivityPushError {
             switch self {
             case .rule(let rule):
                 return rule.message
-            case .overLimit(let byteCount, let limit):
-                return
+            case .overLimit(let byteCount, let limit, let suggestion):
+                let over =
                     "the payload is \(byteCount) bytes, over the \(limit)-byte limit by \(byteCount - limit) (APNs answers 413 PayloadTooLarge)"
+                return suggestion.map { over + "; best shrinking suggestion: " + $0 } ?? over
             case .dateBefore1970(let key):
                 return "'\(key)' must be a date after 1970-01-01 (integer seconds since 1970)"
             }

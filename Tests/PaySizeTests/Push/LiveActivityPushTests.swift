@@ -140,9 +140,17 @@ import Testing
             #expect(error.isOverLimit)
             #expect(error.report.payloadByteCount == 4097)
             #expect(error.report.tier == .over)
+            // The over-limit message quotes the best lossless shrinking suggestion, measured on
+            // the body that would have been sent.
             #expect(
                 error.description
-                    == "the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge)")
+                    == "the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge); best shrinking suggestion: shorter CodingKeys for 1 key at /aps/content-state: saves 2 bytes (4097 → 4095, critical); app change"
+            )
+            let suggestion = try #require(error.bestShrinkSuggestion)
+            #expect(suggestion.savedBytes == 2)
+            #expect(suggestion.byteCount == 4095)
+            #expect(suggestion.jsonBytes.count == 4095)
+            #expect(error.localizedDescription == error.description)
         }
         #expect(try Self.update(ofByteCount: 5120, budget: .broadcast).encoded().bytes.count == 5120)
         #expect(throws: LiveActivityPushError.self) { try Self.update(ofByteCount: 5121, budget: .broadcast).encoded() }
