@@ -133,7 +133,7 @@ func measure<T: Encodable>(
 func repeatOneVariant(_ arguments: [String]) throws -> Never {
     guard arguments.count == 3, let count = Int(arguments[2]) else {
         FileHandle.standardError.write(
-            Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk SHAPE COUNT\n".utf8))
+            Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk|rules SHAPE COUNT\n".utf8))
         exit(2)
     }
     let shapes =
@@ -155,6 +155,15 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
         case "encode": for _ in 0..<count { sink &+= try payload.encodeBytes(value).count }
         case "size": for _ in 0..<count { sink &+= try payload.encodedSize(of: value) }
         case "walk": for _ in 0..<count { sink &+= try CodableWalk.walk(value) }
+        case "rules":
+            // The `aps` rules of `PayloadChecker` on an update push carrying the shape.
+            let body = try LiveActivityPush<T, Never>.update(
+                contentState: value, timestamp: Date(timeIntervalSince1970: 1_764_500_400),
+                staleDate: Date(timeIntervalSince1970: 1_764_504_000), relevanceScore: 50
+            ).encoded().bytes
+            let root = try JSONScanner.scan(body)
+            let checker = PayloadChecker()
+            for _ in 0..<count { sink &+= checker.check(root, inputByteCount: body.count).findings.count + 1 }
         default:
             FileHandle.standardError.write(Data("unknown variant '\(arguments[0])'\n".utf8))
             exit(2)

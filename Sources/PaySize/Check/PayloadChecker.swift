@@ -72,20 +72,58 @@ public struct PayloadChecker: Sendable {
     }
 }
 
+/// The `aps` members a Live Activity push uses, found in one pass over `aps` (the first of a
+/// repeated key, as `JSONElement`'s subscript finds it): this runs for every line of a log, so
+/// each key is matched once, by its length and then its text, instead of once per rule.
+private struct APSMembers {
+    var timestamp: JSONElement?
+    var event: JSONElement?
+    var contentState: JSONElement?
+    var attributesType: JSONElement?
+    var attributes: JSONElement?
+    var alert: JSONElement?
+    var staleDate: JSONElement?
+    var dismissalDate: JSONElement?
+    var relevanceScore: JSONElement?
+    var inputPushToken: JSONElement?
+    var inputPushChannel: JSONElement?
+    var events: JSONElement?
+    /// Keys no Live Activity push uses, in order.
+    var unknown: [JSONMember] = []
+
+    init(_ members: [JSONMember]) {
+        for member in members {
+            let key = member.key
+            let value = member.value
+            // Every known key is ASCII: one of another length cannot equal it.
+            switch key.utf8.count {
+            case 5 where key == "event": if event == nil { event = value }
+            case 5 where key == "alert": if alert == nil { alert = value }
+            case 6 where key == "events": if events == nil { events = value }
+            case 9 where key == "timestamp": if timestamp == nil { timestamp = value }
+            case 10 where key == "attributes": if attributes == nil { attributes = value }
+            case 10 where key == "stale-date": if staleDate == nil { staleDate = value }
+            case 13 where key == "content-state": if contentState == nil { contentState = value }
+            case 14 where key == "dismissal-date": if dismissalDate == nil { dismissalDate = value }
+            case 15 where key == "attributes-type": if attributesType == nil { attributesType = value }
+            case 15 where key == "relevance-score": if relevanceScore == nil { relevanceScore = value }
+            case 16 where key == "input-push-token": if inputPushToken == nil { inputPushToken = value }
+            case 18 where key == "input-push-channel": if inputPushChannel == nil { inputPushChannel = value }
+            default: unknown.append(member)
+            }
+        }
+    }
+}
+
 /// The `aps` rules of <doc:APSDictionary>, collecting findings.
 private struct APSRules {
     var findings: [PayloadFinding] = []
 
-    static let events: Set<String> = ["start", "update", "end"]
-    static let knownKeys: Set<String> = [
-        "timestamp", "event", "content-state", "attributes-type", "attributes", "alert", "stale-date",
-        "dismissal-date", "relevance-score", "input-push-token", "input-push-channel",
-    ]
-    static let alertKeys: Set<String> = ["title", "subtitle", "body", "sound"]
-    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead (two epochs: <doc:DeviceDecoding>).
+    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead (<doc:DeviceDecoding>).
     static let earliestPlausibleUnixSeconds = 1_000_000_000
     /// Unix seconds past this (year 5138) are most likely milliseconds.
     static let latestPlausibleUnixSeconds = 100_000_000_000
+    static let apsPath = JSONPointer("aps")
 
     mutating func check(_ root: JSONElement) {
         guard let members = root.members else {
@@ -94,178 +132,194 @@ private struct APSRules {
                 root.byteRange.lowerBound)
             return
         }
-        for member in members where member.key != "aps" {
+        var aps: JSONElement?
+        for member in members {
+            if member.key == "aps" {
+                if aps == nil { aps = member.value }
+                continue
+            }
             add(
                 .warning, JSONPointer(member.key),
                 "key '\(JSONPointer.escapingControlCharacters(member.key))' is outside 'aps': it counts toward the size limit but is not delivered to the Live Activity",
                 member.keyRange.lowerBound)
         }
-        guard let aps = root["aps"] else {
-            add(.error, JSONPointer("aps"), "expected an 'aps' dictionary, found none", root.byteRange.lowerBound)
+        guard let aps else {
+            add(.error, Self.apsPath, "expected an 'aps' dictionary, found none", root.byteRange.lowerBound)
             return
         }
         guard let apsMembers = aps.members else {
             add(
-                .error, JSONPointer("aps"), "expected 'aps' to be an object, found \(aps.typeName)",
+                .error, Self.apsPath, "expected 'aps' to be an object, found \(aps.typeName)",
                 aps.byteRange.lowerBound)
             return
         }
-        let apsPath = JSONPointer("aps")
-        let event = checkEvent(aps, at: apsPath)
+        let fields = APSMembers(apsMembers)
+        let event = checkEvent(fields, aps: aps)
 
-        for member in apsMembers where !Self.knownKeys.contains(member.key) {
-            let path = apsPath.appending(member.key)
-            if member.key == "events" { continue }
+        for member in fields.unknown {
             add(
-                .warning, path,
+                .warning, Self.apsPath.appending(member.key),
                 "unknown 'aps' key '\(JSONPointer.escapingControlCharacters(member.key))' for a Live Activity push; APNs and ActivityKit ignore it",
                 member.keyRange.lowerBound)
         }
 
-        let timestamp = checkDate("timestamp", in: aps, at: apsPath, required: true)
-        let staleDate = checkDate("stale-date", in: aps, at: apsPath, required: false)
-        checkDate("dismissal-date", in: aps, at: apsPath, required: false)
-        if let timestamp, let staleDate, staleDate < timestamp, let value = aps["stale-date"] {
+        let timestamp = checkDate("timestamp", fields.timestamp, aps: aps, required: true)
+        let staleDate = checkDate("stale-date", fields.staleDate, aps: aps, required: false)
+        checkDate("dismissal-date", fields.dismissalDate, aps: aps, required: false)
+        if let timestamp, let staleDate, staleDate < timestamp, let value = fields.staleDate {
             add(
-                .error, apsPath.appending("stale-date"),
+                .error, Self.apsPath.appending("stale-date"),
                 LiveActivityRule.staleDateBeforeTimestamp(staleDate: staleDate, timestamp: timestamp).message,
                 value.byteRange.lowerBound)
         }
 
-        if let score = aps["relevance-score"], score.numberText == nil {
+        if let score = fields.relevanceScore, score.numberText == nil {
             add(
-                .error, apsPath.appending("relevance-score"),
+                .error, Self.apsPath.appending("relevance-score"),
                 "expected a number (any range: scores are relative), found \(score.typeName)",
                 score.byteRange.lowerBound)
         }
-        checkObject("content-state", in: aps, at: apsPath)
-        checkObject("attributes", in: aps, at: apsPath)
-        if let alert = aps["alert"] { checkAlert(alert, at: apsPath.appending("alert")) }
-        if let type = aps["attributes-type"], type.stringValue == nil {
+        checkObject("content-state", fields.contentState)
+        checkObject("attributes", fields.attributes)
+        if let alert = fields.alert { checkAlert(alert, at: Self.apsPath.appending("alert")) }
+        if let type = fields.attributesType, type.stringValue == nil {
             add(
-                .error, apsPath.appending("attributes-type"),
+                .error, Self.apsPath.appending("attributes-type"),
                 "expected a string naming the Swift attributes type, found \(type.typeName)", type.byteRange.lowerBound)
         }
-        if let token = aps["input-push-token"], token.numberText != "1" {
+        if let token = fields.inputPushToken, token.numberText != "1" {
             add(
-                .error, apsPath.appending("input-push-token"), "expected the number 1, found \(describe(token))",
+                .error, Self.apsPath.appending("input-push-token"), "expected the number 1, found \(describe(token))",
                 token.byteRange.lowerBound)
         }
-        if let channel = aps["input-push-channel"], channel.stringValue == nil {
+        if let channel = fields.inputPushChannel, channel.stringValue == nil {
             add(
-                .error, apsPath.appending("input-push-channel"),
+                .error, Self.apsPath.appending("input-push-channel"),
                 "expected a base64 channel ID string, found \(channel.typeName)", channel.byteRange.lowerBound)
         }
-        if let event { checkEventRules(event, aps: aps, at: apsPath) }
+        if let event { checkEventRules(event, fields, aps: aps) }
     }
 
     /// Checks `event` and returns it when it is one of the three events.
-    private mutating func checkEvent(_ aps: JSONElement, at apsPath: JSONPointer) -> String? {
-        let path = apsPath.appending("event")
-        if let events = aps["events"] {
+    private mutating func checkEvent(_ fields: APSMembers, aps: JSONElement) -> String? {
+        if let events = fields.events {
             add(
-                .warning, apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'",
+                .warning, Self.apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'",
                 events.byteRange.lowerBound)
         }
-        guard let value = aps["event"] else {
+        guard let value = fields.event else {
             add(
-                .error, path, "expected 'event' with \"start\", \"update\" or \"end\", found none",
-                aps.byteRange.lowerBound)
+                .error, Self.apsPath.appending("event"),
+                "expected 'event' with \"start\", \"update\" or \"end\", found none", aps.byteRange.lowerBound)
             return nil
         }
-        guard let event = value.stringValue, Self.events.contains(event) else {
+        guard let event = value.stringValue, event == "start" || event == "update" || event == "end" else {
             add(
-                .error, path, "expected \"start\", \"update\" or \"end\", found \(describe(value))",
+                .error, Self.apsPath.appending("event"),
+                "expected \"start\", \"update\" or \"end\", found \(describe(value))",
                 value.byteRange.lowerBound)
             return nil
         }
         return event
     }
 
-    private mutating func checkEventRules(_ event: String, aps: JSONElement, at apsPath: JSONPointer) {
+    private mutating func checkEventRules(_ event: String, _ fields: APSMembers, aps: JSONElement) {
         let start = aps.byteRange.lowerBound
+        func requireOnStart(_ value: JSONElement?, _ key: String) {
+            if value == nil {
+                add(.error, Self.apsPath.appending(key), LiveActivityRule.startRequires(key: key).message, start)
+            }
+        }
         switch event {
         case "start":
-            for key in ["attributes-type", "attributes", "alert", "content-state"] where aps[key] == nil {
-                add(.error, apsPath.appending(key), LiveActivityRule.startRequires(key: key).message, start)
-            }
+            requireOnStart(fields.attributesType, "attributes-type")
+            requireOnStart(fields.attributes, "attributes")
+            requireOnStart(fields.alert, "alert")
+            requireOnStart(fields.contentState, "content-state")
         case "update":
-            if aps["content-state"] == nil {
+            if fields.contentState == nil {
                 add(
-                    .error, apsPath.appending("content-state"), LiveActivityRule.updateRequiresContentState.message,
-                    start)
+                    .error, Self.apsPath.appending("content-state"),
+                    LiveActivityRule.updateRequiresContentState.message, start)
             }
         default:
-            if aps["content-state"] == nil {
+            if fields.contentState == nil {
                 add(
-                    .warning, apsPath.appending("content-state"),
+                    .warning, Self.apsPath.appending("content-state"),
                     "an end event without 'content-state' keeps showing the last state until dismissal", start)
             }
         }
-        if event != "end", let dismissal = aps["dismissal-date"] {
+        if event != "end", let dismissal = fields.dismissalDate {
             add(
-                .error, apsPath.appending("dismissal-date"),
+                .error, Self.apsPath.appending("dismissal-date"),
                 LiveActivityRule.dismissalDateOnlyOnEnd(event: event).message, dismissal.byteRange.lowerBound)
         }
-        if event == "end", let stale = aps["stale-date"] {
+        if event == "end", let stale = fields.staleDate {
             add(
-                .warning, apsPath.appending("stale-date"), "'stale-date' has no effect on an end event",
+                .warning, Self.apsPath.appending("stale-date"), "'stale-date' has no effect on an end event",
                 stale.byteRange.lowerBound)
         }
         if event != "start" {
-            for key in ["attributes-type", "attributes", "input-push-token", "input-push-channel"] {
-                if let value = aps[key] {
+            func startOnly(_ value: JSONElement?, _ key: String) {
+                if let value {
                     add(
-                        .warning, apsPath.appending(key), LiveActivityRule.startOnly(key: key, event: event).message,
+                        .warning, Self.apsPath.appending(key),
+                        LiveActivityRule.startOnly(key: key, event: event).message,
                         value.byteRange.lowerBound)
                 }
             }
+            startOnly(fields.attributesType, "attributes-type")
+            startOnly(fields.attributes, "attributes")
+            startOnly(fields.inputPushToken, "input-push-token")
+            startOnly(fields.inputPushChannel, "input-push-channel")
         }
     }
 
-    /// Date keys of `aps` are integer seconds since 1970 (two epochs in one payload: <doc:DeviceDecoding>).
+    /// Date keys of `aps` are integer seconds since 1970 (<doc:DeviceDecoding>: two epochs in one
+    /// payload).
     ///
     /// - Returns: The seconds, when the key holds an integer in the plausible range (or below it).
     @discardableResult
-    private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool)
-        -> Int?
-    {
-        let path = apsPath.appending(key)
-        guard let value = aps[key] else {
+    private mutating func checkDate(_ key: String, _ value: JSONElement?, aps: JSONElement, required: Bool) -> Int? {
+        guard let value else {
             if required {
                 add(
-                    .error, path, "expected '\(key)' (integer seconds since 1970), found none", aps.byteRange.lowerBound
-                )
+                    .error, Self.apsPath.appending(key), "expected '\(key)' (integer seconds since 1970), found none",
+                    aps.byteRange.lowerBound)
             }
             return nil
         }
         let offset = value.byteRange.lowerBound
         guard value.isIntegerToken, let text = value.numberText else {
-            add(.error, path, "expected integer seconds since 1970, found \(describe(value))", offset)
+            add(
+                .error, Self.apsPath.appending(key), "expected integer seconds since 1970, found \(describe(value))",
+                offset)
             return nil
         }
         guard let seconds = Int(text), seconds >= 0 else {
-            add(.error, path, "expected non-negative integer seconds since 1970, found \(text)", offset)
+            add(
+                .error, Self.apsPath.appending(key), "expected non-negative integer seconds since 1970, found \(text)",
+                offset)
             return nil
         }
         if seconds > Self.latestPlausibleUnixSeconds {
             add(
-                .error, path,
+                .error, Self.apsPath.appending(key),
                 "expected seconds since 1970, found \(text), which looks like milliseconds (divide by 1000)", offset)
             return nil
         } else if seconds < Self.earliestPlausibleUnixSeconds {
             add(
-                .warning, path,
+                .warning, Self.apsPath.appending(key),
                 "\(text) is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200",
                 offset)
         }
         return seconds
     }
 
-    private mutating func checkObject(_ key: String, in aps: JSONElement, at apsPath: JSONPointer) {
-        if let value = aps[key], value.members == nil {
+    private mutating func checkObject(_ key: String, _ value: JSONElement?) {
+        if let value, value.members == nil {
             add(
-                .error, apsPath.appending(key), "expected '\(key)' to be an object, found \(value.typeName)",
+                .error, Self.apsPath.appending(key), "expected '\(key)' to be an object, found \(value.typeName)",
                 value.byteRange.lowerBound)
         }
     }
