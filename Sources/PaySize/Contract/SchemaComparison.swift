@@ -17,8 +17,8 @@ struct SchemaComparison {
         var prefixItems: [Int] = []
         var cases: [String: Int]?
         var isReferenceDate = false
-        var minimum: Double?
-        var maximum: Double?
+        var minimum: SchemaNumber?
+        var maximum: SchemaNumber?
         var minLength: Int?
         var maxLength: Int?
         var minItems: Int?
@@ -83,7 +83,11 @@ struct SchemaComparison {
             shape.types?.insert("null")
             return
         }
-        if shapes.allSatisfy({ $0.types == ["object"] && $0.required.count == 1 && $0.properties.count == 1 }) {
+        // Enum cases: each alternative requires one key (its other properties are `false`, the
+        // other cases' keys).
+        if shapes.allSatisfy({
+            $0.types == ["object"] && $0.required.count == 1 && $0.properties[$0.required.first!] != nil
+        }) {
             var cases: [String: Int] = [:]
             for branch in shapes {
                 let key = branch.required.first!
@@ -198,28 +202,24 @@ struct SchemaComparison {
 
     private func boundIssues(_ left: Shape, _ right: Shape, _ path: JSONPointer) -> [Issue] {
         var issues: [Issue] = []
-        func lower(_ name: String, _ l: Double?, _ r: Double?) {
-            if let r, (l ?? -.infinity) < r {
+        func lower<Bound: Comparable & CustomStringConvertible>(_ name: String, _ l: Bound?, _ r: Bound?) {
+            if let r, l.map({ $0 < r }) ?? true {
                 issues.append(
-                    Issue(
-                        path: path,
-                        message: "\(bName) requires \(name) ≥ \(SchemaValidator.text(r)), \(aName) allows less"))
+                    Issue(path: path, message: "\(bName) requires \(name) ≥ \(r), \(aName) allows less"))
             }
         }
-        func upper(_ name: String, _ l: Double?, _ r: Double?) {
-            if let r, (l ?? .infinity) > r {
+        func upper<Bound: Comparable & CustomStringConvertible>(_ name: String, _ l: Bound?, _ r: Bound?) {
+            if let r, l.map({ $0 > r }) ?? true {
                 issues.append(
-                    Issue(
-                        path: path,
-                        message: "\(bName) requires \(name) ≤ \(SchemaValidator.text(r)), \(aName) allows more"))
+                    Issue(path: path, message: "\(bName) requires \(name) ≤ \(r), \(aName) allows more"))
             }
         }
         lower("a value", left.minimum, right.minimum)
         upper("a value", left.maximum, right.maximum)
-        lower("a length", left.minLength.map(Double.init), right.minLength.map(Double.init))
-        upper("a length", left.maxLength.map(Double.init), right.maxLength.map(Double.init))
-        lower("an item count", left.minItems.map(Double.init), right.minItems.map(Double.init))
-        upper("an item count", left.maxItems.map(Double.init), right.maxItems.map(Double.init))
+        lower("a length", left.minLength, right.minLength)
+        upper("a length", left.maxLength, right.maxLength)
+        lower("an item count", left.minItems, right.minItems)
+        upper("an item count", left.maxItems, right.maxItems)
         return issues
     }
 

@@ -133,8 +133,12 @@ struct PayloadContractTests: ContractFixtureNames {
                 == "expected an object with exactly one of the keys 'pregame', 'quarter', 'overtime', 'final'")
         #expect(unknown.first?.path == JSONPointer("period"))
         #expect(unknown.first?.severity == .dropped)
+        // JSONDecoder refuses two case keys whatever their values.
         let two = schema.findings(in: try with(period: #"{"final":{},"pregame":{}}"#))
-        #expect(two.first?.message == "matches 2 alternatives of 'oneOf', exactly one must match")
+        #expect(
+            two.map(\.message) == [
+                "expected an object with exactly one of the keys 'pregame', 'quarter', 'overtime', 'final'"
+            ])
         let wrongInside = schema.findings(in: try with(period: #"{"quarter":{"_0":"4","clock":"2:31"}}"#))
         #expect(
             wrongInside.map(\.description) == [

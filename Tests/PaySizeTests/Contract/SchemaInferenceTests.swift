@@ -25,42 +25,49 @@ struct SchemaInferenceTests: ContractFixtureNames {
 
     @Test("output is pinned: keys sorted, pretty, final newline")
     func pinned() {
+        let document = PayloadSchema.infer(from: Pin.self).document
         #expect(
-            text(.infer(from: Pin.self)) == """
+            String(decoding: SchemaDocumentWriter.write(document.removing("x-paysize-keywords")), as: UTF8.self) == """
                 {
                   "$schema" : "https://json-schema.org/draft/2020-12/schema",
                   "properties" : {
                     "at" : {
                       "description" : "a Date: seconds since 2001-01-01T00:00:00Z (JSONDecoder's default .deferredToDate), not Unix seconds",
                       "type" : "number",
-                      "x-paysize-date" : "reference-date"
+                      "x-paysize-date" : "reference-date",
+                      "x-paysize-number" : "Double"
                     },
                     "icon" : {
                       "contentEncoding" : "base64",
                       "type" : [
                         "string",
                         "null"
-                      ]
+                      ],
+                      "x-paysize-format" : "base64"
                     },
                     "id" : {
                       "format" : "uuid",
-                      "type" : "string"
+                      "type" : "string",
+                      "x-paysize-format" : "UUID"
                     },
                     "kind" : {
                       "enum" : [
                         1,
                         2
                       ],
-                      "type" : "integer"
+                      "type" : "integer",
+                      "x-paysize-number" : "Int"
                     },
                     "level" : {
                       "maximum" : 255,
                       "minimum" : 0,
-                      "type" : "integer"
+                      "type" : "integer",
+                      "x-paysize-number" : "UInt8"
                     },
                     "link" : {
-                      "format" : "uri",
-                      "type" : "string"
+                      "format" : "uri-reference",
+                      "type" : "string",
+                      "x-paysize-format" : "URL"
                     },
                     "tags" : {
                       "items" : {
@@ -82,6 +89,12 @@ struct SchemaInferenceTests: ContractFixtureNames {
                 }
 
                 """)
+        // The PaySize keywords the document uses, each with how another validator reads it.
+        #expect(
+            document["x-paysize-keywords"]?.members?.map { "\($0.key): \($0.value.stringValue ?? "")" }
+                == [
+                    PaySizeKeyword.date, .number, .format,
+                ].map { "\($0.rawValue): \($0.explanation)" })
     }
 
     @Test("the same type always gives the same bytes")
@@ -132,27 +145,36 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(pair?["required"]?.elements?.compactMap(\.stringValue) == ["_0", "_1"])
     }
 
-    @Test("a branching init(from:) is the union of its branches, and says so")
-    func branching() {
+    @Test("a key read only when another is missing makes one branch per case")
+    func branching() throws {
         let document = PayloadSchema.infer(from: LegacyPrice.self).document
-        #expect(document["properties"]?.members?.map(\.key) == ["amount", "cents"])
-        #expect(document["required"] == nil)
+        let branches = try #require(document["anyOf"]?.elements)
+        #expect(branches.map { $0["required"]?.elements?.compactMap(\.stringValue) } == [["cents"], ["amount"]])
+        #expect(branches[0]["properties"]?.members?.map(\.key) == ["cents"])
+        #expect(branches[1]["properties"]?["amount"]?["x-paysize-number"]?.stringValue == "Double")
+        #expect(branches[1]["not"]?["required"]?.elements?.compactMap(\.stringValue) == ["cents"])
+        let schema = PayloadSchema.infer(from: LegacyPrice.self)
+        #expect(schema.findings(in: try ContractTestSupport.json(#"{"amount":1.5}"#)) == [])
         #expect(
-            document["x-paysize-note"]?.stringValue?.hasPrefix(
-                "init(from:) reads different keys depending on which are present") == true)
+            schema.findings(in: try ContractTestSupport.json("{}")).map(\.description) == [
+                "/amount: dropped: missing required key 'amount'; fix: add 'amount' to the payload, or make it optional in the app's type"
+            ])
+        #expect(
+            schema.findings(in: try ContractTestSupport.json(#"{"cents":"1"}"#)).map(\.path) == [JSONPointer("cents")])
     }
 
-    @Test("what cannot be inferred is noted, not guessed")
+    @Test("what cannot be inferred is noted, not guessed; raw values are listed without CaseIterable")
     func notes() {
         let strict = PayloadSchema.infer(from: StrictName.self).document
-        #expect(strict["properties"]?.members?.map(\.key) == ["first"])
+        // Run again with a non-empty placeholder, the type reads its second key too.
+        #expect(strict["properties"]?.members?.map(\.key) == ["first", "last"])
         #expect(
             strict["x-paysize-note"]?.stringValue
-                == "init(from:) of 'StrictName' stopped (EmptyName()); keys it reads after that are not in this schema")
+                == "init(from:) of 'StrictName' refuses some values it reads (EmptyName()), which inference cannot list"
+        )
         let forecast = PayloadSchema.infer(from: Forecast.self).document
-        #expect(
-            forecast["properties"]?["weather"]?["x-paysize-note"]?.stringValue
-                == "the raw values of 'Weather' cannot be listed: make it CaseIterable")
+        #expect(forecast["properties"]?["weather"]?["enum"]?.elements?.compactMap(\.stringValue) == ["sunny", "rainy"])
+        #expect(forecast["required"]?.elements?.compactMap(\.stringValue) == ["weather", "temperature"])
     }
 
     struct Shapes: Decodable {
