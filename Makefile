@@ -33,7 +33,8 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	python3 Tests/Schemas/validate_with_jsonschema.py
-	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases
+	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
+	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks

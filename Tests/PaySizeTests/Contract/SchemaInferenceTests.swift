@@ -177,6 +177,77 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(forecast["required"]?.elements?.compactMap(\.stringValue) == ["weather", "temperature"])
     }
 
+    /// Refuses codes without its prefix: no placeholder inference tries is one.
+    struct Voucher: Codable, Equatable {
+        struct BadCode: Error {}
+        var code: String
+        var cents: Int
+
+        init(code: String, cents: Int) {
+            self.code = code
+            self.cents = cents
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            code = try container.decode(String.self, forKey: .code)
+            guard code.hasPrefix("PS-") else { throw BadCode() }
+            cents = try container.decode(Int.self, forKey: .cents)
+        }
+    }
+
+    /// Reads a different key depending on a value, which no probe can see.
+    struct Reading: Codable, Equatable {
+        var kind: String
+        var value: Int
+
+        enum CodingKeys: String, CodingKey { case kind, value, legacyValue }
+
+        init(kind: String, value: Int) {
+            self.kind = kind
+            self.value = value
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(String.self, forKey: .kind)
+            value = try container.decode(Int.self, forKey: kind == "legacy" ? .legacyValue : .value)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(value, forKey: kind == "legacy" ? .legacyValue : .value)
+        }
+    }
+
+    @Test("examples fill what the type alone cannot show, and say what inference missed")
+    func examples() throws {
+        let alone = PayloadSchema.infer(from: Voucher.self).document
+        #expect(alone["properties"]?.members?.map(\.key) == ["code"])
+        #expect(
+            alone["x-paysize-note"]?.stringValue
+                == "init(from:) of 'Voucher' stopped (BadCode()); keys it reads after that are not in this schema")
+
+        let taught = PayloadSchema.infer(from: Voucher.self, examples: [Voucher(code: "PS-1042", cents: 250)])
+        #expect(taught.document["properties"]?.members?.map(\.key) == ["code", "cents"])
+        #expect(taught.document["required"]?.elements?.compactMap(\.stringValue) == ["code", "cents"])
+        #expect(
+            taught.document["x-paysize-note"]?.stringValue
+                == "init(from:) of 'Voucher' refuses some values it reads (BadCode()), which inference cannot list")
+        #expect(
+            taught.document["examples"].map { String(decoding: SchemaDocumentWriter.write($0), as: UTF8.self) }
+                == "[\n  {\n    \"cents\" : 250,\n    \"code\" : \"PS-1042\"\n  }\n]\n")
+        #expect(taught.findings(in: try ContractTestSupport.json(#"{"code":"PS-7","cents":1}"#)) == [])
+
+        let reading = PayloadSchema.infer(
+            from: Reading.self, examples: [Reading(kind: "legacy", value: 3), Reading(kind: "meter", value: 4)])
+        #expect(
+            reading.document["x-paysize-note"]?.stringValue
+                == "example 1 decodes as 'Reading' but this schema refuses it at /value (missing required key 'value'): inference did not see how init(from:) reads it"
+        )
+    }
+
     struct Shapes: Decodable {
         var byID: [Int: String]
         var byKind: [Kind: Int]
