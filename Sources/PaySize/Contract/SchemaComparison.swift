@@ -109,7 +109,10 @@ struct SchemaComparison {
         return widenings(x, y, at: path, seen: &seen)
     }
 
-    private func widenings(_ x: Int, _ y: Int, at path: JSONPointer, seen: inout Set<[Int]>) -> [Issue] {
+    /// `nullReported`: the caller already said that `null` here is refused (with the key missing).
+    private func widenings(
+        _ x: Int, _ y: Int, at path: JSONPointer, seen: inout Set<[Int]>, nullReported: Bool = false
+    ) -> [Issue] {
         guard seen.insert([x, y]).inserted, path.components.count < 64 else { return [] }
         let left = Self.shape(x, in: a)
         let right = Self.shape(y, in: b)
@@ -117,7 +120,7 @@ struct SchemaComparison {
 
         let leftTypes = left.types ?? Self.allTypes
         if let rightTypes = right.types {
-            let lost = leftTypes.filter { !Self.accepts(rightTypes, $0) }.sorted()
+            let lost = leftTypes.filter { !Self.accepts(rightTypes, $0) && !(nullReported && $0 == "null") }.sorted()
             if !lost.isEmpty {
                 issues.append(
                     Issue(
@@ -169,7 +172,24 @@ struct SchemaComparison {
         issues += boundIssues(left, right, path)
 
         if leftTypes.contains("object"), right.types?.contains("object") ?? true {
+            // A key made optional (or required) is usually nullable on one side too: one conflict
+            // says both.
+            var nullReported: Set<String> = []
             for key in right.required.sorted() where !left.required.contains(key) {
+                if let from = left.properties[key], let to = right.properties[key],
+                    Self.shape(from, in: a).types?.contains("null") ?? true,
+                    !(Self.shape(to, in: b).types?.contains("null") ?? true)
+                {
+                    nullReported.insert(key)
+                    let expected = Self.list((Self.shape(to, in: b).types ?? []).sorted())
+                    issues.append(
+                        Issue(
+                            path: path.appending(key),
+                            message:
+                                "\(aName) may omit key '\(key)' or hold null there, which \(bName) cannot decode (it requires \(expected))"
+                        ))
+                    continue
+                }
                 let how = left.properties[key] == nil ? "does not have it" : "may omit it"
                 issues.append(
                     Issue(
@@ -177,7 +197,9 @@ struct SchemaComparison {
             }
             for key in left.properties.keys.sorted() {
                 if let target = right.properties[key] {
-                    issues += widenings(left.properties[key]!, target, at: path.appending(key), seen: &seen)
+                    issues += widenings(
+                        left.properties[key]!, target, at: path.appending(key), seen: &seen,
+                        nullReported: nullReported.contains(key))
                 } else if let target = right.additional {
                     issues += widenings(left.properties[key]!, target, at: path.appending(key), seen: &seen)
                 } else if right.closed {
