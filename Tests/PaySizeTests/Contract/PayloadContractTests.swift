@@ -192,6 +192,16 @@ struct PayloadContractTests: ContractFixtureNames {
                         .utf8)) == [])
     }
 
+    @Test("a payload held as Data is checked as its bytes")
+    func dataPayload() throws {
+        let text =
+            #"{"aps":{"event":"update","content-state":{"status":"gone","etaDate":1,"courierName":"A","stopsAway":1}}}"#
+        let fromData = try Self.delivery.findings(inJSONBytes: Data(text.utf8))
+        #expect(fromData == (try Self.delivery.findings(inJSONBytes: Array(text.utf8))))
+        #expect(fromData.map(\.path) == [JSONPointer("aps", "content-state", "status")])
+        #expect(throws: JSONScanError.self) { try Self.delivery.findings(inJSONBytes: Data("{".utf8)) }
+    }
+
     @Test("a recursive schema validates through $ref")
     func recursive() throws {
         let schema = PayloadSchema.infer(from: CommentThread.self)
