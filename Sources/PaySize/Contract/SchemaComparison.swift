@@ -17,6 +17,7 @@ struct SchemaComparison {
         var prefixItems: [Int] = []
         var cases: [String: Int]?
         var isReferenceDate = false
+        var numberType: SwiftNumberType?
         var minimum: SchemaNumber?
         var maximum: SchemaNumber?
         var minLength: Int?
@@ -58,6 +59,7 @@ struct SchemaComparison {
         if let items = node.items { shape.items = items }
         if !node.prefixItems.isEmpty { shape.prefixItems = node.prefixItems }
         if node.isReferenceDate { shape.isReferenceDate = true }
+        if let type = node.numberType { shape.numberType = type }
         shape.minimum = node.minimum ?? node.exclusiveMinimum ?? shape.minimum
         shape.maximum = node.maximum ?? node.exclusiveMaximum ?? shape.maximum
         shape.minLength = node.minLength ?? shape.minLength
@@ -170,6 +172,14 @@ struct SchemaComparison {
                     message: "one side reads this number as a Date (seconds since 2001-01-01) and the other does not"))
         }
         issues += boundIssues(left, right, path)
+        if let from = left.numberType, let to = right.numberType, !Self.floatingRange(of: from, fitsIn: to) {
+            issues.append(
+                Issue(
+                    path: path,
+                    message:
+                        "\(aName) may hold a \(from.rawValue) beyond what a \(to.rawValue) holds here, which \(bName) cannot decode"
+                ))
+        }
 
         if leftTypes.contains("object"), right.types?.contains("object") ?? true {
             // A key made optional (or required) is usually nullable on one side too: one conflict
@@ -320,6 +330,15 @@ struct SchemaComparison {
             issues += disjoint(l, r, at: path.appending(index: 0), seen: &seen)
         }
         return issues
+    }
+
+    /// Whether every number `JSONDecoder` reads as `from` it also reads as `to`, for the
+    /// floating types (integer types are compared by their bounds).
+    private static func floatingRange(of from: SwiftNumberType, fitsIn to: SwiftNumberType) -> Bool {
+        switch (from, to) {
+        case (.double, .float), (.double, .decimal), (.decimal, .float): false
+        default: true
+        }
     }
 
     // MARK: Types

@@ -170,6 +170,20 @@ struct SchemaDiffTests: ContractFixtureNames {
                 .breaksRunningActivities)
     }
 
+    @Test("a Double narrowed to a Float breaks running activities only")
+    func floatNarrowed() {
+        struct Wide: Codable { var level: Double }
+        struct Narrow: Codable { var level: Float }
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: Wide.self), next: .infer(from: Narrow.self))) == [
+                "/level R a state stored by the installed build may hold a Double beyond what a Float holds here, which the updated app cannot decode"
+            ])
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: Narrow.self), next: .infer(from: Wide.self))) == [
+                "/level S a payload for the new version may hold a Double beyond what a Float holds here, which installed apps cannot decode"
+            ])
+    }
+
     @Test("a key made required, a Date epoch change and a nested change")
     func nested() throws {
         struct Inner1: Codable {

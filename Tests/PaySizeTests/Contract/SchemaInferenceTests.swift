@@ -248,6 +248,40 @@ struct SchemaInferenceTests: ContractFixtureNames {
         )
     }
 
+    struct Dimmer: Codable {
+        enum Level: Float, Codable, CaseIterable {
+            case dim = 0.1
+            case full = 1
+        }
+        var level: Level
+        var mood: Mood
+        enum Mood: String, Codable, CaseIterable {
+            case calm, lively, unknown
+            init(from decoder: any Decoder) throws {
+                self = Mood(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
+            }
+        }
+    }
+
+    @Test("Float raw values are written as the encoder writes them; a fallback enum takes any string")
+    func rawValues() throws {
+        let schema = PayloadSchema.infer(from: Dimmer.self)
+        let level = try #require(schema.document["properties"]?["level"])
+        #expect(level["enum"]?.elements?.compactMap(\.numberText) == ["0.1", "1"])
+        #expect(level["x-paysize-number"]?.stringValue == "Float")
+        #expect(schema.document["properties"]?["mood"]?.members?.map(\.key) == ["type"])
+        let encoded = try ContractTestSupport.element(Dimmer(level: .dim, mood: .lively))
+        #expect(String(decoding: SchemaDocumentWriter.write(encoded), as: UTF8.self).contains("0.1"))
+        #expect(schema.findings(in: encoded) == [])
+        // The Float 0.1 spelled as a Double decodes as the same case; another string is any mood.
+        let spelled = try ContractTestSupport.json(#"{"level":0.10000000149011612,"mood":"grumpy"}"#)
+        #expect(schema.findings(in: spelled) == [])
+        #expect(
+            schema.findings(in: try ContractTestSupport.json(#"{"level":0.5,"mood":"calm"}"#)).map(\.message) == [
+                "unknown value 0.5, expected one of 0.1, 1"
+            ])
+    }
+
     struct Shapes: Decodable {
         var byID: [Int: String]
         var byKind: [Kind: Int]
