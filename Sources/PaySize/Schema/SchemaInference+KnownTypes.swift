@@ -16,6 +16,14 @@ extension SchemaInference {
         func make(_ members: [(String, JSONElement)]) -> Inferred? {
             PlaceholderValues.builtIn(type, variant: 0).map { Inferred(schema: .object(members), value: $0) }
         }
+        // A Foundation type written as a string: the standard annotation other tools read, and
+        // the PaySize format checked with the parser `JSONDecoder` uses.
+        func string(_ annotation: (String, String), _ format: StringFormat) -> Inferred? {
+            make([
+                ("type", .string("string")), (annotation.0, .string(annotation.1)),
+                (PaySizeKeyword.format.rawValue, .string(format.rawValue)),
+            ])
+        }
         if let number = numberType(of: type) {
             return make(numberSchema(number))
         }
@@ -23,21 +31,9 @@ extension SchemaInference {
         case is String.Type: return make([("type", .string("string"))])
         case is Bool.Type: return make([("type", .string("boolean"))])
         case is Date.Type: return make(dateSchema.members?.map { ($0.key, $0.value) } ?? [])
-        case is Data.Type:
-            return make([
-                ("type", .string("string")), ("contentEncoding", .string("base64")),
-                (PaySizeKeyword.format.rawValue, .string(StringFormat.base64.rawValue)),
-            ])
-        case is URL.Type:
-            return make([
-                ("type", .string("string")), ("format", .string("uri-reference")),
-                (PaySizeKeyword.format.rawValue, .string(StringFormat.url.rawValue)),
-            ])
-        case is UUID.Type:
-            return make([
-                ("type", .string("string")), ("format", .string("uuid")),
-                (PaySizeKeyword.format.rawValue, .string(StringFormat.uuid.rawValue)),
-            ])
+        case is Data.Type: return string(("contentEncoding", "base64"), .base64)
+        case is URL.Type: return string(("format", "uri-reference"), .url)
+        case is UUID.Type: return string(("format", "uuid"), .uuid)
         default:
             return nil
         }

@@ -209,24 +209,8 @@ extension ContractCorpus {
 
     /// Sets, contiguous arrays and a tuple written as `[latitude, longitude]`.
     struct Route: ContractSpecimen {
-        struct Coordinate: Codable {
-            var latitude: Double
-            var longitude: Double
-            init(latitude: Double, longitude: Double) {
-                self.latitude = latitude
-                self.longitude = longitude
-            }
-            init(from decoder: any Decoder) throws {
-                var container = try decoder.unkeyedContainer()
-                latitude = try container.decode(Double.self)
-                longitude = try container.decode(Double.self)
-            }
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.unkeyedContainer()
-                try container.encode(latitude)
-                try container.encode(longitude)
-            }
-        }
+        /// The ride fixture's tuple-shaped coordinate.
+        typealias Coordinate = ContractFixtures.RideState.Coordinate
         var start: Coordinate
         var stops: [Coordinate]
         var tags: Set<String>
