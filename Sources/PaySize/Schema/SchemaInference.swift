@@ -74,13 +74,20 @@ final class SchemaInference {
     }
 
     func infer<T: Decodable>(_ type: T.Type) -> Inferred {
-        if let known = Self.known(type) { return known }
-        if let structural = type as? any StructuralDecodable.Type {
-            return structural.inferStructure(in: self)
-        }
-
         let id = ObjectIdentifier(type)
         if let cached = cache[id] { return cached }
+        if let known = Self.known(type) {
+            cache[id] = known
+            return known
+        }
+        if let structural = type as? any StructuralDecodable.Type {
+            // Kept like any other result unless a type inside needed a value that did not exist yet.
+            let missesBefore = recursionMisses
+            let result = structural.inferStructure(in: self)
+            if recursionMisses == missesBefore { cache[id] = result }
+            return result
+        }
+
         if inProgress.contains(id) {
             recursive.insert(id)
             let value = provisional[id]

@@ -100,6 +100,19 @@ struct InferenceRobustnessTests {
         #expect(try PayloadSchema(jsonBytes: Array(schema.jsonData())) == schema)
     }
 
+    @Test("inference runs each type a few times per member it reads, once per type however deep")
+    func boundedRuns() {
+        // Five probes per member at most (missing, null, another type, refused, unusual).
+        let wide = SchemaInference()
+        _ = wide.document(for: ContractCorpus.Dashboard.self)
+        #expect(wide.runs <= 1 + 5 * 48)
+        // Eight levels of one generic wrapper: each level is its own type, inferred once.
+        typealias Deep = Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Int>>>>>>>>
+        let deep = SchemaInference()
+        _ = deep.document(for: Deep.self)
+        #expect(deep.runs <= 8 * (1 + 5))
+    }
+
     @Test("deeply nested values validate without running out of stack")
     func deepValues() throws {
         let schema = try PayloadSchema(
