@@ -63,7 +63,8 @@ extension SchemaInference {
             }
         }
         for note in notes { schema = Self.adding(note, to: schema) }
-        return schema
+        // Each note here says the type may read keys this schema does not list.
+        return notes.isEmpty ? schema : Self.keepingOtherKeys(schema)
     }
 
     private struct ProbeOutcome {
@@ -99,7 +100,7 @@ extension SchemaInference {
         /// The type recovered only with another placeholder: it checks the values it reads.
         func noteRefusal(_ refusal: any Error) {
             let note =
-                "init(from:) of '\(type)' refuses some values at \(place) (\(Self.shortDescription(of: refusal))), which inference cannot list"
+                "init(from:) of '\(type)' refuses some values at \(place) (\(Self.shortDescription(of: refusal))), which inference cannot list: servers must send values the app accepts"
             if !outcome.facts.notes.contains(note) { outcome.facts.notes.append(note) }
         }
         func noteOtherPlaces(_ pass: InferencePass, _ what: String) {

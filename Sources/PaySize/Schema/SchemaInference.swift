@@ -194,14 +194,14 @@ final class SchemaInference {
             if base.root.kind == .unknown {
                 schema = .object([(PaySizeKeyword.note.rawValue, .string(stopped))])
             } else {
-                schema = Self.adding(stopped, to: schema)
+                schema = Self.keepingOtherKeys(Self.adding(stopped, to: schema))
             }
             return Inferred(schema: schema, value: nil, reason: error.map(Self.shortDescription) ?? "it cannot be made")
         }
         var schema = analyze(type, base: base, depth: 0)
         if let refusal {
             schema = Self.adding(
-                "init(from:) of '\(type)' refuses some values it reads (\(Self.shortDescription(of: refusal))), which inference cannot list",
+                "init(from:) of '\(type)' refuses some values it reads (\(Self.shortDescription(of: refusal))), which inference cannot list: servers must send values the app accepts",
                 to: schema)
         }
         if base.root.kind == .single, type is any RawRepresentable.Type {
@@ -325,7 +325,17 @@ final class SchemaInference {
 
     private static func stoppedNote<T>(for type: T.Type, error: (any Error)?) -> String {
         let reason = error.map(shortDescription) ?? "no value"
-        return "init(from:) of '\(type)' stopped (\(reason)); keys it reads after that are not in this schema"
+        return
+            "init(from:) of '\(type)' stopped (\(reason)); keys it reads after that are not in this schema: give infer(from:examples:) a value of it"
+    }
+
+    /// An object schema that says other keys may be read too (inference did not see them all),
+    /// so a key it does not list is not reported as ignored by the device.
+    static func keepingOtherKeys(_ schema: JSONElement) -> JSONElement {
+        guard schema["type"]?.stringValue == "object" || schema["properties"] != nil,
+            schema["additionalProperties"] == nil
+        else { return schema }
+        return schema.setting("additionalProperties", to: .bool(true))
     }
 
     static func shortDescription(of error: any Error) -> String {

@@ -170,7 +170,7 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(strict["properties"]?.members?.map(\.key) == ["first", "last"])
         #expect(
             strict["x-paysize-note"]?.stringValue
-                == "init(from:) of 'StrictName' refuses some values it reads (EmptyName()), which inference cannot list"
+                == "init(from:) of 'StrictName' refuses some values it reads (EmptyName()), which inference cannot list: servers must send values the app accepts"
         )
         let forecast = PayloadSchema.infer(from: Forecast.self).document
         #expect(forecast["properties"]?["weather"]?["enum"]?.elements?.compactMap(\.stringValue) == ["sunny", "rainy"])
@@ -227,14 +227,22 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(alone["properties"]?.members?.map(\.key) == ["code"])
         #expect(
             alone["x-paysize-note"]?.stringValue
-                == "init(from:) of 'Voucher' stopped (BadCode()); keys it reads after that are not in this schema")
+                == "init(from:) of 'Voucher' stopped (BadCode()); keys it reads after that are not in this schema: give infer(from:examples:) a value of it"
+        )
+
+        // Keys it could not see are not reported as ignored by the device.
+        #expect(alone["additionalProperties"]?.boolValue == true)
+        #expect(
+            PayloadSchema.infer(from: Voucher.self).findings(
+                in: try ContractTestSupport.json(#"{"code":"PS-1","cents":1}"#)) == [])
 
         let taught = PayloadSchema.infer(from: Voucher.self, examples: [Voucher(code: "PS-1042", cents: 250)])
         #expect(taught.document["properties"]?.members?.map(\.key) == ["code", "cents"])
         #expect(taught.document["required"]?.elements?.compactMap(\.stringValue) == ["code", "cents"])
         #expect(
             taught.document["x-paysize-note"]?.stringValue
-                == "init(from:) of 'Voucher' refuses some values it reads (BadCode()), which inference cannot list")
+                == "init(from:) of 'Voucher' refuses some values it reads (BadCode()), which inference cannot list: servers must send values the app accepts"
+        )
         #expect(
             taught.document["examples"].map { String(decoding: SchemaDocumentWriter.write($0), as: UTF8.self) }
                 == "[\n  {\n    \"cents\" : 250,\n    \"code\" : \"PS-1042\"\n  }\n]\n")
