@@ -59,6 +59,8 @@ final class InferencePass {
     private(set) var fallbacks: [JSONElement] = []
     /// Whether a read got something other than a plain value.
     private(set) var servedProbe = false
+    /// What this run showed about the type that only a probe shows (a loop that never ends).
+    private(set) var notes: [String] = []
     private var typesAtSite: [ObjectIdentifier] = []
 
     init(probe: Probe, offeredKey: String?) {
@@ -95,6 +97,10 @@ final class InferencePass {
         case .corrupted: return order == 0 ? .corrupted : .mismatch
         case .mismatch(let count): return order < count ? .mismatch : .value
         }
+    }
+
+    func note(_ text: String) {
+        if !notes.contains(text) { notes.append(text) }
     }
 
     /// Records that a read of the probed place after the faulted ones got a value of this schema.

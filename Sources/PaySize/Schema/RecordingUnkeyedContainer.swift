@@ -8,6 +8,10 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     let recording: Recording
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
+    /// Reads of the current element that threw: a loop that retries it without moving on
+    /// would spin forever, as it does on the device, so after a few the container says it ends.
+    private var failedReads = 0
+    static let maximumFailedReads = 8
 
     init(inference: SchemaInference, pass: InferencePass, recording: Recording, codingPath: [any CodingKey]) {
         self.inference = inference
@@ -23,6 +27,12 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
 
     var isAtEnd: Bool {
         recording.consultsEnd = true
+        if failedReads >= Self.maximumFailedReads {
+            pass.note(
+                "init(from:) reads an element again after it fails to decode without moving past it: JSONDecoder never moves on, so such a value makes the app loop forever"
+            )
+            return true
+        }
         return currentIndex >= 1 || pass.probe.absent.contains(site)
     }
 
@@ -63,6 +73,7 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
                 currentIndex += 1
                 return none
             }
+            failedReads += 1
             throw InferencePass.error(answer, reading: type, key: nil, at: codingPath + [key])
         }
     }
@@ -87,6 +98,7 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
             return value
         case .mismatch, .corrupted:
             element.record(inference.infer(type).schema)
+            failedReads += 1
             throw InferencePass.error(answer, reading: type, key: nil, at: codingPath + [key])
         }
     }

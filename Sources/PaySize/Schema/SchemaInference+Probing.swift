@@ -90,6 +90,7 @@ extension SchemaInference {
                 probe.absent.insert(site)
             }
             let (pass, result, refusal) = runTryingVariants(type, probe)
+            for note in pass.notes where !outcome.facts.notes.contains(note) { outcome.facts.notes.append(note) }
             switch result {
             case .success:
                 if let refusal, fault != .unusual { noteRefusal(refusal) }

@@ -35,6 +35,18 @@ struct InferenceRobustnessTests {
         }
     }
 
+    /// Skips elements that do not decode by retrying them: `JSONDecoder` never moves past a
+    /// failed element, so on the device this loops forever on one.
+    struct Spinning: Decodable {
+        var values: [Int] = []
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            while !container.isAtEnd {
+                if let value = try? container.decode(Int.self) { values.append(value) }
+            }
+        }
+    }
+
     /// Throws before reading anything.
     struct Refuses: Decodable {
         struct Nope: Error {}
@@ -70,6 +82,7 @@ struct InferenceRobustnessTests {
         var empty: Empty
         var derived: Derived
         var deep: Wrap<Wrap<Wrap<[Wrap<Int>]>>>
+        var spinning: Spinning
         var after: String
     }
 
@@ -77,7 +90,11 @@ struct InferenceRobustnessTests {
     func awkward() throws {
         let schema = PayloadSchema.infer(from: Holder.self)
         let properties = schema.document["properties"]
-        #expect(properties?.members?.map(\.key) == ["bag", "flexible", "refuses", "empty", "derived", "deep", "after"])
+        #expect(
+            properties?.members?.map(\.key) == [
+                "bag", "flexible", "refuses", "empty", "derived", "deep", "spinning", "after",
+            ])
+        #expect(properties?["spinning"]?["items"]?["x-paysize-note"]?.stringValue?.contains("loop forever") == true)
         #expect(
             properties?["bag"]?["x-paysize-note"]?.stringValue?.contains("the keys it accepts are not inferred") == true
         )
