@@ -6,9 +6,12 @@ PAYSIZE := .build/debug/paysize
 
 SWIFT_FORMAT ?= swift-format
 # Every Swift file the project writes; `.swift-format` at the root is their style.
-FORMATTED := Package.swift Sources Tests Examples Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
+# Examples/AppTests is listed by part so that its own `.build` is never linted.
+APP_TESTS := Examples/AppTests
+FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
+	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test deps build bench fuzz-smoke clean lint format
+.PHONY: demo test deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -25,6 +28,13 @@ demo: build
 	@echo "# Is the next ContentState safe to ship while older apps and running activities are out there?"
 	$(PAYSIZE) schema diff Schemas/examples/delivery.schema.json Examples/schemas/delivery-next.schema.json
 	@echo
+	@echo "# A bloated update: where its bytes go, every measured way to shrink it, and a plan to reach safe"
+	$(PAYSIZE) suggest --target safe Examples/shrink/update-match-bloated.json
+	@echo
+	@echo "# The same match as a series of updates: enums, members that never change, a trained zstd dictionary"
+	@echo "# (headline, plan and redundancy; the rest is as above)"
+	set -o pipefail; $(PAYSIZE) suggest --target safe Examples/shrink/match-series.jsonl | sed -n '1,2p;/^Plan/,$$p'
+	@echo
 	@echo "# Examples/ServerSender: a server building an update push with LiveActivityPush"
 	.build/debug/ServerSenderExample
 
@@ -32,12 +42,28 @@ test: deps lint
 	@scripts/ensure-deps.sh --python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
+	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
+	$(SWIFT) test --package-path $(APP_TESTS)
 	python3 Tests/Schemas/validate_with_jsonschema.py
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
 	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
+	$(MAKE) --no-print-directory docs
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
+
+# The DocC site in .build/docs, from every Sources/<Module>/<Module>.docc catalog, without a package
+# plugin: symbol graphs by swift-symbolgraph-extract, `docc convert --warnings-as-errors` (a broken
+# link fails), then every public symbol and article must be in a Topics group. Open it with
+# `python3 -m http.server --directory .build/docs` and http://localhost:8000/documentation/paysize.
+docs: deps
+	SWIFT=$(SWIFT) scripts/build-docs.sh
+
+# `paysize check --summary` on a generated ~500 MB log (plain and .zst) against a Python baseline.
+bench-logs: deps
+	$(SWIFT) build -c release --product paysize
+	$(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize
 
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:
@@ -47,7 +73,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMATTED)
 
 clean:
-	rm -rf .build Benchmarks/.build Fuzz/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build $(APP_TESTS)/.build
 
 # Every libFuzzer target for FUZZ_SECONDS (default 60) each; fails on any crash, leak or timeout.
 fuzz-smoke: deps

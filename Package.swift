@@ -9,8 +9,11 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PaySize",
+    // Swift Testing and Swift concurrency (PaySizeTesting) need at least these.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "PaySize", targets: ["PaySize"]),
+        .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),
         .library(name: "PaySizeCompression", targets: ["PaySizeCompression"]),
         .library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"]),
         .executable(name: "paysize", targets: ["PaySizeCLI"]),
@@ -19,13 +22,18 @@ let package = Package(
         // The core an iOS app links: pure Swift + Foundation, no C.
         .target(name: "PaySize", swiftSettings: sharedSettings),
 
+        // Budget, round-trip, contract and schema-snapshot assertions for app and server test
+        // targets (Swift Testing and XCTest). Links only PaySize, so an iOS test target never sees C.
+        .target(name: "PaySizeTesting", dependencies: ["PaySize"], swiftSettings: sharedSettings),
+
         // zstd from the system (Debian: libzstd-dev). Only the CLI and compression module see it.
         .systemLibrary(
             name: "CZstd",
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
-        .target(name: "PaySizeCompression", dependencies: ["CZstd"], swiftSettings: sharedSettings),
+        // The zstd shrinking strategy and redundancy figure join the core's ShrinkAdvisor from here.
+        .target(name: "PaySizeCompression", dependencies: ["PaySize", "CZstd"], swiftSettings: sharedSettings),
 
         // The `paysize` command-line tool: its commands live in a library so tests and fuzz
         // targets can run the whole pipeline in process; the executable only calls it.
@@ -45,8 +53,14 @@ let package = Package(
         // Tests: one target per module.
         .testTarget(name: "PaySizeTests", dependencies: ["PaySize"], swiftSettings: sharedSettings),
         .testTarget(
+            name: "PaySizeTestingTests",
+            dependencies: ["PaySizeTesting", "PaySize"],
+            resources: [.process("Fixtures")],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "PaySizeCompressionTests",
-            dependencies: ["PaySizeCompression"],
+            dependencies: ["PaySize", "PaySizeCompression"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

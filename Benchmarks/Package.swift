@@ -16,8 +16,21 @@ let package = Package(
         // Release executable: `swift run -c release --package-path Benchmarks PaySizeBenchmarks`.
         .executableTarget(
             name: "PaySizeBenchmarks",
-            dependencies: [.product(name: "PaySize", package: "PaySize")],
+            dependencies: [
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCommandLine", package: "PaySize"),
+            ],
             swiftSettings: sharedSettings
-        )
+        ),
+        // `paysize check --summary` on a generated 500 MB log, plain and .zst, against Python:
+        // `make bench-logs`.
+        .executableTarget(
+            name: "LogBenchmark",
+            dependencies: [
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCompression", package: "PaySize"),
+            ],
+            swiftSettings: sharedSettings
+        ),
     ]
 )

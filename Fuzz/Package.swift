@@ -45,6 +45,15 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .executableTarget(
+            name: "FuzzLogLines",
+            dependencies: [
+                "FuzzCommon",
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCommandLine", package: "PaySize"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
             name: "FuzzZstd",
             dependencies: ["FuzzCommon", .product(name: "PaySizeCompression", package: "PaySize")],
             swiftSettings: sharedSettings
@@ -57,6 +66,16 @@ let package = Package(
         .executableTarget(
             name: "FuzzSchema",
             dependencies: ["FuzzCommon", .product(name: "PaySize", package: "PaySize")],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "FuzzShrink",
+            dependencies: [
+                "FuzzCommon",
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeCompression", package: "PaySize"),
+                .product(name: "PaySizeCommandLine", package: "PaySize"),
+            ],
             swiftSettings: sharedSettings
         ),
         .executableTarget(

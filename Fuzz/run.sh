@@ -39,7 +39,8 @@ bin_path() {
 # Per-target libFuzzer options. A dictionary only where the input is JSON text.
 target_options() {
     case "$1" in
-        FuzzScanner | FuzzCheck) echo "-dict=$FUZZ_DIR/json.dict -max_len=8192" ;;
+        FuzzScanner | FuzzCheck | FuzzLogLines) echo "-dict=$FUZZ_DIR/json.dict -max_len=8192" ;;
+        FuzzShrink) echo "-dict=$FUZZ_DIR/json.dict -max_len=4096" ;;
         FuzzZstd) echo "-max_len=4096 -malloc_limit_mb=256" ;;
         FuzzSchema) echo "-dict=$FUZZ_DIR/schema.dict -max_len=4096" ;;
         # Bytes that build Swift values (FuzzBytes), not text: no dictionary.

@@ -2,6 +2,7 @@
 #define PAYSIZE_CZSTD_SHIM_H
 
 #include <zstd.h>
+#include <zstd_errors.h>
 #include <zdict.h>
 
 #endif

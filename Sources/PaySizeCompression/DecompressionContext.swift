@@ -5,12 +5,19 @@ internal import CZstd
 /// Not `Sendable`: a zstd context must not be used from two threads at once.
 final class DecompressionContext {
     private let context: OpaquePointer
+    /// The largest window a frame may ask for, as a power of two (`ZSTD_d_windowLogMax`).
+    private let maximumWindowLog: Int
 
-    /// Creates a context (`ZSTD_createDCtx`) and loads `dictionary` into it
+    /// Creates a context (`ZSTD_createDCtx`), caps the window a frame may ask for
+    /// (`ZSTD_DCtx_setParameter` with `ZSTD_d_windowLogMax`) and loads `dictionary` into it
     /// (`ZSTD_DCtx_loadDictionary`, which copies the bytes).
-    init(dictionary: ZstdDictionary?) throws {
+    init(dictionary: ZstdDictionary?, maximumWindowLog: Int) throws {
+        precondition(
+            Zstd.windowLogs.contains(maximumWindowLog), "maximumWindowLog must be within \(Zstd.windowLogs)")
         guard let context = ZSTD_createDCtx() else { throw ZstdError(.outOfMemory) }
         self.context = context
+        self.maximumWindowLog = maximumWindowLog
+        try ZstdError.check(ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, Int32(maximumWindowLog)))
         if let dictionary, !dictionary.bytes.isEmpty {
             let result = dictionary.bytes.withUnsafeBytes { dictionaryBytes in
                 ZSTD_DCtx_loadDictionary(context, dictionaryBytes.baseAddress, dictionaryBytes.count)
@@ -34,7 +41,8 @@ final class DecompressionContext {
     ) throws -> (byteCount: Int, hint: Int) {
         var inBuffer = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: inputOffset)
         var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
-        let hint = try ZstdError.check(ZSTD_decompressStream(context, &outBuffer, &inBuffer))
+        let hint = try ZstdError.check(
+            ZSTD_decompressStream(context, &outBuffer, &inBuffer), maximumWindowLog: maximumWindowLog)
         inputOffset = inBuffer.pos
         return (outBuffer.pos, hint)
     }

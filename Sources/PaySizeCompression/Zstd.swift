@@ -21,6 +21,19 @@ public enum Zstd {
         Int(ZSTD_minCLevel())...Int(ZSTD_maxCLevel())
     }
 
+    /// The largest decoding window a frame may ask for unless a caller allows more: 2^23 bytes
+    /// (8 MB), as a power of two.
+    ///
+    /// A frame's header names the window its decoder must keep, and zstd allocates it: a frame of
+    /// a few bytes may ask for 128 MB (zstd's own limit). 8 MB is what the `zstd` command writes at
+    /// its highest regular level (`-19`) and less than that at the default level 3 (2 MB), so real
+    /// logs decode under it; frames written with `--ultra -20` and above or `--long` ask for more
+    /// (up to 128 MB) and are refused with ``ZstdError/isWindowTooLarge``.
+    public static let defaultMaximumWindowLog = 23
+
+    /// The window sizes, as powers of two, a decoder may be limited to: 2^10 (1 KB) to 2^31 (2 GB).
+    public static let windowLogs = 10...31
+
     /// The version of the zstd library in use, such as `1.5.4`; calls `ZSTD_versionString`.
     public static var libraryVersion: String {
         String(cString: ZSTD_versionString())
@@ -116,7 +129,8 @@ public enum Zstd {
     /// refused without decoding anything. Frames that declare no size (streamed output such as
     /// `zstd < file`) are decoded with `ZSTD_decompressStream` and refused as soon as the output
     /// passes the cap. The output buffer never grows beyond `outputCap` bytes; zstd's decoder
-    /// itself needs up to one frame window (at most 128 MB, zstd's default window limit).
+    /// itself needs up to one frame window, at most `1 << maximumWindowLog` bytes (8 MB unless
+    /// given): a frame that asks for more is refused.
     ///
     /// Skippable frames are skipped. Empty input holds no frames and gives empty output.
     ///
@@ -124,17 +138,21 @@ public enum Zstd {
     ///   - bytes: The compressed bytes: concatenated zstd frames, such as `.zst` files or appended logs.
     ///   - outputCap: The most decompressed bytes to accept; must not be negative.
     ///   - dictionary: The dictionary the frames were compressed with, or `nil` (the default).
+    ///   - maximumWindowLog: The largest decoding window a frame may ask for, as a power of two
+    ///     within ``windowLogs``; defaults to ``defaultMaximumWindowLog`` (8 MB).
     /// - Returns: The decompressed bytes of all frames, in order.
     /// - Throws: ``ZstdError``: the output would pass the cap (``ZstdError/isOutputCapExceeded``),
-    ///   the input ends inside a frame (``ZstdError/isTruncatedInput``), or zstd rejects the data
-    ///   (its error name, such as `Unknown frame descriptor` for bytes that are not zstd).
+    ///   the input ends inside a frame (``ZstdError/isTruncatedInput``), a frame needs a larger
+    ///   window (``ZstdError/isWindowTooLarge``), or zstd rejects the data (its error name, such as
+    ///   `Unknown frame descriptor` for bytes that are not zstd).
     public static func decompress(
         _ bytes: [UInt8],
         outputCap: Int,
-        dictionary: ZstdDictionary? = nil
+        dictionary: ZstdDictionary? = nil,
+        maximumWindowLog: Int = defaultMaximumWindowLog
     ) throws -> [UInt8] {
         try bytes.withUnsafeBytes { input in
-            try decompress(input, outputCap: outputCap, dictionary: dictionary)
+            try decompress(input, outputCap: outputCap, dictionary: dictionary, maximumWindowLog: maximumWindowLog)
         }
     }
 
@@ -148,15 +166,18 @@ public enum Zstd {
     ///   - data: The compressed bytes: concatenated zstd frames.
     ///   - outputCap: The most decompressed bytes to accept; must not be negative.
     ///   - dictionary: The dictionary the frames were compressed with, or `nil` (the default).
+    ///   - maximumWindowLog: The largest decoding window a frame may ask for, as a power of two;
+    ///     defaults to ``defaultMaximumWindowLog`` (8 MB).
     /// - Returns: The decompressed bytes of all frames, in order.
     /// - Throws: ``ZstdError`` as the `[UInt8]` form does.
     public static func decompress(
         _ data: Data,
         outputCap: Int,
-        dictionary: ZstdDictionary? = nil
+        dictionary: ZstdDictionary? = nil,
+        maximumWindowLog: Int = defaultMaximumWindowLog
     ) throws -> Data {
         let bytes = try data.withUnsafeBytes { input in
-            try decompress(input, outputCap: outputCap, dictionary: dictionary)
+            try decompress(input, outputCap: outputCap, dictionary: dictionary, maximumWindowLog: maximumWindowLog)
         }
         return Data(bytes)
     }
@@ -164,13 +185,14 @@ public enum Zstd {
     private static func decompress(
         _ input: UnsafeRawBufferPointer,
         outputCap: Int,
-        dictionary: ZstdDictionary?
+        dictionary: ZstdDictionary?,
+        maximumWindowLog: Int
     ) throws -> [UInt8] {
         precondition(outputCap >= 0, "outputCap must not be negative")
         if input.isEmpty { return [] }
         let declared = try declaredContentSize(of: input, outputCap: outputCap)
 
-        let context = try DecompressionContext(dictionary: dictionary)
+        let context = try DecompressionContext(dictionary: dictionary, maximumWindowLog: maximumWindowLog)
         var output: [UInt8] = []
         output.reserveCapacity(declared ?? min(outputCap, max(input.count * 4, 1 << 16)))
         var chunk = [UInt8](repeating: 0, count: ZSTD_DStreamOutSize())

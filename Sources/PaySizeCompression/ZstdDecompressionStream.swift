@@ -6,8 +6,9 @@ import Foundation
 ///
 /// The stream reads `ZSTD_DStreamInSize()` bytes (about 128 KB) at a time with `read(2)` and
 /// decodes with `ZSTD_decompressStream`, so memory stays at two buffers of about 128 KB, zstd's
-/// window (at most 128 MB, its default limit; a few MB for typical files), and, when reading
-/// lines, the current line. Concatenated frames (appended logs, `cat a.zst b.zst`) are read as
+/// window (at most `1 << maximumWindowLog` bytes: 8 MB unless given, see
+/// ``Zstd/defaultMaximumWindowLog``; 2 MB for files the `zstd` command writes at its default
+/// level), and, when reading lines, the current line. Concatenated frames (appended logs, `cat a.zst b.zst`) are read as
 /// one stream.
 ///
 /// ```swift
@@ -58,13 +59,19 @@ public final class ZstdDecompressionStream {
     ///   - fileDescriptor: A descriptor open for reading: a file, pipe or standard input (0).
     ///   - outputCap: The most decompressed bytes to hand out, or `nil` (the default) for no cap.
     ///   - dictionary: The dictionary the frames were compressed with, or `nil` (the default).
+    ///   - maximumWindowLog: The largest decoding window a frame may ask for, as a power of two
+    ///     within ``Zstd/windowLogs``; defaults to ``Zstd/defaultMaximumWindowLog`` (8 MB). A frame
+    ///     that asks for more fails with ``ZstdError/isWindowTooLarge``.
     /// - Throws: ``ZstdError`` if zstd cannot create the context or load the dictionary.
     public convenience init(
         fileDescriptor: Int32,
         outputCap: Int? = nil,
-        dictionary: ZstdDictionary? = nil
+        dictionary: ZstdDictionary? = nil,
+        maximumWindowLog: Int = Zstd.defaultMaximumWindowLog
     ) throws {
-        try self.init(fileDescriptor: fileDescriptor, fileHandle: nil, outputCap: outputCap, dictionary: dictionary)
+        try self.init(
+            fileDescriptor: fileDescriptor, fileHandle: nil, outputCap: outputCap, dictionary: dictionary,
+            maximumWindowLog: maximumWindowLog)
     }
 
     /// Reads from a file handle, which the stream keeps alive while it reads.
@@ -75,17 +82,21 @@ public final class ZstdDecompressionStream {
     ///   - fileHandle: A handle open for reading, such as `FileHandle.standardInput`.
     ///   - outputCap: The most decompressed bytes to hand out, or `nil` (the default) for no cap.
     ///   - dictionary: The dictionary the frames were compressed with, or `nil` (the default).
+    ///   - maximumWindowLog: The largest decoding window a frame may ask for, as a power of two;
+    ///     defaults to ``Zstd/defaultMaximumWindowLog`` (8 MB).
     /// - Throws: ``ZstdError`` if zstd cannot create the context or load the dictionary.
     public convenience init(
         fileHandle: FileHandle,
         outputCap: Int? = nil,
-        dictionary: ZstdDictionary? = nil
+        dictionary: ZstdDictionary? = nil,
+        maximumWindowLog: Int = Zstd.defaultMaximumWindowLog
     ) throws {
         try self.init(
             fileDescriptor: fileHandle.fileDescriptor,
             fileHandle: fileHandle,
             outputCap: outputCap,
-            dictionary: dictionary
+            dictionary: dictionary,
+            maximumWindowLog: maximumWindowLog
         )
     }
 
@@ -97,32 +108,38 @@ public final class ZstdDecompressionStream {
     ///   - path: The path of a `.zst` file.
     ///   - outputCap: The most decompressed bytes to hand out, or `nil` (the default) for no cap.
     ///   - dictionary: The dictionary the frames were compressed with, or `nil` (the default).
+    ///   - maximumWindowLog: The largest decoding window a frame may ask for, as a power of two;
+    ///     defaults to ``Zstd/defaultMaximumWindowLog`` (8 MB).
     /// - Throws: ``ZstdError`` if the file cannot be opened (`cannot open 'path': no such file or
     ///   directory`) or zstd cannot create the context.
     public convenience init(
         path: String,
         outputCap: Int? = nil,
-        dictionary: ZstdDictionary? = nil
+        dictionary: ZstdDictionary? = nil,
+        maximumWindowLog: Int = Zstd.defaultMaximumWindowLog
     ) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             throw ZstdError(.cannotOpen(path: path, errno: errno))
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try self.init(fileDescriptor: descriptor, fileHandle: handle, outputCap: outputCap, dictionary: dictionary)
+        try self.init(
+            fileDescriptor: descriptor, fileHandle: handle, outputCap: outputCap, dictionary: dictionary,
+            maximumWindowLog: maximumWindowLog)
     }
 
     private init(
         fileDescriptor: Int32,
         fileHandle: FileHandle?,
         outputCap: Int?,
-        dictionary: ZstdDictionary?
+        dictionary: ZstdDictionary?,
+        maximumWindowLog: Int
     ) throws {
         precondition((outputCap ?? 0) >= 0, "outputCap must not be negative")
         self.fileDescriptor = fileDescriptor
         self.fileHandle = fileHandle
         self.outputCap = outputCap
-        self.context = try DecompressionContext(dictionary: dictionary)
+        self.context = try DecompressionContext(dictionary: dictionary, maximumWindowLog: maximumWindowLog)
         self.input = [UInt8](repeating: 0, count: ZSTD_DStreamInSize())
         self.output = [UInt8](repeating: 0, count: ZSTD_DStreamOutSize())
     }
@@ -145,6 +162,36 @@ public final class ZstdDecompressionStream {
             return chunk
         }
         return try readChunk()
+    }
+
+    /// Decompresses the next bytes straight into `buffer`, without an intermediate copy.
+    ///
+    /// Fills as much of `buffer` as zstd can produce from the input read so far, reading more of
+    /// the file when it has to. Bytes read ahead by ``nextLine(maximumByteCount:)`` come first.
+    /// Suits a reader that hands whole buffers of lines to other threads.
+    ///
+    /// - Parameter buffer: Where to write; must not be empty.
+    /// - Returns: The number of bytes written, between 1 and `buffer.count`; 0 once every frame has
+    ///   been read.
+    /// - Throws: ``ZstdError`` as ``nextChunk()`` does.
+    public func decompress(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        precondition(!buffer.isEmpty, "decompress(into:) needs room for at least one byte")
+        if pendingStart < pending.count {
+            let count = min(buffer.count, pending.count - pendingStart)
+            pending.withUnsafeBytes { pendingBytes in
+                buffer.copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: pendingBytes[pendingStart..<pendingStart + count]))
+            }
+            pendingStart += count
+            pendingScanned = max(pendingScanned, pendingStart)
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingStart = 0
+                pendingScanned = 0
+            }
+            return count
+        }
+        return try decode(into: buffer)
     }
 
     /// Returns the next line of decompressed bytes without its `\n`, or `nil` at the end of the input.
@@ -193,6 +240,12 @@ public final class ZstdDecompressionStream {
     }
 
     private func readChunk() throws -> [UInt8]? {
+        let byteCount = try output.withUnsafeMutableBytes { try decode(into: $0) }
+        return byteCount == 0 ? nil : Array(output[0..<byteCount])
+    }
+
+    /// Decodes into `destination`; returns how many bytes it wrote, 0 only at the end of the input.
+    private func decode(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
         if let failure { throw failure }
         while true {
             if inputOffset == inputCount && !reachedEndOfFile && !lastChunkWasFull {
@@ -200,10 +253,10 @@ public final class ZstdDecompressionStream {
             }
             if inputOffset == inputCount && reachedEndOfFile && !lastChunkWasFull {
                 if hint != 0 { throw fail(ZstdError(.truncatedInput)) }
-                return nil
+                return 0
             }
             // Offer zstd at most one byte more than the cap allows, so passing the cap is seen at once.
-            var room = output.count
+            var room = destination.count
             if let outputCap { room = min(room, outputCap - totalOutputByteCount + 1) }
             let limit = room
             let before = inputOffset
@@ -211,13 +264,11 @@ public final class ZstdDecompressionStream {
             let newHint: Int
             do {
                 (byteCount, newHint) = try input.withUnsafeBytes { inputBytes in
-                    try output.withUnsafeMutableBytes { outputBytes in
-                        try context.decompress(
-                            UnsafeRawBufferPointer(rebasing: inputBytes[0..<inputCount]),
-                            inputOffset: &inputOffset,
-                            into: UnsafeMutableRawBufferPointer(rebasing: outputBytes[0..<limit])
-                        )
-                    }
+                    try context.decompress(
+                        UnsafeRawBufferPointer(rebasing: inputBytes[0..<inputCount]),
+                        inputOffset: &inputOffset,
+                        into: UnsafeMutableRawBufferPointer(rebasing: destination[0..<limit])
+                    )
                 }
             } catch let error as ZstdError {
                 throw fail(error)
@@ -230,9 +281,7 @@ public final class ZstdDecompressionStream {
             if let outputCap, totalOutputByteCount > outputCap {
                 throw fail(ZstdError(.outputExceedsCap(cap: outputCap)))
             }
-            if byteCount > 0 {
-                return Array(output[0..<byteCount])
-            }
+            if byteCount > 0 { return byteCount }
         }
     }
 

@@ -32,6 +32,8 @@ public struct ZstdError: Error, Sendable, Hashable, CustomStringConvertible {
         case readFailed(errno: Int32)
         /// A line of decompressed text is longer than the line limit.
         case lineTooLong(limit: Int)
+        /// A frame asks for a larger window than the decoder allows (`ZSTD_d_windowLogMax`).
+        case windowTooLarge(maximumWindowLog: Int)
     }
 
     let code: Code
@@ -68,6 +70,18 @@ public struct ZstdError: Error, Sendable, Hashable, CustomStringConvertible {
     /// True both when declared sizes were refused up front and when output passed the cap while
     /// decoding frames that declare no size (a likely decompression bomb).
     public var isOutputCapExceeded: Bool { outputCap != nil }
+
+    /// Whether a frame asked for a larger decoding window than the decoder allows, the largest
+    /// window in bytes (`1 << maximumWindowLog`) when it did.
+    ///
+    /// zstd allocates the window a frame's header asks for, up to 128 MB for a frame of a few bytes;
+    /// the decoders here refuse more than their `maximumWindowLog`.
+    public var maximumWindowByteCount: Int? {
+        if case .windowTooLarge(let log) = code { 1 << log } else { nil }
+    }
+
+    /// Whether decoding stopped because a frame needs a larger window than the decoder allows.
+    public var isWindowTooLarge: Bool { maximumWindowByteCount != nil }
 
     /// Whether the compressed input ended in the middle of a frame.
     public var isTruncatedInput: Bool { code == .truncatedInput }
@@ -107,6 +121,8 @@ public struct ZstdError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot read compressed input: \(Self.systemMessage(number))"
         case .lineTooLong(let limit):
             "decompressed line is longer than \(limit) bytes"
+        case .windowTooLarge(let log):
+            "a frame needs a decoding window larger than \((1 << log) >> 20) MB (windowLog \(log)), the most this decoder allows"
         }
     }
 

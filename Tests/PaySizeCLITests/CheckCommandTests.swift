@@ -251,12 +251,19 @@ import Testing
         let path = try folder.write("pushes.jsonl", log)
         let result = try PaySizeProcess.run(["check", "--format", "json", path])
         #expect(result.status == 2)
+        // One object per payload, the malformed line's error object, then the log's summary last.
         let lines = try Self.jsonLines(result.standardOutput)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines[0]["line"] as? Int == 1)
         #expect(lines[0]["payloadBytes"] as? Int == 200)
         #expect(lines[1]["line"] as? Int == 3)
         #expect(lines[1]["payloadBytes"] as? Int == 300)
+        #expect((lines[2]["error"] as? [String: Any])?["line"] as? Int == 4)
+        #expect(lines[3]["kind"] as? String == "summary")
+        #expect(lines[3]["lines"] as? Int == 4)
+        #expect(lines[3]["payloads"] as? Int == 2)
+        #expect(lines[3]["blankLines"] as? Int == 1)
+        #expect(lines[3]["malformed"] as? Int == 1)
         #expect(
             result.standardError == "\(path):4:8: error: /aps: expected a JSON value, found end of input (byte 7)\n")
     }
@@ -270,9 +277,11 @@ import Testing
         let result = try PaySizeProcess.run(["check", "--format", "json", logPath, payloadPath])
         #expect(result.status == 1)
         let lines = try Self.jsonLines(result.standardOutput)
-        #expect(lines.count == 51)
+        #expect(lines.count == 52)
         #expect(lines.prefix(50).map { $0["payloadBytes"] as? Int } == (1...50).map { 100 + $0 })
-        #expect(lines[50]["tier"] as? String == "over")
+        #expect(lines[50]["kind"] as? String == "summary")
+        #expect(lines[50]["payloads"] as? Int == 50)
+        #expect(lines[51]["tier"] as? String == "over")
 
         let garbage = try folder.write("garbage.json.zst", "not zstd at all")
         let bad = try PaySizeProcess.run(["check", garbage])
@@ -335,6 +344,19 @@ import Testing
             ["check", "--thresholds", "3000,2000,3500", "x"],
             "paysize: error: expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds 3000, 2000, 3500 for limit 4096 in '--thresholds' (see 'paysize check --help')"
         ),
+        (
+            ["check", "--field", "payload", "x.jsonl"],
+            "paysize: error: expected a JSON Pointer such as '/payload' for '--field', found 'payload' (see 'paysize check --help')"
+        ),
+        (
+            ["check", "--max-errors", "0", "x.jsonl"],
+            "paysize: error: expected a positive integer for '--max-errors', found '0' (see 'paysize check --help')"
+        ),
+        (["merge"], "paysize: error: missing summary file (give one or more) (see 'paysize merge --help')"),
+        (
+            ["merge", "--format", "github", "x.json"],
+            "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize merge --help')"
+        ),
     ])
     func usageErrors(_ usage: ([String], String)) throws {
         let result = try PaySizeProcess.run(usage.0)
@@ -357,7 +379,10 @@ import Testing
 
                 SUBCOMMANDS:
                   check                   Measure and check APNs Live Activity push payloads.
+                  suggest                 Show where a payload's bytes go and every measured way to shrink it.
+                  dict                    Train a zstd dictionary on a series of payloads.
                   schema                  Compare content-state JSON Schemas across app versions.
+                  merge                   Merge the summaries of log shards into the summary of the whole.
                   help                    Show help for a subcommand.
 
                   See 'paysize help <subcommand>' for detailed help.

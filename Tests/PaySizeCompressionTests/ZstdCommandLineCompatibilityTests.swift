@@ -52,6 +52,29 @@ struct ZstdCommandLineCompatibilityTests {
         #expect(throws: ZstdError.self) { try Zstd.decompress(compressed, outputCap: input.count - 1) }
     }
 
+    /// Streamed through the tool (no declared size), each level's whole window is in the header:
+    /// 2 MB at the default level, 8 MB at -19, both under the cap; 128 MB with --ultra -22 or --long.
+    @Test(arguments: [
+        (["-3"], true), (["-19"], true), (["--ultra", "-20"], false), (["--ultra", "-22"], false), (["--long"], false),
+    ])
+    func toolFramesAtEveryLevelAgainstTheWindowCap(_ level: ([String], Bool)) throws {
+        let input = liveActivityLines(count: 200)
+        let compressed = try zstd(["-q", "-c"] + level.0, input: input)
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("log.jsonl.zst").path
+        try Data(compressed).write(to: URL(fileURLWithPath: path))
+        let stream = try ZstdDecompressionStream(path: path)
+        if level.1 {
+            var lineCount = 0
+            while try stream.nextLine() != nil { lineCount += 1 }
+            #expect(lineCount == 200)
+        } else {
+            let error = try #require(throws: ZstdError.self) { while try stream.nextLine() != nil {} }
+            #expect(error.isWindowTooLarge)
+        }
+    }
+
     @Test func decompressesConcatenatedToolFrames() throws {
         let first = liveActivityLines(count: 10)
         let second = Array("tail line\n".utf8)

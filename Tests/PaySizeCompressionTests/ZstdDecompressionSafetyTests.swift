@@ -136,4 +136,39 @@ struct ZstdDecompressionSafetyTests {
             #expect(!String(describing: error).isEmpty)
         }
     }
+
+    /// A 22-byte frame whose header asks for a 128 MB window (zstd's own limit), then one raw block.
+    static func frameAskingForWindow(log: Int, content: [UInt8]) -> [UInt8] {
+        let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+        // Frame header descriptor 0: no content size, no checksum, no dictionary, a window descriptor.
+        let windowDescriptor = UInt8((log - 10) << 3)
+        let blockHeader = 1 | (content.count << 3)  // last block, raw
+        let block = [UInt8(blockHeader & 0xFF), UInt8(blockHeader >> 8 & 0xFF), UInt8(blockHeader >> 16)]
+        return magic + [0x00, windowDescriptor] + block + content
+    }
+
+    @Test func frameAskingForMoreThanTheWindowCapIsRefused() throws {
+        let content = Array(#"{"aps":{}}"#.utf8)
+        let frame = Self.frameAskingForWindow(log: 27, content: content)
+        #expect(frame.count == 19)
+        let error = try #require(throws: ZstdError.self) { try Zstd.decompress(frame, outputCap: 1 << 20) }
+        #expect(error.isWindowTooLarge)
+        #expect(error.maximumWindowByteCount == 8 << 20)
+        #expect(
+            error.description
+                == "a frame needs a decoding window larger than 8 MB (windowLog 23), the most this decoder allows")
+
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tiny.zst")
+        try Data(frame).write(to: file)
+        let stream = try ZstdDecompressionStream(path: file.path)
+        #expect(throws: error) { try stream.nextLine() }
+
+        // Allowed a 128 MB window, the same frame decodes, as it did before the cap.
+        #expect(try Zstd.decompress(frame, outputCap: 1 << 20, maximumWindowLog: 27) == content)
+        // A frame at the cap decodes.
+        #expect(
+            try Zstd.decompress(Self.frameAskingForWindow(log: 23, content: content), outputCap: 1 << 20) == content)
+    }
 }

@@ -32,6 +32,27 @@ struct ZstdDecompressionStreamTests {
         #expect(try stream.nextChunk() == nil)
     }
 
+    /// Straight into a caller's buffer, after lines already read: the same bytes, in order.
+    @Test(arguments: [1, 7, 4096, 1 << 20])
+    func decompressesIntoACallersBuffer(bufferByteCount: Int) throws {
+        var generator = SeededBytes(seed: 5)
+        let input = liveActivityLines(count: 800) + generator.random(count: 300_000)
+        let (file, directory) = try write(Zstd.compress(input, writesContentSize: false))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stream = try ZstdDecompressionStream(path: file.path, outputCap: input.count)
+        var output: [UInt8] = []
+        for _ in 0..<3 { output += try #require(try stream.nextLine()) + [UInt8(ascii: "\n")] }
+        var buffer = [UInt8](repeating: 0, count: bufferByteCount)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try stream.decompress(into: $0) }
+            #expect(count <= bufferByteCount)
+            if count == 0 { break }
+            output += buffer[0..<count]
+        }
+        #expect(output == input)
+        #expect(stream.totalOutputByteCount == input.count)
+    }
+
     @Test func readsLinesAcrossConcatenatedFrames() throws {
         // An appended log: each append is its own frame, some without a declared size.
         let batches = (0..<4).map { _ in liveActivityLines(count: 1500) }

@@ -4,7 +4,7 @@ import Foundation
 // tests (Tests/PaySizeTests/Encoding/LiveActivityFixtures.swift), so the timed values are the
 // ones checked byte for byte. The types are nested in `LiveActivityFixtures` so they cannot
 // clash with other fixtures in the test module. `Date` fields use the default `.deferredToDate`
-// epoch (2001), as the device decodes them (see "How the device decodes" in FACTS.md).
+// epoch (2001), as the device decodes them (see <doc:DeviceDecoding>).
 
 /// The four benchmark fixtures, each with a name for the table.
 enum LiveActivityFixtures {

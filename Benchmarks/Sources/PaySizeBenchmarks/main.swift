@@ -75,7 +75,15 @@ func timeRoundRobin(_ variants: [Variant]) throws -> (medians: [(variant: String
     return (zip(variants, samples).map { ($0.name, median($1)) }, sink)
 }
 
-func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
+/// The timed variants, by what they run.
+enum VariantKind {
+    case foundationSorted, foundationDefault, payloadSorted, payloadSize
+}
+
+func measure<T: Encodable>(
+    _ name: String, _ value: T,
+    variants kinds: [VariantKind] = [.foundationSorted, .foundationDefault, .payloadSorted, .payloadSize]
+) throws -> FixtureResult {
     let foundationSorted = JSONEncoder()
     foundationSorted.outputFormatting = [.sortedKeys]
     let foundationDefault = JSONEncoder()
@@ -100,12 +108,15 @@ func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
         exit(1)
     }
 
-    let variants = [
-        Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count },
-        Variant(name: "JSONEncoder default") { try foundationDefault.encode(value).count },
-        Variant(name: "PayloadEncoder.encode .sortedKeys") { try payloadSorted.encode(value).count },
-        Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) },
-    ]
+    let variants = kinds.map { kind in
+        switch kind {
+        case .foundationSorted: Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count }
+        case .foundationDefault: Variant(name: "JSONEncoder default") { try foundationDefault.encode(value).count }
+        case .payloadSorted:
+            Variant(name: "PayloadEncoder.encode .sortedKeys") { try payloadSorted.encode(value).count }
+        case .payloadSize: Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) }
+        }
+    }
 
     let (medians, sink) = try timeRoundRobin(variants)
     return FixtureResult(
@@ -116,35 +127,140 @@ func measure<T: Encodable>(_ name: String, _ value: T) throws -> FixtureResult {
     )
 }
 
-let results = try [
-    measure("small (ride)", LiveActivityFixtures.ride),
-    measure("typical (delivery)", LiveActivityFixtures.delivery),
-    measure("near-limit (flight)", LiveActivityFixtures.flight),
-    measure("string-heavy (messages)", LiveActivityFixtures.messages),
-]
+/// `repeat VARIANT SHAPE COUNT`: runs one variant COUNT times on one shape and exits, for
+/// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`,
+/// `size` or `walk` (the do-nothing Codable walk), on a corpus shape or `typical`.
+func repeatOneVariant(_ arguments: [String]) throws -> Never {
+    guard arguments.count == 3, let count = Int(arguments[2]) else {
+        FileHandle.standardError.write(
+            Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk SHAPE COUNT\n".utf8))
+        exit(2)
+    }
+    let shapes =
+        RealWorldCorpus.shapes + [
+            ("typical", LiveActivityFixtures.delivery), ("ints", ProbeInts()), ("empty", ProbeEmpty()),
+        ]
+    guard let shape = shapes.first(where: { $0.name == arguments[1] }) else {
+        FileHandle.standardError.write(Data("unknown shape '\(arguments[1])'\n".utf8))
+        exit(2)
+    }
+    func run<T: Encodable>(_ value: T) throws -> Int {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        var payload = PayloadEncoder()
+        payload.outputFormatting = [.sortedKeys]
+        var sink = 0
+        switch arguments[0] {
+        case "foundation": for _ in 0..<count { sink &+= try foundation.encode(value).count }
+        case "encode": for _ in 0..<count { sink &+= try payload.encodeBytes(value).count }
+        case "size": for _ in 0..<count { sink &+= try payload.encodedSize(of: value) }
+        case "walk": for _ in 0..<count { sink &+= try CodableWalk.walk(value) }
+        default:
+            FileHandle.standardError.write(Data("unknown variant '\(arguments[0])'\n".utf8))
+            exit(2)
+        }
+        return sink
+    }
+    print(try run(shape.value))
+    exit(0)
+}
 
-print("| fixture | bytes | encoder | median ns/op | speedup vs JSONEncoder .sortedKeys |")
-print("|---|---:|---|---:|---:|")
-for result in results {
-    let baseline = result.medians[0].nanoseconds
-    for (variant, nanoseconds) in result.medians {
-        let speedup = String(format: "%.2f×", baseline / nanoseconds)
+if CommandLine.arguments.dropFirst().first == "repeat" {
+    try repeatOneVariant(Array(CommandLine.arguments.dropFirst(2)))
+}
+
+/// Which tables to print: `fixtures`, `corpus`, `push`, or all three (no argument).
+let sections = Set(CommandLine.arguments.dropFirst())
+func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
+
+func ratio(_ baseline: Double, _ nanoseconds: Double) -> String { String(format: "%.2f×", baseline / nanoseconds) }
+
+if runs("fixtures") {
+    let results = try [
+        measure("small (ride)", LiveActivityFixtures.ride),
+        measure("typical (delivery)", LiveActivityFixtures.delivery),
+        measure("near-limit (flight)", LiveActivityFixtures.flight),
+        measure("string-heavy (messages)", LiveActivityFixtures.messages),
+    ]
+
+    print("| fixture | bytes | encoder | median ns/op | speedup vs JSONEncoder .sortedKeys |")
+    print("|---|---:|---|---:|---:|")
+    for result in results {
+        let baseline = result.medians[0].nanoseconds
+        for (variant, nanoseconds) in result.medians {
+            print(
+                "| \(result.fixture) | \(result.byteCount) | \(variant) | \(String(format: "%.0f", nanoseconds)) | \(ratio(baseline, nanoseconds)) |"
+            )
+        }
+    }
+    print("")
+    print(
+        "Byte-identical output checked before timing. \(rounds) round-robin rounds per fixture. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))"
+    )
+    print("")
+}
+
+if runs("corpus") {
+    // Every shape once, each with equal weight in the aggregate: total Foundation time over
+    // total PaySize time, one operation per shape.
+    var results: [FixtureResult] = []
+    for shape in RealWorldCorpus.shapes {
+        results.append(
+            try measure(shape.name, shape.value, variants: [.foundationSorted, .payloadSorted, .payloadSize]))
+    }
+    print("| real-world shape | bytes | JSONEncoder ns/op | `encode` | `encodedSize` |")
+    print("|---|---:|---:|---:|---:|")
+    var totals = [0.0, 0.0, 0.0]
+    for result in results {
+        let nanoseconds = result.medians.map(\.nanoseconds)
+        for index in totals.indices { totals[index] += nanoseconds[index] }
         print(
-            "| \(result.fixture) | \(result.byteCount) | \(variant) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |"
+            "| \(result.fixture) | \(result.byteCount) | \(String(format: "%.0f", nanoseconds[0])) | \(ratio(nanoseconds[0], nanoseconds[1])) | \(ratio(nanoseconds[0], nanoseconds[2])) |"
         )
     }
+    let lowest = results.map { $0.medians[0].nanoseconds / $0.medians[1].nanoseconds }.min() ?? 0
+    print(
+        "| **aggregate (\(results.count) shapes, equal weight)** | | \(String(format: "%.0f", totals[0])) | **\(ratio(totals[0], totals[1]))** | **\(ratio(totals[0], totals[2]))** |"
+    )
+    print("")
+    print(
+        "Lowest `encode` ratio: \(String(format: "%.2f×", lowest)). Byte-identical output checked before timing. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))"
+    )
+    print("")
 }
-print("")
-print(
-    "Byte-identical output checked before timing. \(rounds) round-robin rounds per fixture. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))"
-)
 
-let push = try measurePushBuilder()
-print("")
-print("| send path (typical update push) | bytes | median ns/op | speedup vs by hand |")
-print("|---|---:|---:|---:|")
-for (variant, nanoseconds) in push.medians {
-    let speedup = String(format: "%.2f×", push.medians[0].nanoseconds / nanoseconds)
-    print("| \(variant) | \(push.byteCount) | \(String(format: "%.0f", nanoseconds)) | \(speedup) |")
+if runs("push") {
+    let push = try measurePushBuilder()
+    print("| send path (typical update push) | bytes | median ns/op | speedup vs by hand |")
+    print("|---|---:|---:|---:|")
+    for (variant, nanoseconds) in push.medians {
+        print(
+            "| \(variant) | \(push.byteCount) | \(String(format: "%.0f", nanoseconds)) | \(ratio(push.medians[0].nanoseconds, nanoseconds)) |"
+        )
+    }
+    print("(checksum \(push.checksum & 0xFF))")
 }
-print("(checksum \(push.checksum & 0xFF))")
+
+if runs("suggest") {
+    print("")
+    print("| paysize suggest | bytes | variant | median ms/op | ratio to check |")
+    print("|---|---:|---|---:|---:|")
+    for result in try measureSuggest() {
+        let baseline = result.medians[0].nanoseconds
+        for (variant, nanoseconds) in result.medians {
+            let milliseconds = String(format: "%.2f", nanoseconds / 1_000_000)
+            print(
+                "| \(result.payload) | \(result.byteCount) | \(variant) | \(milliseconds) | \(String(format: "%.1f×", nanoseconds / baseline)) |"
+            )
+        }
+    }
+}
+
+/// No members, for the cost of a call (`repeat` mode only).
+struct ProbeEmpty: Encodable, Sendable {}
+
+/// Twenty integer members, for the cost of one member (`repeat` mode only).
+struct ProbeInts: Encodable, Sendable {
+    var a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7, a8 = 8, a9 = 9, b0 = 10
+    var b1 = 1, b2 = 2, b3 = 3, b4 = 4, b5 = 5, b6 = 6, b7 = 7, b8 = 8, b9 = 9, c0 = 10
+}

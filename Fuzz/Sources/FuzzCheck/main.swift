@@ -34,7 +34,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
 
     // The library on the same bytes: findings are one line each, as every message in PaySize is
-    // (STYLE.md), even when they quote the payload.
+    // (one line per diagnostic, compiler style), even when they quote the payload.
     let library: Result<PayloadReport, JSONScanError>
     do {
         let report = try PayloadChecker().check(bytes)

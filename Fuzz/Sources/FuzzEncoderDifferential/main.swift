@@ -26,7 +26,13 @@ private struct Options: CustomStringConvertible {
         default: (date, dateName) = (.iso8601, "iso8601")
         }
         if byte & 0x10 != 0 { data = .deferredToData }
-        if byte & 0x20 != 0 { key = .convertToSnakeCase }
+        switch (byte & 0x20 != 0, byte & 0x80 != 0) {
+        case (true, false): key = .convertToSnakeCase
+        // A custom strategy that reads the whole coding path, so a wrong path shows in the bytes.
+        case (false, true): key = .custom { path in FuzzKey(path.map(\.stringValue).joined(separator: ".")) }
+        case (true, true): key = .custom { path in FuzzKey("\(path.count):" + path.last!.stringValue) }
+        case (false, false): break
+        }
         if byte & 0x40 != 0 { float = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") }
     }
 
@@ -57,6 +63,7 @@ private struct Options: CustomStringConvertible {
         parts.append("date: \(dateName)")
         if case .deferredToData = data { parts.append("data: deferredToData") }
         if case .convertToSnakeCase = key { parts.append("keys: convertToSnakeCase") }
+        if case .custom = key { parts.append("keys: custom") }
         if case .convertToString = float { parts.append("floats: convertToString") }
         return "[sortedKeys, " + parts.joined(separator: ", ") + "]"
     }

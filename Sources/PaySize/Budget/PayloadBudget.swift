@@ -2,7 +2,7 @@
 ///
 /// The default is the 4096-byte limit of APNs device-token pushes (Live Activity start, update
 /// and end) and of ActivityKit's attributes plus content state; ``broadcast`` is the 5120-byte
-/// limit of broadcast-channel pushes (see FACTS.md, "Size limits").
+/// limit of broadcast-channel pushes (see <doc:SizeLimits>).
 ///
 /// Unless given explicitly, thresholds scale with the limit: a payload enters **monitor** at half
 /// the limit, **risky** at three quarters and **critical** at seven eighths — 2048, 3072 and 3584

@@ -1,5 +1,5 @@
-/// The per-event rules of a Live Activity push (FACTS.md, "The `aps` dictionary of a Live
-/// Activity push"), worded once for both the file checker and the push builder.
+/// The per-event rules of a Live Activity push (<doc:APSDictionary>), worded once for both the
+/// file checker and the push builder.
 enum LiveActivityRule: Sendable, Equatable {
     /// A start needs `attributes-type`, `attributes`, `alert` and `content-state`.
     case startRequires(key: String)
@@ -9,6 +9,8 @@ enum LiveActivityRule: Sendable, Equatable {
     case dismissalDateOnlyOnEnd(event: String)
     /// `attributes-type`, `attributes` and the `input-push-*` keys belong to start events only.
     case startOnly(key: String, event: String)
+    /// `stale-date` earlier than `timestamp`: the activity is stale the moment it arrives.
+    case staleDateBeforeTimestamp(staleDate: Int, timestamp: Int)
 
     var message: String {
         switch self {
@@ -21,6 +23,9 @@ enum LiveActivityRule: Sendable, Equatable {
             return "'dismissal-date' is only allowed on an end event, found on \(event)"
         case .startOnly(let key, let event):
             return "'\(key)' is only used on a start event; it is ignored on \(event)"
+        case .staleDateBeforeTimestamp(let staleDate, let timestamp):
+            return
+                "'stale-date' \(staleDate) is \(timestamp - staleDate) s before 'timestamp' \(timestamp): the activity shows as stale the moment it arrives"
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// The checker reads the bytes with the strict ``JSONScanner``, measures the payload and its
 /// `content-state` and `attributes` members in compact form, and applies the rules of the `aps`
-/// table in FACTS.md: `event` is `start`, `update` or `end`; `timestamp` is required; a start
+/// table in <doc:APSDictionary>: `event` is `start`, `update` or `end`; `timestamp` is required; a start
 /// carries `attributes-type`, `attributes` and `alert`; `dismissal-date` only ends; date keys are
 /// integer seconds since 1970. Given a ``PayloadContract``, it also checks `content-state` (and a
 /// start's `attributes`) against the app's schemas.
@@ -20,6 +20,8 @@ public struct PayloadChecker: Sendable {
     /// against them and a value the device would drop is an error.
     public var contract: PayloadContract?
 
+    /// A checker for `budget` (default 4096 bytes), input nested at most `maximumDepth` deep
+    /// (default 512), and, when given, the app's `contract`.
     public init(
         budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth,
         contract: PayloadContract? = nil
@@ -70,7 +72,7 @@ public struct PayloadChecker: Sendable {
     }
 }
 
-/// The `aps` rules of FACTS.md ("The `aps` dictionary of a Live Activity push"), collecting findings.
+/// The `aps` rules of <doc:APSDictionary>, collecting findings.
 private struct APSRules {
     var findings: [PayloadFinding] = []
 
@@ -80,7 +82,7 @@ private struct APSRules {
         "dismissal-date", "relevance-score", "input-push-token", "input-push-channel",
     ]
     static let alertKeys: Set<String> = ["title", "subtitle", "body", "sound"]
-    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead: FACTS.md, two epochs.
+    /// Unix seconds before this (2001-09-09) most likely count from 2001 instead (two epochs: <doc:DeviceDecoding>).
     static let earliestPlausibleUnixSeconds = 1_000_000_000
     /// Unix seconds past this (year 5138) are most likely milliseconds.
     static let latestPlausibleUnixSeconds = 100_000_000_000
@@ -120,9 +122,15 @@ private struct APSRules {
                 member.keyRange.lowerBound)
         }
 
-        checkDate("timestamp", in: aps, at: apsPath, required: true)
-        checkDate("stale-date", in: aps, at: apsPath, required: false)
+        let timestamp = checkDate("timestamp", in: aps, at: apsPath, required: true)
+        let staleDate = checkDate("stale-date", in: aps, at: apsPath, required: false)
         checkDate("dismissal-date", in: aps, at: apsPath, required: false)
+        if let timestamp, let staleDate, staleDate < timestamp, let value = aps["stale-date"] {
+            add(
+                .error, apsPath.appending("stale-date"),
+                LiveActivityRule.staleDateBeforeTimestamp(staleDate: staleDate, timestamp: timestamp).message,
+                value.byteRange.lowerBound)
+        }
 
         if let score = aps["relevance-score"], score.numberText == nil {
             add(
@@ -215,8 +223,13 @@ private struct APSRules {
         }
     }
 
-    /// Date keys of `aps` are integer seconds since 1970 (FACTS.md: two epochs in one payload).
-    private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool) {
+    /// Date keys of `aps` are integer seconds since 1970 (two epochs in one payload: <doc:DeviceDecoding>).
+    ///
+    /// - Returns: The seconds, when the key holds an integer in the plausible range (or below it).
+    @discardableResult
+    private mutating func checkDate(_ key: String, in aps: JSONElement, at apsPath: JSONPointer, required: Bool)
+        -> Int?
+    {
         let path = apsPath.appending(key)
         guard let value = aps[key] else {
             if required {
@@ -224,27 +237,29 @@ private struct APSRules {
                     .error, path, "expected '\(key)' (integer seconds since 1970), found none", aps.byteRange.lowerBound
                 )
             }
-            return
+            return nil
         }
         let offset = value.byteRange.lowerBound
         guard value.isIntegerToken, let text = value.numberText else {
             add(.error, path, "expected integer seconds since 1970, found \(describe(value))", offset)
-            return
+            return nil
         }
         guard let seconds = Int(text), seconds >= 0 else {
             add(.error, path, "expected non-negative integer seconds since 1970, found \(text)", offset)
-            return
+            return nil
         }
         if seconds > Self.latestPlausibleUnixSeconds {
             add(
                 .error, path,
                 "expected seconds since 1970, found \(text), which looks like milliseconds (divide by 1000)", offset)
+            return nil
         } else if seconds < Self.earliestPlausibleUnixSeconds {
             add(
                 .warning, path,
                 "\(text) is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200",
                 offset)
         }
+        return seconds
     }
 
     private mutating func checkObject(_ key: String, in aps: JSONElement, at apsPath: JSONPointer) {

@@ -12,6 +12,7 @@ public struct PayloadFinding: Sendable, Equatable {
         }
     }
 
+    /// Whether the finding fails a check.
     public var severity: Severity
     /// Where in the payload, as a JSON Pointer such as `/aps/stale-date`.
     public var path: JSONPointer
@@ -25,6 +26,7 @@ public struct PayloadFinding: Sendable, Equatable {
     /// A one-line fix, when there is a specific one.
     public var fix: String?
 
+    /// A finding; `byteOffset`, `contractSeverity` and `fix` default to `nil`.
     public init(
         severity: Severity, path: JSONPointer, message: String, byteOffset: Int? = nil,
         contractSeverity: ContractFinding.Severity? = nil, fix: String? = nil

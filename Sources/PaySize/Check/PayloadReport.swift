@@ -23,6 +23,7 @@ public struct PayloadReport: Sendable, Equatable {
     /// Structural findings, in payload order.
     public var findings: [PayloadFinding]
 
+    /// A report of the given sizes and findings, judged by `budget`.
     public init(
         payloadByteCount: Int, inputByteCount: Int, budget: PayloadBudget, contentStateByteCount: Int?,
         attributesByteCount: Int?, event: String?, findings: [PayloadFinding]
@@ -44,7 +45,7 @@ public struct PayloadReport: Sendable, Equatable {
 
     /// ActivityKit's combined figure, attributes plus content state, when both are present.
     ///
-    /// ActivityKit refuses more than 4096 bytes for the two together (FACTS.md, "Size limits").
+    /// ActivityKit refuses more than 4096 bytes for the two together (<doc:SizeLimits>).
     public var activityKitByteCount: Int? {
         guard let attributes = attributesByteCount, let contentState = contentStateByteCount else { return nil }
         return attributes + contentState

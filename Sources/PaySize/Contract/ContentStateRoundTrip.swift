@@ -2,20 +2,25 @@ import Foundation
 
 /// Checks that a `ContentState` survives the trip from the server's encoder to the device's decoder.
 ///
-/// The device decodes `content-state` with a default `JSONDecoder` (FACTS.md, "How the device
-/// decodes"); an update that does not decode is dropped without a word, and one that decodes to
-/// a different value (a Unix timestamp read as a 2001-based date) shows wrong data.
+/// The device decodes `content-state` with a default `JSONDecoder` (<doc:DeviceDecoding>); an
+/// update that does not decode is dropped without a word, and one that decodes to a different
+/// value (a Unix timestamp read as a 2001-based date) shows wrong data.
+///
+/// The state only has to be `Codable`. What the device decodes is written again with the
+/// device's own (default) encoder and compared with the state written the same way, so the
+/// first differing JSON path can be named; a state that is also `Equatable` must in addition be
+/// `==` to what the device decodes.
 ///
 /// ```swift
-/// let encoder = JSONEncoder()
+/// var encoder = PayloadEncoder()
 /// encoder.dateEncodingStrategy = .secondsSince1970
 /// ContentStateRoundTrip.check(state, encoder: encoder).description
 /// // /etaDate: the device reads the Date at /etaDate 978307200 s (≈ 31 years) late: 2056-11-30
 /// // instead of 2025-11-30 — the server encoder uses .secondsSince1970 (Unix seconds) …
 /// ```
 public enum ContentStateRoundTrip {
-    /// Builds an update payload with `encoder`, decodes its `content-state` as the device does
-    /// and compares the result with `state`.
+    /// Builds an update payload with a `JSONEncoder`, decodes its `content-state` as the device
+    /// does and compares the result with `state`.
     ///
     /// - Parameters:
     ///   - state: The content state the server means to send.
@@ -23,27 +28,29 @@ public enum ContentStateRoundTrip {
     ///   - timestamp: The payload's `aps.timestamp`, Unix seconds. Default: 0.
     /// - Returns: Faithful, or the first differing field (by JSON Pointer into `content-state`)
     ///   with the reason in plain words.
-    public static func check<State: Codable & Equatable>(
+    public static func check<State: Codable>(
         _ state: State, encoder: JSONEncoder = JSONEncoder(), timestamp: Int = 0
     ) -> RoundTripResult {
-        let encoded: Data
-        do {
-            encoded = try encoder.encode(state)
-        } catch {
-            var path = JSONPointer.root
-            var reason = "\(error)"
-            if case EncodingError.invalidValue(_, let context) = error {
-                path = JSONPointer(codingPath: context.codingPath)
-                reason = context.debugDescription
-            }
-            return RoundTripResult(
-                payload: [], path: path, message: "the server encoder cannot encode the state: \(reason)",
-                isDecodingFailure: true)
-        }
-        var payload = Array(#"{"aps":{"timestamp":\#(timestamp),"event":"update","content-state":"#.utf8)
-        payload.append(contentsOf: encoded)
-        payload.append(contentsOf: Array("}}".utf8))
-        return check(state, payload: payload, server: Server(encoder))
+        let server = Server(
+            keys: encoder.keyEncodingStrategy, dates: encoder.dateEncodingStrategy, data: encoder.dataEncodingStrategy)
+        return check(state, timestamp: timestamp, server: server) { Array(try encoder.encode(state)) }
+    }
+
+    /// Builds an update payload with a ``PayloadEncoder``, decodes its `content-state` as the
+    /// device does and compares the result with `state`.
+    ///
+    /// - Parameters:
+    ///   - state: The content state the server means to send.
+    ///   - encoder: The encoder the server uses, with its strategies.
+    ///   - timestamp: The payload's `aps.timestamp`, Unix seconds. Default: 0.
+    /// - Returns: Faithful, or the first differing field (by JSON Pointer into `content-state`)
+    ///   with the reason in plain words.
+    public static func check<State: Codable>(
+        _ state: State, encoder: PayloadEncoder, timestamp: Int = 0
+    ) -> RoundTripResult {
+        let server = Server(
+            keys: encoder.keyEncodingStrategy, dates: encoder.dateEncodingStrategy, data: encoder.dataEncodingStrategy)
+        return check(state, timestamp: timestamp, server: server) { try encoder.encodeBytes(state) }
     }
 
     /// Decodes the `content-state` of a payload a server built (in any language) as the device
@@ -54,57 +61,137 @@ public enum ContentStateRoundTrip {
     ///   - payload: The whole APNs payload, `{"aps":{…,"content-state":{…}}}`, as sent.
     /// - Returns: Faithful, or the first differing field (by JSON Pointer into `content-state`)
     ///   with the reason in plain words.
-    public static func check<State: Codable & Equatable>(_ state: State, payload: [UInt8]) -> RoundTripResult {
+    public static func check<State: Codable>(_ state: State, payload: [UInt8]) -> RoundTripResult {
         check(state, payload: payload, server: nil)
     }
 
-    /// What is known about how the server encoded: its `JSONEncoder`'s strategies, when it has one.
+    /// Decodes the `content-state` of a payload as the device does, with no state to compare
+    /// the result with: a recorded server payload, say.
+    ///
+    /// ```swift
+    /// ContentStateRoundTrip.check(DeliveryState.self, payload: recorded).description
+    /// // /etaDate: the device expects key 'etaDate' at /etaDate but the payload has no such key — …
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The app's content-state type.
+    ///   - payload: The whole APNs payload, `{"aps":{…,"content-state":{…}}}`, as sent.
+    /// - Returns: Faithful when the device decodes it; else where decoding stops and why.
+    public static func check<State: Decodable>(_ type: State.Type, payload: [UInt8]) -> RoundTripResult {
+        switch decode(State.self, payload: payload, server: nil) {
+        case .decoded: RoundTripResult(payload: payload, path: nil, message: nil, isDecodingFailure: false)
+        case .failed(let failure): failure
+        }
+    }
+
+    /// What is known about how the server encoded: the strategies of its encoder, when it has one.
     private struct Server {
         var keys: String?
         var dates: String?
         var data: String?
 
-        init(_ encoder: JSONEncoder) {
-            keys = ContentStateRoundTrip.keyStrategyName(encoder)
-            dates = ContentStateRoundTrip.dateStrategyName(encoder)
-            data = ContentStateRoundTrip.dataStrategyName(encoder)
+        init(
+            keys: JSONEncoder.KeyEncodingStrategy, dates: JSONEncoder.DateEncodingStrategy,
+            data: JSONEncoder.DataEncodingStrategy
+        ) {
+            self.keys = ContentStateRoundTrip.name(of: keys)
+            self.dates = ContentStateRoundTrip.name(of: dates)
+            self.data = ContentStateRoundTrip.name(of: data)
         }
     }
 
-    private static func check<State: Codable & Equatable>(_ state: State, payload: [UInt8], server: Server?)
-        -> RoundTripResult
-    {
-        func result(_ path: JSONPointer?, _ message: String?, decodingFailure: Bool) -> RoundTripResult {
-            RoundTripResult(payload: payload, path: path, message: message, isDecodingFailure: decodingFailure)
-        }
+    /// What the device made of a payload.
+    private enum Decoding<State> {
+        case decoded(State, sent: JSONElement)
+        case failed(RoundTripResult)
+    }
 
-        // Read content-state back out of the payload bytes, as the device does.
+    /// Encodes with the server's encoder, wraps the bytes in an update payload and checks it.
+    private static func check<State: Codable>(
+        _ state: State, timestamp: Int, server: Server, encode: () throws -> [UInt8]
+    ) -> RoundTripResult {
+        let encoded: [UInt8]
+        do {
+            encoded = try encode()
+        } catch {
+            var path = JSONPointer.root
+            var reason = "\(error)"
+            if case EncodingError.invalidValue(_, let context) = error {
+                path = JSONPointer(codingPath: context.codingPath)
+                reason = lowercasedFirst(context.debugDescription)
+            }
+            return RoundTripResult(
+                payload: [], path: path, message: "the server encoder cannot encode the state: \(reason)",
+                isDecodingFailure: true)
+        }
+        var payload = Array(#"{"aps":{"timestamp":\#(timestamp),"event":"update","content-state":"#.utf8)
+        payload.append(contentsOf: encoded)
+        payload.append(contentsOf: Array("}}".utf8))
+        return check(state, payload: payload, server: server)
+    }
+
+    private static func check<State: Codable>(_ state: State, payload: [UInt8], server: Server?) -> RoundTripResult {
+        func result(_ path: JSONPointer?, _ message: String?) -> RoundTripResult {
+            RoundTripResult(payload: payload, path: path, message: message, isDecodingFailure: false)
+        }
+        let decoded: State
+        let sent: JSONElement
+        switch decode(State.self, payload: payload, server: server) {
+        case .decoded(let value, let element):
+            decoded = value
+            sent = element
+        case .failed(let failure):
+            return failure
+        }
+        // An Equatable state must come back ==; any state must write the same JSON again.
+        if let equal = isEqual(decoded, state), !equal {
+            let (path, message) =
+                compare(original: state, decoded: decoded, sent: sent, server: server)
+                ?? (.root, "the device decodes a value that is not == to the original though both encode alike")
+            return result(path, message)
+        }
+        guard let (path, message) = compare(original: state, decoded: decoded, sent: sent, server: server) else {
+            return result(nil, nil)
+        }
+        return result(path, message)
+    }
+
+    /// Reads `content-state` out of the payload bytes and decodes it with a default `JSONDecoder`,
+    /// as the device does.
+    private static func decode<State: Decodable>(
+        _ type: State.Type, payload: [UInt8], server: Server?
+    ) -> Decoding<State> {
+        func failure(_ path: JSONPointer, _ message: String) -> Decoding<State> {
+            .failed(RoundTripResult(payload: payload, path: path, message: message, isDecodingFailure: true))
+        }
         let sent: JSONElement
         do {
             let root = try JSONScanner.scan(payload)
             guard let contentState = root["aps"]?["content-state"] else {
-                return result(.root, "the payload has no 'content-state'", decodingFailure: true)
+                return failure(.root, "the payload has no 'content-state'")
             }
             sent = contentState
         } catch {
-            return result(.root, "the payload is not JSON the device can read: \(error)", decodingFailure: true)
+            return failure(.root, "the payload is not JSON the device can read: \(error)")
         }
-        let slice = Data(payload[sent.byteRange])
-
-        let decoded: State
         do {
-            decoded = try JSONDecoder().decode(State.self, from: slice)
+            return .decoded(try JSONDecoder().decode(State.self, from: Data(payload[sent.byteRange])), sent: sent)
         } catch let error as DecodingError {
             let (path, message) = explain(error, sent: sent, server: server)
-            return result(path, message, decodingFailure: true)
+            return failure(path, message)
         } catch {
-            return result(.root, "the device cannot decode the state: \(error)", decodingFailure: true)
+            return failure(.root, "the device cannot decode the state: \(error)")
         }
-        if decoded == state {
-            return result(nil, nil, decodingFailure: false)
-        }
-        let (path, message) = compare(original: state, decoded: decoded, sent: sent, server: server)
-        return result(path, message, decodingFailure: false)
+    }
+
+    /// `lhs == rhs` when the state is `Equatable`; `nil` when it is only `Codable`.
+    private static func isEqual<State>(_ lhs: State, _ rhs: State) -> Bool? {
+        guard let lhs = lhs as? any Equatable else { return nil }
+        return equals(lhs, rhs)
+    }
+
+    private static func equals<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+        (rhs as? Value) == lhs
     }
 
     // MARK: - Decoding errors in plain words
@@ -157,21 +244,20 @@ public enum ContentStateRoundTrip {
 
     // MARK: - Decoded, but not the same
 
+    /// The first field where the two values, written by the device's own (default) encoder,
+    /// differ, and why; `nil` when they write the same JSON.
     private static func compare<State: Encodable>(
         original: State, decoded: State, sent: JSONElement, server: Server?
-    ) -> (JSONPointer, String) {
-        // Both values through the device's own (default) encoder, so only what the device holds differs.
+    ) -> (JSONPointer, String)? {
         let reference = JSONEncoder()
         reference.outputFormatting = [.sortedKeys]
         guard let originalBytes = try? reference.encode(original), let decodedBytes = try? reference.encode(decoded),
             let originalTree = try? JSONScanner.scan(Array(originalBytes)),
             let decodedTree = try? JSONScanner.scan(Array(decodedBytes))
         else {
-            return (.root, "the device decodes a different value, which the default encoder cannot write")
+            return (.root, "the device decodes a value which the default encoder cannot write")
         }
-        guard let path = firstDifference(originalTree, decodedTree, at: .root) else {
-            return (.root, "the device decodes a value that is not == to the original though both encode alike")
-        }
+        guard let path = firstDifference(originalTree, decodedTree, at: .root) else { return nil }
         let wanted = originalTree.descendant(at: path)
         let got = decodedTree.descendant(at: path)
 
@@ -235,8 +321,8 @@ public enum ContentStateRoundTrip {
 
     // MARK: - Naming the server's strategies
 
-    private static func keyStrategyName(_ encoder: JSONEncoder) -> String? {
-        switch encoder.keyEncodingStrategy {
+    private static func name(of strategy: JSONEncoder.KeyEncodingStrategy) -> String? {
+        switch strategy {
         case .useDefaultKeys: nil
         case .convertToSnakeCase: ".convertToSnakeCase"
         default: "a custom key strategy"
@@ -250,8 +336,8 @@ public enum ContentStateRoundTrip {
         return "the payload has '\(SchemaValidator.shown(sentKey))' instead"
     }
 
-    private static func dateStrategyName(_ encoder: JSONEncoder) -> String? {
-        switch encoder.dateEncodingStrategy {
+    private static func name(of strategy: JSONEncoder.DateEncodingStrategy) -> String? {
+        switch strategy {
         case .deferredToDate: nil
         case .secondsSince1970: ".secondsSince1970"
         case .millisecondsSince1970: ".millisecondsSince1970"
@@ -260,8 +346,8 @@ public enum ContentStateRoundTrip {
         }
     }
 
-    private static func dataStrategyName(_ encoder: JSONEncoder) -> String? {
-        switch encoder.dataEncodingStrategy {
+    private static func name(of strategy: JSONEncoder.DataEncodingStrategy) -> String? {
+        switch strategy {
         case .base64: nil
         case .deferredToData: ".deferredToData (an array of bytes)"
         default: "a custom data strategy"

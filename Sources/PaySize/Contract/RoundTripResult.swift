@@ -1,4 +1,4 @@
-/// What ``ContentStateRoundTrip/check(_:encoder:timestamp:)`` found: whether the device gets back
+/// What ``ContentStateRoundTrip/check(_:encoder:timestamp:)-(_,JSONEncoder,_)`` found: whether the device gets back
 /// the state the server encoded and, if not, the first field that differs and why.
 public struct RoundTripResult: Sendable, Equatable, CustomStringConvertible {
     /// The APNs payload the check built: `{"aps":{"timestamp":…,"event":"update","content-state":…}}`.

@@ -40,7 +40,13 @@ extension EncodingCore {
     @inline(__always)
     func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) {
         guard keyMode == .unchanged else { return }
-        nodes[index].tableSlot = Int32(truncatingIfNeeded: keySlot(for: ObjectIdentifier(type)))
+        let slot = keySlot(for: ObjectIdentifier(type))
+        let node = nodes.base + index
+        node.pointee.tableSlot = Int32(truncatingIfNeeded: slot)
+        node.pointee.tableType = keySlots[slot].type
+        node.pointee.tableEntries = keySlots[slot].view.entries
+        node.pointee.tableBytes = keySlots[slot].view.bytes
+        node.pointee.tableTags = keySlots[slot].tags
     }
 
     /// Attaches a key table to the nested object `serial` just opened (if it was).
@@ -60,7 +66,9 @@ extension EncodingCore {
     }
 
     private func addKeySlot(_ table: EncodingKeyTable, type: ObjectIdentifier) -> Int {
-        keySlots.append(KeySlot(type: type, view: table.view, table: table))
+        let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        tags.initialize(repeating: Self.unknownTag, count: 256)
+        keySlots.append(KeySlot(type: type, view: table.view, table: table, tags: tags))
         return keySlots.count - 1
     }
 
@@ -77,28 +85,57 @@ extension EncodingCore {
         }
     }
 
-    /// Writes the separator and the key of the next member of object node `index` from its key
-    /// table.
+    /// The table entry of `key` in the table of slot `slot`: from the slot's tags for a key type
+    /// of at most one byte (after the first time), else by its `stringValue`.
     ///
-    /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
-    ///   key is not in the table, repeats, or the object mixes key types.
+    /// A `CodingKey`'s `stringValue` is taken to depend on its value alone, as it does for every
+    /// synthesized and hand-written `CodingKeys` enum: a one-byte key's bit pattern then names
+    /// its entry.
+    ///
+    /// - Returns: The entry's index, or nil when the key is not in the table (it is then added
+    ///   to a newer version for later calls).
     @inline(__always)
-    private func beginTableMember(_ index: Int, slot: Int, type: ObjectIdentifier, keyString: String, flags: UInt8)
-        -> Int?
-    {
-        guard keySlots[slot].type == type else { return nil }
-        // The node through a pointer, read once and written once: stores into the output in
-        // between would otherwise make the compiler reload every field.
-        let node = nodes.base + index
-        let guess = Int(node.pointee.guess)
+    private func tableEntry<Key: CodingKey>(
+        of key: Key, slot: Int, tags: UnsafeMutablePointer<UInt8>, guess: Int
+    ) -> Int? {
+        let size = MemoryLayout<Key>.size
+        guard size <= 1 else { return findEntry(key.stringValue, slot: slot, guess: guess) }
+        let tag = size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        let cached = tags[tag]
+        if cached != Self.unknownTag { return Int(cached) }
+        guard let found = findEntry(key.stringValue, slot: slot, guess: guess) else { return nil }
+        tags[tag] = UInt8(truncatingIfNeeded: found)
+        return found
+    }
+
+    /// Looks `keyString` up in the table of slot `slot`, trying entry `guess` first; adds it to a
+    /// newer version of the table when it is missing.
+    @inline(__always)
+    private func findEntry(_ keyString: String, slot: Int, guess: Int) -> Int? {
         let view = keySlots[slot].view
         let found = keyString.utf8.withContiguousStorageIfAvailable { key -> Int? in
             if let found = view.find(key, guess: guess) { return found }
             learnKey(key, slot: slot)
             return nil
         }
-        guard let found, let entryIndex = found else { return nil }
-        let entry = view.entries + entryIndex
+        return found ?? nil
+    }
+
+    /// Writes the separator and the key of the next member of object node `index` from its key
+    /// table.
+    ///
+    /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
+    ///   key is not in the table, repeats, or the object mixes key types.
+    @inline(__always)
+    private func beginTableMember<Key: CodingKey>(_ index: Int, slot: Int, key: Key, flags: UInt8) -> Int? {
+        // The node through a pointer, read once and written once: stores into the output in
+        // between would otherwise make the compiler reload every field.
+        let node = nodes.base + index
+        guard node.pointee.tableType == ObjectIdentifier(Key.self),
+            let entryIndex = tableEntry(
+                of: key, slot: slot, tags: node.pointee.tableTags.unsafelyUnwrapped, guess: Int(node.pointee.guess))
+        else { return nil }
+        let entry = node.pointee.tableEntries.unsafelyUnwrapped + entryIndex
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: entry.pointee.rank)
         let rankMask = node.pointee.rankMask
         if rankMask & bit != 0 || (entry.pointee.hasSlash && !writer.escapesSlashes) { return nil }
@@ -108,7 +145,7 @@ extension EncodingCore {
         node.pointee.rankMask = rankMask | bit
         node.pointee.guess = Int32(truncatingIfNeeded: entryIndex &+ 1)
         let quotedCount = Int(entry.pointee.quotedCount)
-        let key = view.bytes + Int(entry.pointee.quotedStart)
+        let key = node.pointee.tableBytes.unsafelyUnwrapped + Int(entry.pointee.quotedStart)
         let start: Int
         if isPretty {
             writeSeparator(count: count, level: level)
@@ -161,15 +198,11 @@ extension EncodingCore {
     func beginMember<Key: CodingKey>(_ index: Int, key: Key, flags: UInt8 = 0) -> Int {
         switch keyMode {
         case .unchanged:
-            let keyString = key.stringValue
             let slot = Int(nodes[index].tableSlot)
-            if slot >= 0,
-                let level = beginTableMember(
-                    index, slot: slot, type: ObjectIdentifier(Key.self), keyString: keyString, flags: flags)
-            {
+            if slot >= 0, let level = beginTableMember(index, slot: slot, key: key, flags: flags) {
                 return level
             }
-            return beginMember(index, keyString: keyString, flags: flags)
+            return beginMember(index, keyString: key.stringValue, flags: flags)
         case .snakeCase:
             return beginMember(index, keyString: snakeCaseKey(key.stringValue), flags: flags)
         case .custom:
@@ -213,6 +246,37 @@ extension EncodingCore {
 
     /// Writes the separator and an already converted key.
     func beginMember(_ index: Int, keyString: String, flags: UInt8) -> Int {
+        let level = beginMemberSlot(index)
+        writeMemberKey(index, keyString: keyString, flags: flags)
+        return level
+    }
+
+    /// Encodes a member whose key a `.custom` strategy converts: Foundation converts it once the
+    /// value is encoded, so the keys inside a nested value are converted first (innermost first)
+    /// and the key of a value that throws is never converted. The key is written after the value
+    /// and the two are then swapped in place.
+    ///
+    /// - Parameter value: Writes the value at the level it is given.
+    @inline(never)
+    func encodeMemberConvertingKeyLast<Key: CodingKey>(_ index: Int, key: Key, value: (_ level: Int) throws -> Void)
+        throws
+    {
+        let level = beginMemberSlot(index)
+        let valueStart = writer.position
+        try value(level)
+        let keyStart = writer.position
+        writeMemberKey(index, keyString: customKey(key, node: index), flags: 0)
+        let valueLength = keyStart - valueStart
+        guard valueLength > 0, !writer.isCountingOnly else { return }
+        writer.swapAdjacentRuns(from: valueStart, split: keyStart)
+        members[members.count - 1].shift(by: -valueLength)
+    }
+
+    /// Leaves the key table if the object was using one, writes the separator before the next
+    /// member of object node `index` and counts it.
+    ///
+    /// - Returns: The nesting level for the member's value.
+    private func beginMemberSlot(_ index: Int) -> Int {
         if nodes[index].tableSlot >= 0 {
             // Leaving the table: the check for equivalent keys now needs the flags of the
             // members the table wrote.
@@ -225,6 +289,11 @@ extension EncodingCore {
         let level = nodes[index].level + 1
         writeSeparator(count: nodes[index].count, level: level)
         nodes[index].count += 1
+        return level
+    }
+
+    /// Writes a member's quoted key and its colon at the end of the output, with its record.
+    private func writeMemberKey(_ index: Int, keyString: String, flags: UInt8) {
         let start = writer.position
         var member = EncodingMember(start: start, keyStart: 0, keyEnd: 0, keyHash: 0, flags: flags)
         let escaped: Bool
@@ -251,7 +320,6 @@ extension EncodingCore {
         }
         members.append(member)
         if isPretty { writer.append(" : ") } else { writer.append(UInt8(ascii: ":")) }
-        return level
     }
 
     private static func measureKey(_ key: String, mask: UInt64) -> (escapedCount: Int, hash: UInt64, hasNonASCII: Bool)
@@ -292,31 +360,31 @@ extension EncodingCore {
     /// Closes an object: members are reordered by the raw UTF-8 bytes of their keys under
     /// `.sortedKeys`, and a key written twice keeps its last value, as Foundation's dictionary
     /// does (in either mode, so sizes match).
-    func finishObject(_ node: EncodingNode) {
-        let base = node.memberBase
+    func finishObject(_ node: UnsafePointer<EncodingNode>) {
+        let base = node.pointee.memberBase
         // One per member written (counting mode keeps no records for table keys).
-        var kept = node.count
-        if kept >= 2
-            && (node.keyFlags & EncodingMember.hasNonASCIIKey != 0
-                || (node.tableSlot >= 0 && keySlots[Int(node.tableSlot)].view.hasEquivalentKeys))
-        {
-            checkEquivalentKeys(of: node)
-        }
+        var kept = node.pointee.count
         if kept >= 2 {
-            if node.tableSlot >= 0 {
+            let tableSlot = node.pointee.tableSlot
+            if node.pointee.keyFlags & EncodingMember.hasNonASCIIKey != 0
+                || (tableSlot >= 0 && keySlots[Int(tableSlot)].view.hasEquivalentKeys)
+            {
+                checkEquivalentKeys(of: node.pointee)
+            }
+            if tableSlot >= 0 {
                 // Keys from one table with distinct ranks: no repeats, order by rank.
-                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node) }
+                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node.pointee) }
             } else if writer.isCountingOnly {
                 // Counting mode keeps no key bytes; two keys with one hash (a repeated key, or
                 // a hash collision) send the call to writing mode, which sorts them out.
                 if !keysAreDistinctByHash(from: base) { needsWritingMode = true }
-            } else if kept > 48 || !sortDistinctMembers(of: node) {
-                kept = reorderMembers(of: node)
+            } else if kept > 48 || !sortDistinctMembers(of: node.pointee) {
+                kept = reorderMembers(of: node.pointee)
             }
         }
         if isPretty {
             if kept == 0 { writer.append(0x0A) }
-            writer.appendNewline(indentLevel: node.level)
+            writer.appendNewline(indentLevel: node.pointee.level)
         }
         writer.append(UInt8(ascii: "}"))
         members.removeLast(downTo: base)
@@ -686,14 +754,17 @@ extension EncodingCore {
             return nextSerial - 1
         }
         let (level, component) = begin(self, index)
-        let parentEntry = nodes[index].childPathEntry
+        // A nested container's own path is its parent container's whole path plus its key, but
+        // values written through it hang off the encoder's path (``EncodingPathEntry``); a super
+        // encoder's path is the encoder's path plus its key.
+        let encoderEntry = nodes[index].childPathEntry
         let nested = pushNode(
             kind: kind,
             isFrame: false,
             level: level,
             component: component,
-            parentEntry: parentEntry,
-            childPathEntry: kind == .pending ? nil : parentEntry
+            parentEntry: kind == .pending ? encoderEntry : nodes[index].pathEntry,
+            childPathEntry: kind == .pending ? nil : encoderEntry
         )
         switch kind {
         case .object: writer.append(UInt8(ascii: "{"))

@@ -56,7 +56,8 @@ extension EncodingCore {
             // The size test and the list of types known not to be one skip the costly
             // conformance lookup for most types.
             let serial = pushNode(
-                kind: .object, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+                kind: .object, isFrame: true, level: level, component: dictionaryComponent(component),
+                parentEntry: parentEntry)
             writer.append(UInt8(ascii: "{"))
             try dictionary.encodeEntries(in: self, serial: serial)
             try closeFrame(serial)
@@ -64,6 +65,20 @@ extension EncodingCore {
             return false
         }
         return true
+    }
+
+    /// The coding-path step of a `[String: Value]` dictionary written for the member key or
+    /// element index `component`.
+    ///
+    /// Under a key strategy other than the default, Foundation writes such a dictionary itself,
+    /// with an encoder whose path is the container's encoder's path plus each entry's key: the
+    /// member key or element index the dictionary was written for is left out of the path. An
+    /// entry of an enclosing dictionary keeps its key, which Foundation's entry encoder holds.
+    @inline(__always)
+    private func dictionaryComponent(_ component: EncodingPathComponent?) -> EncodingPathComponent? {
+        guard keyMode != .unchanged else { return component }
+        if case .borrowedString = component { return component }
+        return nil
     }
 
     /// The special values written in place, without a node of their own: standard types and
@@ -187,7 +202,7 @@ extension EncodingCore {
     }
 
     /// Writes a `Date` with the date-encoding strategy. `.deferredToDate` is Foundation's default:
-    /// seconds since 2001 as a number (see "How the device decodes" in FACTS.md).
+    /// seconds since 2001 as a number (<doc:DeviceDecoding>).
     ///
     /// - Returns: False (nothing written) for a `.custom` strategy, which needs a node.
     private func writeDate(_ date: Date, codingKey: @autoclosure () -> (any CodingKey)?) throws -> Bool {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The state of a `PayloadEncoder` call: the byte writer, the stack of open JSON values, and
-/// scratch arrays reused by every container. Cores wait in ``EncodingCorePool`` between calls
+/// scratch arrays reused by every container. Cores wait in ``EncodingCorePool`` (one per thread) between calls
 /// with their buffers and the key tables they used, so a call on familiar types allocates
 /// nothing but its result.
 ///
@@ -68,7 +68,15 @@ final class EncodingCore {
         let type: ObjectIdentifier
         let view: EncodingKeyTable.View
         let table: EncodingKeyTable
+        /// For a key type of at most one byte (an enum of `CodingKeys`, mostly): the table entry
+        /// of each bit pattern met so far, ``unknownTag`` until then, so a member's key is found
+        /// without calling `stringValue` and comparing bytes. Owned by the core: allocated with
+        /// the slot, freed with it.
+        let tags: UnsafeMutablePointer<UInt8>
     }
+
+    /// A bit pattern not yet seen in ``KeySlot/tags``.
+    static let unknownTag: UInt8 = 0xFF
 
     /// How keys are converted, decided once per call.
     enum KeyMode {
@@ -88,6 +96,7 @@ final class EncodingCore {
     }
 
     deinit {
+        for slot in keySlots { slot.tags.deallocate() }
         writer.deallocate()
         nodes.deallocate()
         members.deallocate()
@@ -162,11 +171,16 @@ final class EncodingCore {
     /// newer version is a superset), and none if there are too many types to search quickly.
     private func keepNewestKeySlots() {
         if keySlots.count > Self.keptKeySlotLimit {
+            for slot in keySlots { slot.tags.deallocate() }
             keySlots.removeAll(keepingCapacity: true)
         } else if keySlotsHaveOldVersions {
             var kept: [KeySlot] = []
-            for slot in keySlots.reversed() where !kept.contains(where: { $0.type == slot.type }) {
-                kept.append(slot)
+            for slot in keySlots.reversed() {
+                if kept.contains(where: { $0.type == slot.type }) {
+                    slot.tags.deallocate()
+                } else {
+                    kept.append(slot)
+                }
             }
             keySlots.removeAll(keepingCapacity: true)
             keySlots.append(contentsOf: kept.reversed())
@@ -322,22 +336,25 @@ final class EncodingCore {
 
     /// Writes the end of the innermost node and pops it.
     func closeTopNode() {
-        let node = nodes.removeLast()
-        switch node.kind {
+        // Read in place: a node is several words, and nodes hold only plain data.
+        let node = UnsafePointer(nodes.base + (nodes.count &- 1))
+        switch node.pointee.kind {
         case .pending:
-            writeEmptyObject(level: node.level)
+            writeEmptyObject(level: node.pointee.level)
         case .single:
-            if node.count == 0 { writeEmptyObject(level: node.level) }
+            if node.pointee.count == 0 { writeEmptyObject(level: node.pointee.level) }
         case .object:
             finishObject(node)
         case .array:
             if isPretty {
-                if node.count == 0 { writer.append(0x0A) }
-                writer.appendNewline(indentLevel: node.level)
+                if node.pointee.count == 0 { writer.append(0x0A) }
+                writer.appendNewline(indentLevel: node.pointee.level)
             }
             writer.append(UInt8(ascii: "]"))
         }
-        popPath(to: node.pathBase)
+        let pathBase = node.pointee.pathBase
+        nodes.removeLast(downTo: nodes.count &- 1)
+        popPath(to: pathBase)
         topSerial = nodes.count > 0 ? nodes[nodes.count - 1].serial : -1
     }
 

@@ -1,37 +1,62 @@
 import Foundation
 
-/// A few ``EncodingCore``s kept between calls, so that a call does not allocate (and free) a
-/// core, its output buffer and its stacks every time, and finds the key tables it used last
-/// time without taking the tables' lock: a lock round trip costs far less than the
-/// allocations it replaces.
+/// One ``EncodingCore`` kept per thread between calls, so that a call does not allocate (and
+/// free) a core, its output buffer and its stacks every time, and finds the key tables it used
+/// last time without taking the tables' lock.
 ///
-/// A core comes back only when nothing else refers to it (a caller may keep an encoder or a
-/// container past the call), so a kept core is never shared between calls.
-final class EncodingCorePool: @unchecked Sendable {
-    static let shared = EncodingCorePool()
+/// The core waits in a POSIX thread-specific slot (`pthread_getspecific`), which holds one
+/// reference to it. A call borrows that reference: the slot keeps naming the core while the
+/// call owns it, and the core's ``EncodingCore/isInCall`` tells a nested call on the same thread
+/// (an `encode(to:)` that runs another `PayloadEncoder`) to make a core of its own. Taking and
+/// giving back are then a load or two, where a shared pool needs a lock round trip, and the slot
+/// is written only when it changes hands. A thread's core is released when the thread exits.
+///
+/// A core goes back only when nothing else refers to it (a caller may keep an encoder or a
+/// container past the call), so a kept core is never shared between calls; a core that stays
+/// with such a caller leaves the slot.
+enum EncodingCorePool {
+    /// The slot's key, created once per process. The destructor releases a thread's core when
+    /// the thread exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { core in
+            #if canImport(Darwin)
+                Unmanaged<EncodingCore>.fromOpaque(core).release()
+            #else
+                if let core { Unmanaged<EncodingCore>.fromOpaque(core).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
 
-    /// How many cores are kept (about one per thread encoding at once).
-    private static let limit = 4
-
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private var spares: [EncodingCore] = []
-
-    private init() {
-        spares.reserveCapacity(Self.limit)
+    /// A core for a call on this thread: the thread's own (its reference lent to the caller) or,
+    /// when that one is busy or missing, a new one.
+    @inline(__always)
+    static func take() -> EncodingCore {
+        guard let slot = pthread_getspecific(key) else { return EncodingCore() }
+        let kept = Unmanaged<EncodingCore>.fromOpaque(slot)
+        if kept._withUnsafeGuaranteedRef({ $0.isInCall }) { return EncodingCore() }
+        return kept.takeRetainedValue()
     }
 
-    /// A core from an earlier call, if one is free.
-    func take() -> EncodingCore? {
-        lock.lock()
-        defer { lock.unlock() }
-        return spares.popLast()
-    }
-
-    /// Keeps `core` (its call ended) for a later call, if there is room.
-    func give(_ core: EncodingCore) {
-        lock.lock()
-        defer { lock.unlock() }
-        if spares.count < Self.limit { spares.append(core) }
+    /// Ends a call on `core` (from ``take()``): gives the slot its reference back when the core
+    /// can serve the next call, or gives up the slot when a caller kept the core.
+    @inline(__always)
+    static func giveBack(_ core: consuming EncodingCore) {
+        var core = core
+        let slot = pthread_getspecific(key)
+        let isThreadCore = slot == Unmanaged.passUnretained(core).toOpaque()
+        // A caller that kept an encoder or container holds the core: it stays theirs.
+        if isKnownUniquelyReferenced(&core) && core.isWorthKeeping {
+            core.releaseOptions()
+            if isThreadCore {
+                _ = Unmanaged.passRetained(core)
+            } else if slot == nil {
+                pthread_setspecific(key, Unmanaged.passRetained(core).toOpaque())
+            }
+        } else if isThreadCore {
+            pthread_setspecific(key, nil)
+        }
     }
 }

@@ -26,4 +26,11 @@ struct EncodingMember {
     /// The key's rank in its ``EncodingKeyTable`` (meaningful while the object's
     /// ``EncodingNode/tableSlot`` is set).
     var rank: Int32 = 0
+
+    /// Moves the member's positions by `offset` bytes, after its bytes moved in the output.
+    mutating func shift(by offset: Int) {
+        start += offset
+        keyStart += offset
+        keyEnd += offset
+    }
 }

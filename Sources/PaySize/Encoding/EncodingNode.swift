@@ -39,6 +39,12 @@ struct EncodingNode {
     var tableSlot: Int32 = -1
     /// The table entry the next member's key is tried against first.
     var guess: Int32 = 0
+    /// The key type, entries, bytes and tags of the table in ``tableSlot``, copied when the
+    /// object opened so that each member reads them from the node, not from the slot array.
+    var tableType: ObjectIdentifier? = nil
+    var tableEntries: UnsafeMutablePointer<EncodingKeyTable.Entry>? = nil
+    var tableBytes: UnsafeMutablePointer<UInt8>? = nil
+    var tableTags: UnsafeMutablePointer<UInt8>? = nil
     /// The ranks of the members so far, one bit each.
     var rankMask: UInt64 = 0
     /// The ``EncodingMember`` flags of members whose keys did not come from the table, or'ed.

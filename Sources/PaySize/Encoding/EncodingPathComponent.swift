@@ -9,6 +9,9 @@ enum EncodingPathComponent {
     /// A key of the caller's own `CodingKey` type, borrowed from the running
     /// `encode(_:forKey:)` call.
     case borrowedKey(UnsafeRawPointer, any CodingKey.Type)
+    /// A key of a `CodingKey` type of at most one byte (a `CodingKeys` enum, mostly), kept as
+    /// its bit pattern: taking a generic key's address costs a copy, its bits a load.
+    case smallKey(UInt8, any CodingKey.Type)
     /// A key of a `[String: Value]` dictionary (encoded without key conversion), borrowed from
     /// the running entry.
     case borrowedString(UnsafePointer<String>)
@@ -25,6 +28,8 @@ extension EncodingCore {
         switch component {
         case .borrowedKey(let pointer, let type):
             return Self.loadKey(type, from: pointer)
+        case .smallKey(let bits, let type):
+            return withUnsafeBytes(of: bits) { Self.loadKey(type, from: $0.baseAddress!) }
         case .borrowedString(let pointer):
             return PayloadCodingKey(stringValue: pointer.pointee)
         case .ownedKey(let slot):
@@ -38,8 +43,11 @@ extension EncodingCore {
         pointer.assumingMemoryBound(to: Key.self).pointee
     }
 
-    /// Keeps `key` for a step that outlives the current call.
-    func ownedComponent(_ key: any CodingKey) -> EncodingPathComponent {
+    /// Keeps `key` for a step that outlives the current call: a key of at most one byte as its
+    /// bits, any other in ``EncodingCore/ownedKeys``.
+    func ownedComponent<Key: CodingKey>(_ key: Key) -> EncodingPathComponent {
+        let size = MemoryLayout<Key>.size
+        if size <= 1 { return .smallKey(size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self), Key.self) }
         ownedKeys.append(key)
         return .ownedKey(ownedKeys.count - 1)
     }

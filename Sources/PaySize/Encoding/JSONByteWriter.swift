@@ -159,6 +159,19 @@ struct JSONByteWriter {
         count = offset
     }
 
+    /// Swaps the two runs `start..<split` and `split..<end of output` in place (writing mode).
+    func swapAdjacentRuns(from start: Int, split: Int) {
+        let firstLength = split - start
+        let secondLength = count - split
+        guard firstLength > 0, secondLength > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: firstLength) { first in
+            let first = first.baseAddress!
+            first.update(from: storage + start, count: firstLength)
+            (storage + start).update(from: storage + split, count: secondLength)
+            (storage + start + secondLength).update(from: first, count: firstLength)
+        }
+    }
+
     /// Overwrites bytes already written, from `offset` on.
     func overwrite(at offset: Int, with run: UnsafeBufferPointer<UInt8>) {
         guard !run.isEmpty else { return }
@@ -306,6 +319,20 @@ struct JSONByteWriter {
     /// Writes an integer of any width in decimal.
     @inline(__always)
     mutating func appendInteger<T: FixedWidthInteger>(_ value: T) {
+        // Most integers in a content state are small: one or two digits in one store.
+        if value >= 0 && value < 100 {
+            let small = Int(truncatingIfNeeded: value)
+            if isCountingOnly {
+                count &+= small < 10 ? 1 : 2
+            } else if small < 10 {
+                append(0x30 &+ UInt8(truncatingIfNeeded: small))
+            } else {
+                reserve(2)
+                Self.writeTwoDigits(small, to: storage + count)
+                count &+= 2
+            }
+            return
+        }
         if T.bitWidth > 64 {
             appendUnescaped(value.description)
         } else {
@@ -472,7 +499,7 @@ struct JSONByteWriter {
     }
 
     @inline(__always)
-    private static func writeTwoDigits(_ pair: Int, to output: UnsafeMutablePointer<UInt8>) {
+    static func writeTwoDigits(_ pair: Int, to output: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(output).storeBytes(
             of: UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self),
             as: UInt16.self

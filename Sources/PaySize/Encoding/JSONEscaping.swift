@@ -1,6 +1,6 @@
 /// The byte rules Foundation's `JSONEncoder` uses for the inside of a JSON string.
 ///
-/// Matched exactly (see "Foundation's JSONEncoder on this toolchain" in FACTS.md): `"` and `\`
+/// Matched exactly (<doc:MatchingJSONEncoder>): `"` and `\`
 /// are escaped with a backslash, `/` as `\/` unless slashes are left alone, `\b \t \n \f \r` use
 /// their short forms, other C0 controls become `\u00xx` with lowercase hex, and everything else
 /// (DEL, U+2028, U+2029, all non-ASCII) is copied as raw UTF-8.
@@ -58,11 +58,18 @@ enum JSONEscaping {
     /// escapes are all one-letter (`\"`, `\\`, `\/`) counts them from its flags; only a word
     /// with a control byte is looked at byte by byte.
     static func escapedCount(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt64) -> Int {
+        // Two copies of the loop, each with its slash rule fixed, rather than a test per word.
+        mask == controlQuoteAndSlashMask
+            ? escapedCount(utf8, mask: mask, escapingSlashes: true)
+            : escapedCount(utf8, mask: mask, escapingSlashes: false)
+    }
+
+    @inline(__always)
+    private static func escapedCount(_ utf8: UnsafeBufferPointer<UInt8>, mask: UInt64, escapingSlashes: Bool) -> Int {
         let end = utf8.count
         guard end > 0 else { return 0 }
         let base = utf8.baseAddress!
         let raw = UnsafeRawPointer(base)
-        let escapingSlashes = mask == controlQuoteAndSlashMask
         if end < 8 {
             if end >= 4 {
                 // Two overlapping 4-byte loads cover every byte.

@@ -47,7 +47,10 @@ public struct PayloadEncoder: Sendable {
     public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
 
     /// How keys are converted. Defaults to `.useDefaultKeys`. As in Foundation, the keys of a
-    /// `[String: Value]` dictionary are never converted.
+    /// `[String: Value]` dictionary are never converted, and a `.custom` closure sees the same
+    /// coding paths in the same order as under `JSONEncoder` (a member's key after the keys
+    /// inside its value). For a value re-encoded with `JSONEncoder` (see above) the closure is
+    /// called again by that encoder.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
 
     /// What to write for NaN and infinities. Defaults to `.throw`.
@@ -112,22 +115,27 @@ public struct PayloadEncoder: Sendable {
         countingOnly: Bool,
         result: (EncodingCore) -> Result
     ) throws -> Result? {
-        var core = EncodingCorePool.shared.take() ?? EncodingCore()
+        let core = EncodingCorePool.take()
         core.begin(options: self, countingOnly: countingOnly)
-        defer {
-            core.endCall()
-            // A caller that kept an encoder or container holds the core: it stays theirs.
-            if isKnownUniquelyReferenced(&core) && core.isWorthKeeping {
-                core.releaseOptions()
-                EncodingCorePool.shared.give(core)
-            }
-        }
         do {
             try core.run(value)
-        } catch  where core.needsFallback {
+        } catch {
+            core.endCall()
+            let fellBack = core.needsFallback
+            EncodingCorePool.giveBack(core)
+            if fellBack { return nil }
+            throw error
+        }
+        if core.needsFallback {
+            core.endCall()
+            EncodingCorePool.giveBack(core)
             return nil
         }
-        return core.needsFallback ? nil : result(core)
+        // No local of type `Result?`: a generic optional costs a metadata lookup per call.
+        let outcome = result(core)
+        core.endCall()
+        EncodingCorePool.giveBack(core)
+        return outcome
     }
 
     /// A `JSONEncoder` with the same options, for values only Foundation's tree can reproduce.

@@ -26,12 +26,23 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         let index = try core.activate(serial)
+        if core.keyMode == .custom {
+            // A NaN that throws must not have its key converted (``EncodingCore/encodeMemberConvertingKeyLast``).
+            return try core.encodeMemberConvertingKeyLast(index, key: key) { _ in
+                try core.writeDouble(value, codingKey: key)
+            }
+        }
         _ = core.beginMember(index, key: key)
         try core.writeDouble(value, codingKey: key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         let index = try core.activate(serial)
+        if core.keyMode == .custom {
+            return try core.encodeMemberConvertingKeyLast(index, key: key) { _ in
+                try core.writeFloat(value, codingKey: key)
+            }
+        }
         _ = core.beginMember(index, key: key)
         try core.writeFloat(value, codingKey: key)
     }
@@ -112,10 +123,27 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let index = try core.activate(serial)
-        let level = core.beginMember(index, key: key)
+        if core.keyMode == .custom {
+            // The nested value's keys are converted before this one, as in Foundation.
+            return try core.encodeMemberConvertingKeyLast(index, key: key) { level in
+                try encodeValue(value, forKey: key, level: level, node: index)
+            }
+        }
+        try encodeValue(value, forKey: key, level: core.beginMember(index, key: key), node: index)
+    }
+
+    /// Writes the value of a member whose key is written, at `level`, in object node `index`.
+    @inline(__always)
+    private func encodeValue<T: Encodable>(_ value: T, forKey key: Key, level: Int, node index: Int) throws {
         // Dates, URLs and the like need no path step, so no borrowed key.
         if try core.encodeScalarValue(value, codingKey: key) { return }
         let parentEntry = core.nodes[index].childPathEntry
+        let size = MemoryLayout<Key>.size
+        if size <= 1 {
+            let bits = size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self)
+            return try core.encodeNested(
+                value, level: level, component: .smallKey(bits, Key.self), parentEntry: parentEntry, scalarsTried: true)
+        }
         // The key outlives the nested value's path step: both end with this call.
         try withUnsafePointer(to: key) { key in
             try core.encodeNested(

@@ -8,12 +8,15 @@
 /// Foundation's `CharacterSet.uppercaseLetters` and `.lowercaseLetters` do.
 enum SnakeCaseKeyConversion {
     static func convert(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        // Letters are found scalar by scalar, but steps to the next or previous letter go by
+        // `Character`, as Foundation's do, so a combining mark stays with its letter:
+        // `aB\u{301}c` becomes `a_b\u{301}c`, not `a_b_\u{301}c`.
         let scalars = key.unicodeScalars
-        guard !scalars.isEmpty else { return key }
         var words: [Range<String.Index>] = []
-        var wordStart = scalars.startIndex
-        var searchStart = scalars.index(after: wordStart)
-        let end = scalars.endIndex
+        var wordStart = key.startIndex
+        var searchStart = key.index(after: wordStart)
+        let end = key.endIndex
         while let upper = firstIndex(in: scalars, from: searchStart, where: isUppercase) {
             words.append(wordStart..<upper)
             guard let lower = firstIndex(in: scalars, from: upper, where: isLowercase) else {
@@ -21,11 +24,10 @@ enum SnakeCaseKeyConversion {
                 searchStart = end
                 break
             }
-            let afterCapital = scalars.index(after: upper)
-            if lower == afterCapital {
+            if lower == key.index(after: upper) {
                 wordStart = upper
             } else {
-                let beforeLower = scalars.index(before: lower)
+                let beforeLower = key.index(before: lower)
                 words.append(upper..<beforeLower)
                 wordStart = beforeLower
             }

@@ -5,15 +5,19 @@
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// One step of a pointer: an object key or an array index.
     public enum Component: Sendable, Hashable {
+        /// An object key, unescaped.
         case key(String)
+        /// A zero-based array index.
         case index(Int)
     }
 
+    /// The steps from the root, outermost first; empty for the root.
     public private(set) var components: [Component]
 
     /// The root of the document.
     public static let root = JSONPointer(components: [])
 
+    /// A pointer made of `components`, outermost first.
     public init(components: [Component]) {
         self.components = components
     }

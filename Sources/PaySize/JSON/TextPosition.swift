@@ -2,9 +2,12 @@
 ///
 /// Columns count bytes, as clang and swiftc do.
 public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line.
     public var line: Int
+    /// The 1-based column, counted in bytes.
     public var column: Int
 
+    /// A position at `line` and `column`, both 1-based.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

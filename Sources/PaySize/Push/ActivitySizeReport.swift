@@ -2,7 +2,7 @@
 ///
 /// Each part is encoded with ``PayloadEncoder`` using `JSONEncoder`'s default strategies — what
 /// the device uses — and their sum is judged against the 4096-byte ActivityKit limit
-/// (FACTS.md, "Size limits": Apple does not say which encoding it measures; this is ours).
+/// (<doc:SizeLimits>: Apple does not say which encoding it measures; this is ours).
 ///
 /// ```swift
 /// let report = try ActivitySizeReport(attributes: DeliveryAttributes(order: "A-1"), contentState: state)
@@ -22,7 +22,9 @@ public struct ActivitySizeReport: Sendable, Equatable {
 
     /// ActivityKit's combined figure: attributes plus content state.
     public var byteCount: Int { (attributesByteCount ?? 0) + (contentStateByteCount ?? 0) }
+    /// The advisory tier of ``byteCount``.
     public var tier: SizeTier { budget.tier(forByteCount: byteCount) }
+    /// Bytes left under the limit; negative when over.
     public var headroom: Int { budget.headroom(forByteCount: byteCount) }
 
     /// Measures attributes and a content state together.

@@ -6,24 +6,41 @@
 public struct LiveActivityAlert: Sendable, Equatable {
     /// A title or body: the text itself, or a key into the app's `Localizable.strings` with
     /// arguments for its format (`{"loc-key": …, "loc-args": […]}` on the wire).
-    public enum Text: Sendable, Equatable, ExpressibleByStringLiteral {
+    ///
+    /// A string literal, with or without interpolation, is a plain text:
+    /// `LiveActivityAlert(title: "Arriving in \(minutes) min", body: .localized(key: "eta"))`.
+    public enum Text: Sendable, Equatable, ExpressibleByStringInterpolation {
+        /// The text as shown.
         case plain(String)
-        case localized(key: String, arguments: [String])
+        /// `loc-key` and `loc-args`: the app's localized format and its arguments.
+        case localized(key: String, arguments: [String] = [])
 
         public init(stringLiteral value: String) {
             self = .plain(value)
         }
+
+        public init(stringInterpolation: DefaultStringInterpolation) {
+            self = .plain(String(stringInterpolation: stringInterpolation))
+        }
     }
 
+    /// The alert's title.
     public var title: Text
+    /// The alert's body.
     public var body: Text
     /// A sound file name in the app bundle, `"default"`, or `nil` for a silent alert.
     public var sound: String?
 
+    /// An alert with a plain or localized title and body.
     public init(title: Text, body: Text, sound: String? = nil) {
         self.title = title
         self.body = body
         self.sound = sound
+    }
+
+    /// An alert with plain texts held in strings.
+    public init(title: String, body: String, sound: String? = nil) {
+        self.init(title: .plain(title), body: .plain(body), sound: sound)
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// since 1970, as APNs wants, while `content-state` and `attributes` are encoded with the
 /// device's default `JSONDecoder` counterpart (`PayloadEncoder()` with default strategies), so a
 /// `Date` inside them counts from 2001 whatever the caller's other encoders do. The two-epoch
-/// trap of FACTS.md cannot happen by construction.
+/// trap (<doc:DeviceDecoding>) cannot happen by construction.
 ///
 /// ```swift
 /// let push = LiveActivityPush<DeliveryState, Never>.update(
@@ -22,20 +22,26 @@ import Foundation
 public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     /// The `aps.event` value.
     public enum Event: String, Sendable {
+        /// Starts an activity (push-to-start).
         case start
+        /// Replaces a running activity's content state.
         case update
+        /// Ends the activity, optionally with a final content state.
         case end
     }
 
+    /// Whether the push starts, updates or ends the activity.
     public var event: Event
     /// When the server produced the push; the device ignores an update older than the last one.
     public var timestamp: Date
+    /// The content state: required on start and update, optional on end.
     public var contentState: ContentState?
     /// The activity's static attributes; start events only.
     public var attributes: Attributes?
     /// The Swift type name of the attributes; start events only. Defaults to the name of
     /// `Attributes` when a start is built with ``start(attributes:contentState:alert:timestamp:staleDate:relevanceScore:)``.
     public var attributesType: String?
+    /// The alert to show with the push: required on start, optional otherwise.
     public var alert: LiveActivityAlert?
     /// When the content becomes outdated; start and update.
     public var staleDate: Date?
@@ -50,6 +56,11 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     /// The byte limit and tiers: 4096 bytes, or ``PayloadBudget/broadcast`` for a broadcast push.
     public var budget = PayloadBudget()
 
+    /// A push for `event` with none of the optional keys set.
+    ///
+    /// The static functions ``start(attributes:contentState:alert:timestamp:staleDate:relevanceScore:)``,
+    /// ``update(contentState:timestamp:staleDate:alert:relevanceScore:)`` and
+    /// ``end(contentState:timestamp:dismissalDate:alert:)`` set what each event needs.
     public init(
         event: Event, timestamp: Date = Date(), contentState: ContentState? = nil, attributes: Attributes? = nil
     ) {
@@ -101,10 +112,22 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     /// - Parameters:
     ///   - bundleIdentifier: The app's bundle ID; the topic appends `.push-type.liveactivity`.
     ///   - priority: `apns-priority`; default ``LiveActivityPushHeaders/Priority/immediate`` (10).
+    ///   - expiration: `apns-expiration`; default none (APNs' own default).
+    ///   - collapseID: `apns-collapse-id`; default none.
+    ///   - id: `apns-id`; default none (APNs assigns one).
+    ///   - authorizationToken: The provider token (a JWT) for `authorization: bearer …`; default
+    ///     none (certificate-based connections send none).
     public func headers(
-        bundleIdentifier: String, priority: LiveActivityPushHeaders.Priority = .immediate
+        bundleIdentifier: String, priority: LiveActivityPushHeaders.Priority = .immediate,
+        expiration: LiveActivityPushHeaders.Expiration? = nil, collapseID: String? = nil, id: UUID? = nil,
+        authorizationToken: String? = nil
     ) -> LiveActivityPushHeaders {
-        LiveActivityPushHeaders(bundleIdentifier: bundleIdentifier, priority: priority)
+        var headers = LiveActivityPushHeaders(bundleIdentifier: bundleIdentifier, priority: priority)
+        headers.expiration = expiration
+        headers.collapseID = collapseID
+        headers.id = id
+        headers.authorizationToken = authorizationToken
+        return headers
     }
 
     /// The exact body to send, with its size report.
@@ -147,8 +170,8 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             report.findings.append(PayloadFinding(severity: .error, path: .root, message: code.message))
             violations.append((code, .root))
         }
-        if let first = violations.first {
-            throw LiveActivityPushError(code: first.code, report: report)
+        if !violations.isEmpty {
+            throw LiveActivityPushError(violations: violations, report: report)
         }
         return EncodedLiveActivityPush(bytes: bytes, report: report)
     }
@@ -163,6 +186,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         let datesAreValid =
             timestamp.timeIntervalSince1970 >= 0 && (staleDate?.timeIntervalSince1970 ?? 0) >= 0
             && (dismissalDate?.timeIntervalSince1970 ?? 0) >= 0
+            && (staleDate.map { seconds($0) >= seconds(timestamp) } ?? true)
         let eventKeysAreValid: Bool
         switch event {
         case .start:
@@ -186,6 +210,11 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         if let dismissalDate, dismissalDate.timeIntervalSince1970 < 0 {
             add(.dateBefore1970(key: "dismissal-date"), "dismissal-date")
         }
+        if let staleDate, staleDate.timeIntervalSince1970 >= 0, seconds(staleDate) < seconds(timestamp) {
+            add(
+                .rule(.staleDateBeforeTimestamp(staleDate: seconds(staleDate), timestamp: seconds(timestamp))),
+                "stale-date")
+        }
         switch event {
         case .start:
             if attributesType == nil { add(.rule(.startRequires(key: "attributes-type")), "attributes-type") }
@@ -208,7 +237,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         return violations
     }
 
-    /// A Double as `JSONEncoder` writes it: its `description` without a trailing `.0` (FACTS.md);
+    /// A Double as `JSONEncoder` writes it: its `description` without a trailing `.0` (<doc:MatchingJSONEncoder>);
     /// NaN and infinities throw as Foundation's encoder does.
     private static func jsonNumber(_ value: Double) throws -> [UInt8] {
         guard value.isFinite else {
@@ -227,7 +256,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         return Array(text.utf8)
     }
 
-    /// Whole seconds since 1970, as APNs wants for `aps` dates (FACTS.md: two epochs); dates
+    /// Whole seconds since 1970, as APNs wants for `aps` dates (two epochs: <doc:DeviceDecoding>); dates
     /// before 1970 are reported as rule violations and written as 0.
     private func seconds(_ date: Date) -> Int {
         Int(min(max(date.timeIntervalSince1970, 0), 1e15).rounded(.down))

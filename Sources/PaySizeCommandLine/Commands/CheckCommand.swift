@@ -36,10 +36,25 @@ struct CheckCommand {
             names: ["--lines"], valueName: nil,
             help: "Read every input as JSON Lines (one payload per line), whatever its name."),
         .init(
+            names: ["--summary"], valueName: nil,
+            help:
+                "Print one summary per input (tiers, percentiles, largest payloads, malformed lines, a histogram) instead of a verdict per payload."
+        ),
+        .init(
+            names: ["--field"], valueName: "<pointer>",
+            help:
+                "In a log, the payload is the value at this JSON Pointer of each record (such as /payload), or the JSON text a string there holds."
+        ),
+        .init(
+            names: ["--max-errors"], valueName: "<count>",
+            help: "Stop reading a log after this many malformed lines (default: read on)."),
+        .init(
             names: ["--max-input-bytes"], valueName: "<bytes>", help: "Largest payload file or JSON Lines line read.",
             defaultValue: "1048576"),
         .init(
-            names: ["--max-decompressed-bytes"], valueName: "<bytes>", help: "Most bytes a .zst log may decompress to.",
+            names: ["--max-decompressed-bytes"], valueName: "<bytes>",
+            help:
+                "Most bytes a .zst log may decompress to. Frames may ask for a decoding window of at most 8 MB (what zstd writes up to level 19; not --ultra or --long).",
             defaultValue: "1073741824"),
         .init(
             names: ["--max-depth"], valueName: "<levels>", help: "Deepest nesting of arrays and objects accepted.",
@@ -58,11 +73,18 @@ struct CheckCommand {
         end. Tiers are advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096,
         over > 4096.
 
+        A JSON Lines log is checked on every core with bounded memory: the text format prints
+        only the lines with findings or at the --fail-on tier, then the log's summary; --format
+        json prints one object per payload and the summary object last. Malformed lines are
+        reported with their line number and checking goes on. Summaries of shards add up with
+        'paysize merge'.
+
         USAGE: paysize check [<options>] <file> ...
 
         ARGUMENTS:
           <file>                  Payload files (.json), JSON Lines logs (.jsonl, .ndjson), either
-                                  compressed with zstd (.zst), or '-' for standard input.
+                                  compressed with zstd (.zst, frames up to 'zstd -19'), or '-' for
+                                  standard input.
 
         OPTIONS:
         \(CommandLineArguments.helpLines(for: options))
@@ -77,6 +99,8 @@ struct CheckCommand {
           paysize check Examples/*.json
           paysize check --format json --fail-on risky payloads/*.json
           paysize check --schema Schemas/examples/delivery.schema.json update.json
+          paysize check --summary pushes.jsonl.zst
+          paysize check --summary --format json --field /request/body requests.jsonl > day.summary.json
           zstd -dc pushes.jsonl.zst | paysize check --lines -
         """
 
@@ -85,6 +109,9 @@ struct CheckCommand {
     var failOn: SizeTier
     var checker: PayloadChecker
     var inputReader: PayloadInputReader
+    /// `--summary`: one summary per input, no verdict per payload.
+    var summarizes: Bool
+    var logOptions: LogCheckOptions
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
@@ -154,6 +181,29 @@ struct CheckCommand {
                 try Self.positiveInteger($0, option: "--max-decompressed-bytes")
             } ?? 1 << 30,
             readsLines: parsed.has("--lines"))
+        summarizes = parsed.has("--summary")
+        var field: JSONPointer? = nil
+        if let text = parsed.value("--field") { field = try Self.fieldPointer(text) }
+        let reporting: LogReporting =
+            summarizes ? .summaryOnly : format == .json ? .everyPayload : .findingsAndFailures
+        logOptions = LogCheckOptions(
+            checker: checker, failOn: failOn, field: field, maximumLineByteCount: inputReader.maximumInputByteCount,
+            maximumDecompressedByteCount: inputReader.maximumDecompressedByteCount,
+            maximumErrorCount: try parsed.value("--max-errors").map {
+                try Self.positiveInteger($0, option: "--max-errors")
+            }, reporting: reporting)
+    }
+
+    /// An RFC 6901 pointer of object keys: `/request/body`, `~1` for `/`, `~0` for `~`.
+    static func fieldPointer(_ text: String) throws -> JSONPointer {
+        guard text.hasPrefix("/") else {
+            throw UsageError(
+                message: "expected a JSON Pointer such as '/payload' for '--field', found '\(text)'", command: name)
+        }
+        let keys = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacing("~1", with: "/").replacing("~0", with: "~")
+        }
+        return JSONPointer(components: keys.map { .key(String($0)) })
     }
 
     static func positiveInteger(_ text: String, option: String) throws -> Int {
@@ -166,21 +216,66 @@ struct CheckCommand {
     /// Checks every input, reporting each as it goes; returns the worst exit status.
     func run(streams: OutputStreams) -> ExitStatus {
         let reporter = format.reporter(streams: streams)
-        var summary = CheckSummary(budget: checker.budget)
+        var totals = CheckSummary(budget: checker.budget)
+        var reportedPayloadFiles = false
         var status = ExitStatus.success
         for file in files {
-            inputReader.read(file, streams: streams) { result in
-                let outcome = check(result)
-                summary.add(outcome)
-                reporter.report(outcome)
+            if inputReader.isLog(file) {
+                status = max(status, checkLog(file, reporter: reporter, streams: streams))
+                continue
+            }
+            let outcome = check(inputReader.readPayload(file, streams: streams))
+            if summarizes {
+                var summary = logOptions.emptySummary(file: PayloadInputReader.displayName(of: file))
+                summary.lineCount = 1
                 switch outcome {
-                case .unreadable: status = max(status, .badInput)
-                case .checked(let payload): if payload.fails { status = max(status, .violation) }
+                case .unreadable(let error):
+                    streams.writeError(error.diagnostic + "\n")
+                    summary.addMalformed(error, line: error.location?.line ?? 1)
+                case .checked(let payload):
+                    summary.add(payload, line: 1)
                 }
+                reporter.report(summary)
+                status = max(status, summary.exitStatus)
+                continue
+            }
+            totals.add(outcome)
+            reporter.report(outcome)
+            reportedPayloadFiles = true
+            switch outcome {
+            case .unreadable: status = max(status, .badInput)
+            case .checked(let payload): if payload.fails { status = max(status, .violation) }
             }
         }
-        reporter.finish(summary)
+        if reportedPayloadFiles { reporter.finish(totals) }
         return status
+    }
+
+    /// Checks a JSON Lines log through the parallel pipeline and reports its summary.
+    private func checkLog(_ argument: String, reporter: any CheckReporter, streams: OutputStreams) -> ExitStatus {
+        let name = PayloadInputReader.displayName(of: argument)
+        let opened: (file: InputFile, source: LogByteSource)
+        do {
+            opened = try inputReader.openLog(argument, streams: streams)
+        } catch {
+            reporter.report(.unreadable(error))
+            return .badInput
+        }
+        let progress = ProgressLine(file: name, totalByteCount: opened.source.fileByteCount, streams: streams)
+        let (summary, stop) = LogPipeline(options: logOptions).check(opened.source, file: name, progress: progress) {
+            outcome in
+            if summarizes {
+                if case .unreadable(let error) = outcome { streams.writeError(error.diagnostic + "\n") }
+            } else {
+                reporter.report(outcome)
+            }
+        }
+        withExtendedLifetime(opened.file) {}
+        if let stop {
+            if summarizes { streams.writeError(stop.diagnostic + "\n") } else { reporter.report(.unreadable(stop)) }
+        }
+        reporter.report(summary)
+        return summary.exitStatus
     }
 
     /// Checks one record, turning a scan error into an input error placed in its file.

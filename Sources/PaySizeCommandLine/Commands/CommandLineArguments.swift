@@ -75,6 +75,17 @@ struct CommandLineArguments {
     }
 
     func value(_ name: String) -> String? { values[name]?.last }
+
+    /// The value of option `name` as a positive integer, or `nil` when the option is absent.
+    ///
+    /// - Throws: ``UsageError`` naming `command` when the value is not a positive integer.
+    func positiveInteger(_ name: String, command: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), number > 0 else {
+            throw UsageError(message: "expected a positive integer for '\(name)', found '\(text)'", command: command)
+        }
+        return number
+    }
     func allValues(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 

@@ -15,7 +15,10 @@ public enum PaySizeCommand {
 
     static let subcommands: [(name: String, summary: String)] = [
         ("check", "Measure and check APNs Live Activity push payloads."),
+        ("suggest", "Show where a payload's bytes go and every measured way to shrink it."),
+        ("dict", "Train a zstd dictionary on a series of payloads."),
         ("schema", "Compare content-state JSON Schemas across app versions."),
+        ("merge", "Merge the summaries of log shards into the summary of the whole."),
         ("help", "Show help for a subcommand."),
     ]
 
@@ -80,6 +83,16 @@ public enum PaySizeCommand {
             return command.run(streams: streams)
         case "schema":
             return try SchemaCommand.run(Array(arguments.dropFirst()), streams: streams)
+        case "suggest":
+            guard let command = try SuggestCommand(arguments: Array(arguments.dropFirst())) else {
+                streams.writeOutput(SuggestCommand.help + "\n")
+                return .success
+            }
+            return command.run(streams: streams)
+        case "dict":
+            return try DictCommand.run(Array(arguments.dropFirst()), streams: streams)
+        case "merge":
+            return try MergeCommand.run(Array(arguments.dropFirst()), streams: streams)
         default:
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
             let names = subcommands.map(\.name) + ["--help", "--version"]
@@ -95,6 +108,9 @@ public enum PaySizeCommand {
         case nil, "help": streams.writeOutput(help + "\n")
         case "check": streams.writeOutput(CheckCommand.help + "\n")
         case "schema": streams.writeOutput(SchemaCommand.help + "\n")
+        case "suggest": streams.writeOutput(SuggestCommand.help + "\n")
+        case "dict": streams.writeOutput(DictCommand.help + "\n")
+        case "merge": streams.writeOutput(MergeCommand.help + "\n")
         case let other?:
             throw UsageError(message: "unknown subcommand '\(other)'", command: "paysize")
         }

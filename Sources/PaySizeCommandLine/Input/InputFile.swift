@@ -13,11 +13,6 @@ final class InputFile {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
-    private var bufferStart = 0
-    private var scanned = 0
-    private var reachedEnd = false
-    /// The 1-based number of the line ``nextLine(maximumByteCount:)`` returned last.
-    private(set) var lineNumber = 0
 
     private init(displayName: String, descriptor: Int32, ownsDescriptor: Bool) {
         self.displayName = displayName
@@ -49,7 +44,6 @@ final class InputFile {
         self.descriptor = -1
         self.ownsDescriptor = false
         self.buffer = contents
-        self.reachedEnd = true
     }
 
     /// The process's standard input, shown as `<stdin>`.
@@ -81,36 +75,6 @@ final class InputFile {
         return bytes
     }
 
-    /// The next line without its `\n`, or `nil` at the end; refuses a line longer than
-    /// `maximumByteCount` bytes.
-    func nextLine(maximumByteCount: Int) throws(InputError) -> [UInt8]? {
-        while true {
-            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[bufferStart..<newline])
-                bufferStart = newline + 1
-                scanned = bufferStart
-                lineNumber += 1
-                if line.count > maximumByteCount { throw lineTooLong(limit: maximumByteCount) }
-                return line
-            }
-            scanned = buffer.count
-            if buffer.count - bufferStart > maximumByteCount { throw lineTooLong(limit: maximumByteCount) }
-            if reachedEnd {
-                guard bufferStart < buffer.count else { return nil }
-                let line = Array(buffer[bufferStart...])
-                bufferStart = buffer.count
-                lineNumber += 1
-                return line
-            }
-            if bufferStart > 0 {
-                buffer.removeSubrange(0..<bufferStart)
-                scanned -= bufferStart
-                bufferStart = 0
-            }
-            if try !fill(&buffer, upTo: buffer.count + 65536) { reachedEnd = true }
-        }
-    }
-
     /// Appends up to `limit - bytes.count` bytes; returns `false` at the end of the file.
     private func fill(_ bytes: inout [UInt8], upTo limit: Int) throws(InputError) -> Bool {
         let chunk = min(65536, max(limit - bytes.count, 1))
@@ -135,12 +99,6 @@ final class InputFile {
             message:
                 "expected at most \(limit) bytes (--max-input-bytes), found \(found); a Live Activity payload is at most 5120 bytes"
         )
-    }
-
-    private func lineTooLong(limit: Int) -> InputError {
-        InputError(
-            file: displayName, location: TextPosition(line: lineNumber + 1, column: 1),
-            message: "expected a line of at most \(limit) bytes (--max-input-bytes), found a longer one")
     }
 
     static func errorText(_ code: Int32) -> String {

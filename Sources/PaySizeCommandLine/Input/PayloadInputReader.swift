@@ -1,8 +1,9 @@
 import PaySize
 import PaySizeCompression
 
-/// Turns a command-line input into payload records: a payload file, a JSON Lines log
-/// (`.jsonl`, `.ndjson`), either compressed with zstd (`.zst`), or standard input (`-`).
+/// Turns a command-line input into what `paysize check` reads: the bytes of a payload file, or
+/// the byte source of a JSON Lines log (`.jsonl`, `.ndjson`), either compressed with zstd
+/// (`.zst`), or standard input (`-`).
 struct PayloadInputReader {
     /// The largest payload file, or JSON Lines line, read in bytes.
     var maximumInputByteCount: Int
@@ -13,104 +14,97 @@ struct PayloadInputReader {
 
     static let lineExtensions = [".jsonl", ".ndjson"]
 
-    /// Calls `body` with each record of `argument`, or with the error that stopped reading it.
-    func read(_ argument: String, streams: OutputStreams, _ body: (Result<PayloadRecord, InputError>) -> Void) {
-        let name = argument == "-" ? "<stdin>" : argument
-        let compressed = argument.hasSuffix(".zst")
-        let innerName = compressed ? String(argument.dropLast(4)) : argument
-        let lines = readsLines || Self.lineExtensions.contains(where: { innerName.hasSuffix($0) })
-        do throws(InputError) {
-            let file: InputFile
-            if argument == "-" {
-                file =
-                    streams.readsProcessInput
-                    ? InputFile.standardInput() : InputFile(displayName: name, contents: streams.standardInput)
-            } else {
-                file = try InputFile.opening(argument)
-            }
-            if compressed {
-                try readCompressed(file, name: name, lines: lines, body)
-            } else {
-                try readRecords(file, name: name, lines: lines, body)
-            }
-        } catch {
-            body(.failure(error))
-        }
+    /// `<stdin>` for `-`, else the argument.
+    static func displayName(of argument: String) -> String {
+        argument == "-" ? "<stdin>" : argument
     }
 
-    private func readCompressed(
-        _ file: InputFile, name: String, lines: Bool, _ body: (Result<PayloadRecord, InputError>) -> Void
-    ) throws(InputError) {
-        let outputCap = lines ? maximumDecompressedByteCount : maximumInputByteCount
-        var lineNumber = 0
-        do {
-            let stream: ZstdDecompressionStream
-            if file.fileDescriptor >= 0 {
-                stream = try ZstdDecompressionStream(fileDescriptor: file.fileDescriptor, outputCap: outputCap)
-            } else {
-                // Captured standard input: decompress in memory with the same cap.
+    /// Whether `argument` is read as a JSON Lines log.
+    func isLog(_ argument: String) -> Bool {
+        let innerName = argument.hasSuffix(".zst") ? String(argument.dropLast(4)) : argument
+        return readsLines || Self.lineExtensions.contains(where: { innerName.hasSuffix($0) })
+    }
+
+    /// Reads a payload file (decompressing a `.zst` one) as one record.
+    func readPayload(_ argument: String, streams: OutputStreams) -> Result<PayloadRecord, InputError> {
+        let name = Self.displayName(of: argument)
+        do throws(InputError) {
+            let file = try open(argument, streams: streams)
+            var bytes: [UInt8]
+            if argument.hasSuffix(".zst") {
                 let compressed = try file.readAll(maximumByteCount: maximumDecompressedByteCount)
-                let contents = try Zstd.decompress(compressed, outputCap: outputCap)
-                let memory = InputFile(displayName: name, contents: contents)
-                try readRecords(memory, name: name, lines: lines, body)
-                return
-            }
-            if lines {
-                try forEachRecord(name: name, body) { () throws -> ([UInt8], Int)? in
-                    let line = try stream.nextLine(maximumByteCount: maximumInputByteCount)
-                    if line != nil { lineNumber += 1 }
-                    return line.map { ($0, lineNumber) }
+                do {
+                    bytes = try Zstd.decompress(compressed, outputCap: maximumInputByteCount)
+                } catch {
+                    throw Self.inputError(
+                        error, file: name, outputCap: maximumInputByteCount, option: "--max-input-bytes")
                 }
             } else {
-                var bytes: [UInt8] = []
-                while let chunk = try stream.nextChunk() { bytes += chunk }
-                body(.success(PayloadRecord(file: name, line: nil, bytes: bytes)))
+                bytes = try file.readAll(maximumByteCount: maximumInputByteCount)
             }
-        } catch let error as InputError {
-            throw error
-        } catch let error as ZstdError {
-            let location = lines && lineNumber > 0 ? TextPosition(line: lineNumber + 1, column: 1) : nil
-            throw InputError(file: name, location: location, message: decompressionMessage(error, outputCap: outputCap))
+            return .success(PayloadRecord(file: name, line: nil, bytes: bytes))
         } catch {
-            throw InputError(file: name, message: "cannot decompress: \(error)")
+            return .failure(error)
         }
     }
 
-    private func readRecords(
-        _ file: InputFile, name: String, lines: Bool, _ body: (Result<PayloadRecord, InputError>) -> Void
-    ) throws(InputError) {
-        if lines {
-            try forEachRecord(name: name, body) { () throws(InputError) in
-                try file.nextLine(maximumByteCount: maximumInputByteCount).map { ($0, file.lineNumber) }
+    /// Opens a log for reading; the returned file must be kept open while the source is read.
+    func openLog(_ argument: String, streams: OutputStreams) throws(InputError) -> (
+        file: InputFile, source: LogByteSource
+    ) {
+        let name = Self.displayName(of: argument)
+        let file = try open(argument, streams: streams)
+        guard argument.hasSuffix(".zst") else {
+            if file.fileDescriptor < 0 { return (file, .memory(try file.readAll(maximumByteCount: Int.max))) }
+            return (file, .plain(descriptor: file.fileDescriptor))
+        }
+        do {
+            if file.fileDescriptor < 0 {
+                // Captured standard input: decompress in memory with the same cap.
+                let compressed = try file.readAll(maximumByteCount: maximumDecompressedByteCount)
+                return (file, .memory(try Zstd.decompress(compressed, outputCap: maximumDecompressedByteCount)))
             }
-        } else {
-            body(
-                .success(
-                    PayloadRecord(
-                        file: name, line: nil, bytes: try file.readAll(maximumByteCount: maximumInputByteCount))))
+            return (file, try .zstd(descriptor: file.fileDescriptor, outputCap: maximumDecompressedByteCount))
+        } catch {
+            throw Self.inputError(
+                error, file: name, outputCap: maximumDecompressedByteCount, option: "--max-decompressed-bytes")
         }
     }
 
-    private func decompressionMessage(_ error: ZstdError, outputCap: Int) -> String {
+    private func open(_ argument: String, streams: OutputStreams) throws(InputError) -> InputFile {
+        guard argument == "-" else { return try InputFile.opening(argument) }
+        return streams.readsProcessInput
+            ? InputFile.standardInput() : InputFile(displayName: "<stdin>", contents: streams.standardInput)
+    }
+
+    /// A failure to read or decompress `file` as a one-line input error, placed at `location`
+    /// when it has none of its own.
+    static func inputError(
+        _ error: any Error, file: String, location: TextPosition? = nil, outputCap: Int, option: String
+    ) -> InputError {
+        switch error {
+        case var error as InputError:
+            error.file = file
+            error.location = error.location ?? location
+            return error
+        case let error as ZstdError:
+            return InputError(
+                file: file, location: location,
+                message: decompressionMessage(error, outputCap: outputCap, option: option))
+        default:
+            return InputError(file: file, location: location, message: "cannot decompress: \(error)")
+        }
+    }
+
+    /// One line saying why decompression stopped.
+    static func decompressionMessage(_ error: ZstdError, outputCap: Int, option: String) -> String {
         if error.isOutputCapExceeded {
-            let option = outputCap == maximumInputByteCount ? "--max-input-bytes" : "--max-decompressed-bytes"
             return "expected at most \(outputCap) decompressed bytes (\(option)), found more: \(error)"
         }
-        return "expected zstd-compressed data, found data zstd refuses: \(error)"
-    }
-
-    /// Reports each non-blank line `nextLine` returns, with its 1-based line number, as a record.
-    private func forEachRecord<Failure: Error>(
-        name: String, _ body: (Result<PayloadRecord, InputError>) -> Void,
-        _ nextLine: () throws(Failure) -> ([UInt8], Int)?
-    ) throws(Failure) {
-        while let (bytes, line) = try nextLine() {
-            if isBlank(bytes) { continue }
-            body(.success(PayloadRecord(file: name, line: line, bytes: bytes)))
+        if let window = error.maximumWindowByteCount {
+            return
+                "expected zstd frames with a decoding window of at most \(window >> 20) MB (what 'zstd' writes up to level 19), found a frame that needs more; recompress without --ultra or --long"
         }
-    }
-
-    private func isBlank(_ line: [UInt8]) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        return "expected zstd-compressed data, found data zstd refuses: \(error)"
     }
 }

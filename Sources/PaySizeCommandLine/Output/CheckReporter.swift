@@ -6,6 +6,8 @@ protocol CheckReporter {
     func report(_ outcome: CheckOutcome)
     /// Closes the run with totals, where the format has a place for them.
     func finish(_ summary: CheckSummary)
+    /// Reports the summary of one input (a log, or any input with `--summary`).
+    func report(_ summary: LogSummary)
 }
 
 /// Totals over a `paysize check` run.

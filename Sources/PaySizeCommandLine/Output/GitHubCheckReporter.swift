@@ -42,6 +42,15 @@ struct GitHubCheckReporter: CheckReporter {
 
     func finish(_ summary: CheckSummary) {}
 
+    /// One notice with the summary's counts and percentiles (the histogram stays in the text format).
+    func report(_ summary: LogSummary) {
+        let lines = summary.text.split(separator: "\n").prefix(5).map { $0.drop(while: { $0 == " " }) }
+        streams.writeOutput(
+            command(
+                summary.exitStatus == .success ? "notice" : "error", file: summary.file, location: nil,
+                title: "PaySize summary", message: lines.joined(separator: "\n")) + "\n")
+    }
+
     private func command(_ level: String, file: String, location: TextPosition?, title: String, message: String)
         -> String
     {

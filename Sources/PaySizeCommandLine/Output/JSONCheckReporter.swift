@@ -18,6 +18,11 @@ struct JSONCheckReporter: CheckReporter {
 
     func finish(_ summary: CheckSummary) {}
 
+    /// The summary object (``LogSummary/jsonValue``), after the input's payload objects.
+    func report(_ summary: LogSummary) {
+        streams.writeOutput(summary.jsonValue.text + "\n")
+    }
+
     static func object(for outcome: CheckOutcome) -> JSONOutputValue {
         switch outcome {
         case .unreadable(let error):

@@ -23,11 +23,14 @@ public final class OutputStreams: @unchecked Sendable {
     public let standardInput: [UInt8]
     /// Whether text output may use ANSI colour.
     public let allowsColor: Bool
+    /// Whether standard error is a terminal, where a progress line may be drawn.
+    public let errorIsTerminal: Bool
 
-    private init(destination: Destination, standardInput: [UInt8], allowsColor: Bool) {
+    private init(destination: Destination, standardInput: [UInt8], allowsColor: Bool, errorIsTerminal: Bool = false) {
         self.destination = destination
         self.standardInput = standardInput
         self.allowsColor = allowsColor
+        self.errorIsTerminal = errorIsTerminal
     }
 
     /// The process's standard streams; colour only on a terminal and only when `NO_COLOR` is unset
@@ -36,12 +39,16 @@ public final class OutputStreams: @unchecked Sendable {
         let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         return OutputStreams(
             destination: .file(descriptor: 1), standardInput: [],
-            allowsColor: isatty(1) == 1 && noColor.isEmpty)
+            allowsColor: isatty(1) == 1 && noColor.isEmpty, errorIsTerminal: isatty(2) == 1)
     }
 
     /// Streams that collect output in memory, reading `standardInput` for `-`.
-    public static func capturing(standardInput: [UInt8] = []) -> OutputStreams {
-        OutputStreams(destination: .buffer, standardInput: standardInput, allowsColor: false)
+    ///
+    /// - Parameter errorIsTerminal: Whether to act as if standard error were a terminal (progress
+    ///   lines are then captured too); default `false`.
+    public static func capturing(standardInput: [UInt8] = [], errorIsTerminal: Bool = false) -> OutputStreams {
+        OutputStreams(
+            destination: .buffer, standardInput: standardInput, allowsColor: false, errorIsTerminal: errorIsTerminal)
     }
 
     /// Whether `-` reads the process's real standard input.

@@ -37,6 +37,10 @@ struct TextCheckReporter: CheckReporter {
         }
     }
 
+    func report(_ summary: LogSummary) {
+        streams.writeOutput(summary.text)
+    }
+
     func finish(_ summary: CheckSummary) {
         var tiers: [String] = []
         for tier in SizeTier.allCases {

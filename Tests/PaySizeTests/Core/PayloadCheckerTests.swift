@@ -114,6 +114,20 @@ import Testing
                 ["warning /aps/stale-date: 'stale-date' has no effect on an end event"]
             ),
             (
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"stale-date":1764496800}}"#,
+                [
+                    "error /aps/stale-date: 'stale-date' 1764496800 is 3600 s before 'timestamp' 1764500400: the activity shows as stale the moment it arrives"
+                ]
+            ),
+            (
+                // A stale date written as a Swift Date's 2001-based seconds: both findings.
+                #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"stale-date":786193200}}"#,
+                [
+                    "warning /aps/stale-date: 786193200 is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200",
+                    "error /aps/stale-date: 'stale-date' 786193200 is 978307200 s before 'timestamp' 1764500400: the activity shows as stale the moment it arrives",
+                ]
+            ),
+            (
                 #"{"aps":{"timestamp":1764500400,"event":"start","content-state":{}}}"#,
                 [
                     "error /aps/attributes-type: a start event requires 'attributes-type'",

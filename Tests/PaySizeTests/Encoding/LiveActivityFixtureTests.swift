@@ -3,8 +3,8 @@ import Testing
 
 @testable import PaySize
 
-/// The benchmark's fixtures (shared by symlink) encode byte for byte like Foundation, on the
-/// byte-stream path rather than the Foundation fallback.
+/// The benchmark's fixtures and real-world corpus (shared by symlink) encode byte for byte like
+/// Foundation, on the byte-stream path rather than the Foundation fallback.
 @Suite("PayloadEncoder Live Activity fixtures")
 struct LiveActivityFixtureTests {
     static let fixtures: [(name: String, value: any Encodable & Sendable)] = [
@@ -17,6 +17,14 @@ struct LiveActivityFixtureTests {
     @Test("fixture matches JSONEncoder without falling back", arguments: fixtures.map(\.name))
     func fixtureMatches(name: String) throws {
         let value = Self.fixtures.first { $0.name == name }!.value
+        try check(value)
+    }
+
+    @Test(
+        "real-world corpus shape matches JSONEncoder without falling back",
+        arguments: RealWorldCorpus.shapes.map(\.name))
+    func corpusShapeMatches(name: String) throws {
+        let value = RealWorldCorpus.shapes.first { $0.name == name }!.value
         try check(value)
     }
 

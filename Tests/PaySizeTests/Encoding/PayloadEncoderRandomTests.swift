@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PaySize
+
 /// Differential fuzzing against Foundation with a fixed seed: 10 000 random values of nested
 /// shape, each under random options. Bytes must be equal under `.sortedKeys`, sizes equal without
 /// it, and `encodedSize` equal to `encode(...).count` always.
@@ -16,7 +18,7 @@ struct PayloadEncoderRandomTests {
         init?(intValue: Int) { nil }
     }
 
-    static func randomOptions(using rng: inout SplitMix64) -> EncodingOptions {
+    static func randomOptions(using rng: inout SplitMix64, log: KeyConversionLog) -> EncodingOptions {
         var options = EncodingOptions()
         var label: [String] = []
         if rng.chance(25) {
@@ -51,6 +53,13 @@ struct PayloadEncoderRandomTests {
         switch Int.random(in: 0..<10, using: &rng) {
         case 0, 1: options.key = .convertToSnakeCase
         case 2: options.key = .custom { path in CustomKey(stringValue: "\(path.count)-\(path.last!.stringValue)") }
+        case 3:
+            // Reads the whole path, and logs the order of the calls.
+            options.key = .custom { path in
+                log.append(path)
+                return CustomKey(stringValue: PathReporter.render(path))
+            }
+            label.append("path keys")
         default: break
         }
         if rng.chance(40) {
@@ -64,10 +73,22 @@ struct PayloadEncoderRandomTests {
     func randomValues(batch: Int) {
         var rng = SplitMix64(seed: 0x5EED_0000 + UInt64(batch))
         var failures = 0
+        let log = KeyConversionLog()
         for index in 0..<Self.valuesPerBatch {
-            let options = Self.randomOptions(using: &rng)
+            let options = Self.randomOptions(using: &rng, log: log)
             var budget = 40
             let value = RandomEncodable.random(using: &rng, depth: 0, budget: &budget, allowNonFinite: rng.chance(20))
+            _ = log.take()
+            let foundationCalls = Result { try options.foundation().encode(value) }.map { _ in log.take() }
+            let payloadCalls = Result { try options.payload().encodeBytes(value) }.map { _ in log.take() }
+            let fellBack =
+                (try? options.payload().encodeWithoutFallback(value, countingOnly: false) { _ in true }) == nil
+            if case .success(let expected) = foundationCalls, case .success(let calls) = payloadCalls, !fellBack,
+                value.hasHashOrderedEntries ? calls.sorted() != expected.sorted() : calls != expected, failures < 5
+            {
+                failures += 1
+                Issue.record("batch \(batch) value \(index): key conversions \(calls), Foundation's \(expected)")
+            }
             let sorted = EncodingComparison(value, options: options)
             if !sorted.isIdentical, failures < 5 {
                 failures += 1

@@ -104,7 +104,7 @@ extension RandomEncodable {
             switch member.how {
             case .nested, .superEncoder, .superEncoderForKey:
                 if counts[effectiveKey(member)]! > 1 { member.how = .direct }
-            case .direct, .encodeIfPresent:
+            case .direct, .encodeIfPresent, .containerPath:
                 break
             }
             return member
@@ -127,8 +127,9 @@ extension RandomEncodable {
                 switch Int.random(in: 0..<20, using: &rng) {
                 case 0: how = .superEncoder
                 case 1: how = .superEncoderForKey
-                case 2, 3: how = .nested
-                case 4: how = .encodeIfPresent
+                case 2, 3, 4: how = .nested
+                case 5: how = .encodeIfPresent
+                case 6: how = .containerPath
                 default: how = .direct
                 }
                 return Member(
@@ -144,7 +145,8 @@ extension RandomEncodable {
                 let how: Element.How
                 switch Int.random(in: 0..<20, using: &rng) {
                 case 0: how = .superEncoder
-                case 1, 2: how = .nested
+                case 1, 2, 3: how = .nested
+                case 4: how = .containerPath
                 default: how = .direct
                 }
                 return Element(
@@ -174,7 +176,7 @@ extension RandomEncodable {
                     Date(timeIntervalSinceReferenceDate: Double(Int.random(in: 0...900_000_000, using: &rng)) / 4)
                 })
         case 18:
-            return .nothing
+            return rng.chance(50) ? .nothing : .pathProbe
         default:
             return .optional(
                 rng.chance(30)

@@ -35,16 +35,19 @@ indirect enum RandomEncodable: Encodable {
     case intDictionary([Int: RandomEncodable])
     case dateArray([Date])
     case nothing
+    /// Writes the coding path its encoder reports, as a string.
+    case pathProbe
 
     struct Member {
-        enum How { case direct, nested, superEncoder, superEncoderForKey, encodeIfPresent }
+        /// `containerPath` writes the container's own coding path as the member's value.
+        enum How { case direct, nested, superEncoder, superEncoderForKey, encodeIfPresent, containerPath }
         var key: String
         var how: How
         var value: RandomEncodable
     }
 
     struct Element {
-        enum How { case direct, nested, superEncoder }
+        enum How { case direct, nested, superEncoder, containerPath }
         var how: How
         var value: RandomEncodable
     }
@@ -60,25 +63,10 @@ indirect enum RandomEncodable: Encodable {
         switch self {
         case .keyed(let members):
             var container = encoder.container(keyedBy: Key.self)
-            for member in members {
-                let key = Key(stringValue: member.key)
-                switch member.how {
-                case .direct: try member.value.encodePrimitiveOrValue(into: &container, forKey: key)
-                case .encodeIfPresent: try container.encodeIfPresent(member.value, forKey: key)
-                case .nested: try member.value.encodeNested(into: &container, forKey: key)
-                case .superEncoder: try member.value.encode(to: container.superEncoder())
-                case .superEncoderForKey: try member.value.encode(to: container.superEncoder(forKey: key))
-                }
-            }
+            try Self.encode(members, into: &container)
         case .unkeyed(let elements):
             var container = encoder.unkeyedContainer()
-            for element in elements {
-                switch element.how {
-                case .direct: try element.value.encodePrimitiveOrValue(into: &container)
-                case .nested: try element.value.encodeNested(into: &container)
-                case .superEncoder: try element.value.encode(to: container.superEncoder())
-                }
-            }
+            try Self.encode(elements, into: &container)
         case .single(let inner):
             var container = encoder.singleValueContainer()
             try container.encode(inner)
@@ -90,23 +78,50 @@ indirect enum RandomEncodable: Encodable {
             try dates.encode(to: encoder)
         case .nothing:
             break
+        case .pathProbe:
+            var container = encoder.singleValueContainer()
+            try container.encode(PathReporter.render(encoder.codingPath))
         default:
             var container = encoder.singleValueContainer()
             try encodePrimitiveOrValue(into: &container)
         }
     }
 
-    /// Writes through `nestedContainer`/`nestedUnkeyedContainer` when the value is a container.
+    static func encode(_ members: [Member], into container: inout KeyedEncodingContainer<Key>) throws {
+        for member in members {
+            let key = Key(stringValue: member.key)
+            switch member.how {
+            case .direct: try member.value.encodePrimitiveOrValue(into: &container, forKey: key)
+            case .encodeIfPresent: try container.encodeIfPresent(member.value, forKey: key)
+            case .nested: try member.value.encodeNested(into: &container, forKey: key)
+            case .superEncoder: try member.value.encode(to: container.superEncoder())
+            case .superEncoderForKey: try member.value.encode(to: container.superEncoder(forKey: key))
+            case .containerPath: try container.encode(PathReporter.render(container.codingPath), forKey: key)
+            }
+        }
+    }
+
+    static func encode(_ elements: [Element], into container: inout any UnkeyedEncodingContainer) throws {
+        for element in elements {
+            switch element.how {
+            case .direct: try element.value.encodePrimitiveOrValue(into: &container)
+            case .nested: try element.value.encodeNested(into: &container)
+            case .superEncoder: try element.value.encode(to: container.superEncoder())
+            case .containerPath: try container.encode(PathReporter.render(container.codingPath))
+            }
+        }
+    }
+
+    /// Writes through `nestedContainer`/`nestedUnkeyedContainer` when the value is a container,
+    /// its own members and elements as they say (nested again, super encoders, paths).
     func encodeNested(into container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
         switch self {
-        case .keyed(let members) where members.allSatisfy({ $0.how == .direct }):
+        case .keyed(let members):
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
-            for member in members {
-                try member.value.encodePrimitiveOrValue(into: &nested, forKey: Key(stringValue: member.key))
-            }
-        case .unkeyed(let elements) where elements.allSatisfy({ $0.how == .direct }):
+            try Self.encode(members, into: &nested)
+        case .unkeyed(let elements):
             var nested = container.nestedUnkeyedContainer(forKey: key)
-            for element in elements { try element.value.encodePrimitiveOrValue(into: &nested) }
+            try Self.encode(elements, into: &nested)
         default:
             try encodePrimitiveOrValue(into: &container, forKey: key)
         }
@@ -114,16 +129,29 @@ indirect enum RandomEncodable: Encodable {
 
     func encodeNested(into container: inout any UnkeyedEncodingContainer) throws {
         switch self {
-        case .keyed(let members) where members.allSatisfy({ $0.how == .direct }):
+        case .keyed(let members):
             var nested = container.nestedContainer(keyedBy: Key.self)
-            for member in members {
-                try member.value.encodePrimitiveOrValue(into: &nested, forKey: Key(stringValue: member.key))
-            }
-        case .unkeyed(let elements) where elements.allSatisfy({ $0.how == .direct }):
+            try Self.encode(members, into: &nested)
+        case .unkeyed(let elements):
             var nested = container.nestedUnkeyedContainer()
-            for element in elements { try element.value.encodePrimitiveOrValue(into: &nested) }
+            try Self.encode(elements, into: &nested)
         default:
             try encodePrimitiveOrValue(into: &container)
+        }
+    }
+
+    /// Whether the value holds a `[String: Value]` dictionary of several entries, whose order a
+    /// copy of it may change.
+    var hasHashOrderedEntries: Bool {
+        switch self {
+        case .stringDictionary(let dictionary):
+            dictionary.count > 1 || dictionary.values.contains { $0.hasHashOrderedEntries }
+        case .intDictionary(let dictionary): dictionary.values.contains { $0.hasHashOrderedEntries }
+        case .keyed(let members): members.contains { $0.value.hasHashOrderedEntries }
+        case .unkeyed(let elements): elements.contains { $0.value.hasHashOrderedEntries }
+        case .single(let inner): inner.hasHashOrderedEntries
+        case .optional(let inner?): inner.hasHashOrderedEntries
+        default: false
         }
     }
 

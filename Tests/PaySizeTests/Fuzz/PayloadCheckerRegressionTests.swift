@@ -6,7 +6,7 @@ import Testing
 @Suite struct PayloadCheckerRegressionTests {
     /// Regressions/FuzzCheck/control-character-in-finding-message.json: a finding quoted the
     /// payload's `event` string raw, so an escaped newline in it split the message (and the text
-    /// report) over two lines. Messages are one line (STYLE.md); keys are quoted the same way.
+    /// report) over two lines. Messages are one line (a diagnostic never spans lines); keys are quoted the same way.
     @Test(arguments: [
         #"{"aps":{"event":"a\nb","timestamp":1}}"#,
         #"{"aps":{"event":"update","timestamp":1,"content-state":{},"x\ty":1,"alert":{"\r":1}},"\u001b[31m":2}"#,

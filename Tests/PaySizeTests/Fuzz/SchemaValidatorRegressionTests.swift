@@ -27,7 +27,7 @@ import Testing
     /// Regressions/FuzzSchema/control-character-in-required-key.json and
     /// control-character-unknown-key.json: findings quoted a key from the schema or the payload
     /// raw, so a key holding a newline split the message over two lines. Messages are one line
-    /// (STYLE.md), with control characters written as JSON escapes, as the checker's are.
+    /// (a diagnostic never spans lines), with control characters written as JSON escapes, as the checker's are.
     @Test(arguments: [
         (##"{"required":["y\n"]}"##, ##"{"y":1}"##),
         (##"{"properties":{"status":{"type":"string"}}}"##, ##"{"status":"a","a\nb":1}"##),

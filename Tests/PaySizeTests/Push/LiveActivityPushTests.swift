@@ -153,7 +153,8 @@ import Testing
             _ = try push.encoded()
             return nil
         } catch let error as LiveActivityPushError {
-            #expect(error.report.findings.first?.message == error.description)
+            #expect(error.report.findings.map(\.message) == error.violations.map(\.message))
+            #expect(error.localizedDescription == error.description)
             return error.description
         } catch {
             return "unexpected \(error)"
@@ -200,6 +201,104 @@ import Testing
                 "apns-priority: 10",
             ])
         #expect(push.headers(bundleIdentifier: "a.b", priority: .conservesPower).fields.last?.value == "5")
+        #expect(headers.topic == "com.example.Deliveries.push-type.liveactivity")
+        #expect(headers.priority == .immediate)
+        #expect(headers.expiration == nil && headers.collapseID == nil && headers.id == nil)
+    }
+
+    @Test func everyOptionalHeaderByNameAndInADictionary() throws {
+        let push = LiveActivityPush<DeliveryState, Never>.update(contentState: Self.state)
+        let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        let headers = push.headers(
+            bundleIdentifier: "com.example.Deliveries", priority: .conservesPower, expiration: .at(Self.eta),
+            collapseID: "order-A-20391", id: id, authorizationToken: "eyJhbGciOiJFUzI1NiJ9.e30.sig")
+        #expect(
+            headers.fields.map { "\($0.name): \($0.value)" } == [
+                "apns-push-type: liveactivity", "apns-topic: com.example.Deliveries.push-type.liveactivity",
+                "apns-priority: 5", "apns-expiration: 1764502200", "apns-collapse-id: order-A-20391",
+                "apns-id: E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "authorization: bearer eyJhbGciOiJFUzI1NiJ9.e30.sig",
+            ])
+        #expect(
+            headers.dictionary == [
+                "apns-push-type": "liveactivity", "apns-topic": "com.example.Deliveries.push-type.liveactivity",
+                "apns-priority": "5", "apns-expiration": "1764502200", "apns-collapse-id": "order-A-20391",
+                "apns-id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "authorization": "bearer eyJhbGciOiJFUzI1NiJ9.e30.sig",
+            ])
+        var once = headers
+        once.expiration = .deliverOnce
+        #expect(once.dictionary["apns-expiration"] == "0")
+    }
+
+    @Test func alertTextsTakeStringInterpolation() throws {
+        let minutes = 12
+        let courier = "Sam"
+        let alert = LiveActivityAlert(
+            title: "Arriving in \(minutes) min", body: .localized(key: "eta.body", arguments: [courier]))
+        #expect(alert.title == .plain("Arriving in 12 min"))
+        let plain = LiveActivityAlert(title: "\(courier) is here", body: "Meet at the door")
+        #expect(plain.body == .plain("Meet at the door"))
+        let held = LiveActivityAlert(title: courier, body: courier, sound: "default")
+        #expect(held == LiveActivityAlert(title: .plain("Sam"), body: .plain("Sam"), sound: "default"))
+        let push = LiveActivityPush<DeliveryState, Never>.update(
+            contentState: Self.state, timestamp: Self.now, alert: alert)
+        let text = String(decoding: try push.encoded().bytes, as: UTF8.self)
+        #expect(
+            text.contains(#""alert":{"title":"Arriving in 12 min","body":{"loc-key":"eta.body","loc-args":["Sam"]}}"#))
+    }
+
+    @Test func errorListsEveryViolationWithAMatchableKind() throws {
+        var start = LiveActivityPush<DeliveryState, DeliveryAttributes>(
+            event: .start, timestamp: Self.now, contentState: nil, attributes: Self.attributes)
+        start.dismissalDate = Self.eta
+        do {
+            _ = try start.encoded()
+            Issue.record("a start without attributes-type, alert and content-state must be refused")
+        } catch let error as LiveActivityPushError {
+            #expect(error.kind == .missingKey)
+            #expect(!error.isOverLimit)
+            #expect(
+                error.violations.map(\.kind) == [.missingKey, .missingKey, .missingKey, .keyNotAllowed])
+            #expect(
+                error.violations.map(\.path.description) == [
+                    "/aps/attributes-type", "/aps/alert", "/aps/content-state", "/aps/dismissal-date",
+                ])
+            let expected =
+                "a start event requires 'attributes-type'; a start event requires 'alert' (APNs accepts a start without it, but the device drops it); a start event requires 'content-state'; 'dismissal-date' is only allowed on an end event, found on start"
+            #expect(error.description == expected)
+            #expect(error.localizedDescription == expected)
+            #expect((error as any Error).localizedDescription == expected)
+            switch error.kind {
+            case .missingKey: break
+            default: Issue.record("kind \(error.kind)")
+            }
+        }
+    }
+
+    @Test func staleDateBeforeTimestampIsRefused() throws {
+        var update = LiveActivityPush<DeliveryState, Never>.update(
+            contentState: Self.state, timestamp: Self.eta, staleDate: Self.now)
+        #expect(
+            Self.violation(update)
+                == "'stale-date' 1764500400 is 1800 s before 'timestamp' 1764502200: the activity shows as stale the moment it arrives"
+        )
+        do {
+            _ = try update.encoded()
+        } catch let error as LiveActivityPushError {
+            #expect(error.kind == .staleDateBeforeTimestamp)
+            #expect(error.violations.map(\.path.description) == ["/aps/stale-date"])
+        }
+        // The same second (after rounding down to whole seconds) is not earlier.
+        update.staleDate = Date(timeIntervalSince1970: 1_764_502_200.1)
+        #expect(Self.violation(update) == nil)
+        // A report of the same bytes from the checker agrees.
+        update.staleDate = Self.now
+        update.timestamp = Self.eta
+        let body =
+            #"{"aps":{"timestamp":1764502200,"event":"update","content-state":{},"stale-date":1764500400}}"#
+        let report = try PayloadChecker().check(Array(body.utf8))
+        #expect(report.findings.map(\.message) == [Self.violation(update)])
     }
 
     @Test func activitySizeReportMatchesFoundationSizes() throws {

@@ -1,0 +1,1 @@
+../PaySizeBenchmarks/LiveActivityFixtures.swift

@@ -1,0 +1,153 @@
+import Foundation
+import PaySizeCompression
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Times `paysize check --summary` on about 500 MB of realistic compact JSON Lines pushes, plain
+// and compressed with zstd, against a plain Python size check (`json.loads` per line, compact
+// sizes of the payload and its content-state by `json.dumps`) measured in the same run. Reports
+// wall time, MB/s of decompressed JSON Lines, the ratio to Python and peak memory (the child's
+// ru_maxrss). The files go to a temporary folder, deleted at the end. Never asserts a timing.
+//
+//     swift build -c release --product paysize
+//     swift run -c release --package-path Benchmarks LogBenchmark [.build/release/paysize] [megabytes]
+
+let arguments = CommandLine.arguments
+let paysize = arguments.count > 1 ? arguments[1] : ".build/release/paysize"
+let targetByteCount = (arguments.count > 2 ? Int(arguments[2]) ?? 500 : 500) * 1_000_000
+guard FileManager.default.isExecutableFile(atPath: paysize) else {
+    FileHandle.standardError.write(
+        Data("error: no paysize at '\(paysize)'; run 'swift build -c release --product paysize'\n".utf8))
+    exit(2)
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paysize-log-benchmark-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let plainPath = folder.appendingPathComponent("pushes.jsonl").path
+let compressedPath = plainPath + ".zst"
+
+// Generate the log in 4 MB writes.
+var generator = PushLogGenerator(seed: 2025)
+var lineCount = 0
+var byteCount = 0
+guard FileManager.default.createFile(atPath: plainPath, contents: nil) else { fatalError("cannot create \(plainPath)") }
+let output = try FileHandle(forWritingTo: URL(fileURLWithPath: plainPath))
+var pending: [UInt8] = []
+while byteCount < targetByteCount {
+    let line = try generator.push(index: lineCount) + [0x0A]
+    pending += line
+    byteCount += line.count
+    lineCount += 1
+    if pending.count >= 4 << 20 {
+        try output.write(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+try output.write(contentsOf: pending)
+try output.close()
+
+/// Runs a command, its output to `stdoutPath`; returns wall seconds, exit status, peak RSS in KB.
+func run(_ command: [String], stdoutPath: String = "/dev/null") -> (seconds: Double, status: Int32, peakKilobytes: Int)
+{
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = command.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawnp(&pid, command[0], &actions, nil, argv, environ) == 0 else {
+        FileHandle.standardError.write(Data("error: cannot run '\(command[0])'\n".utf8))
+        exit(2)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return (seconds, (status >> 8) & 0xFF, usage.ru_maxrss)
+}
+
+// Compress with the zstd command at its default level, as a log shipper would; else in frames here.
+let zstdTool = ["/usr/bin/zstd", "/usr/local/bin/zstd", "/opt/homebrew/bin/zstd"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+var compression = "zstd -3"
+if let zstdTool {
+    _ = run([zstdTool, "-q", "-3", "-f", plainPath, "-o", compressedPath])
+} else {
+    compression = "PaySizeCompression, 8 MB frames"
+    let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: plainPath))
+    guard FileManager.default.createFile(atPath: compressedPath, contents: nil) else {
+        fatalError("cannot create \(compressedPath)")
+    }
+    let compressed = try FileHandle(forWritingTo: URL(fileURLWithPath: compressedPath))
+    while let chunk = try input.read(upToCount: 8 << 20), !chunk.isEmpty {
+        try compressed.write(contentsOf: try Zstd.compress(chunk))
+    }
+    try compressed.close()
+}
+let compressedByteCount = (try FileManager.default.attributesOfItem(atPath: compressedPath)[.size] as? Int) ?? 0
+
+let python = """
+    import json, sys
+    limit, tiers, count = 4096, [0] * 5, 0
+    def compact(value):
+        return len(json.dumps(value, separators=(',', ':'), ensure_ascii=False).encode())
+    with open(sys.argv[1], 'rb') as log:
+        for line in log:
+            if not line.strip():
+                continue
+            payload = json.loads(line)
+            size = compact(payload)
+            state = payload.get('aps', {}).get('content-state')
+            state_size = compact(state) if state is not None else None
+            tiers[0 if size < 2048 else 1 if size < 3072 else 2 if size < 3584 else 3 if size <= limit else 4] += 1
+            count += 1
+    print(count)
+    """
+let scriptPath = folder.appendingPathComponent("baseline.py").path
+try python.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+
+let summaryPath = folder.appendingPathComponent("summary.json").path
+let pythonCountPath = folder.appendingPathComponent("python.txt").path
+let baseline = run(["python3", scriptPath, plainPath], stdoutPath: pythonCountPath)
+let plain = run([paysize, "check", "--summary", "--format", "json", plainPath], stdoutPath: summaryPath)
+let plainSummary = (try? String(contentsOfFile: summaryPath, encoding: .utf8)) ?? ""
+let compressed = run([paysize, "check", "--summary", "--format", "json", compressedPath], stdoutPath: summaryPath)
+let compressedSummary = (try? String(contentsOfFile: summaryPath, encoding: .utf8)) ?? ""
+
+// The three must have read the same pushes.
+let pythonCount = Int(
+    ((try? String(contentsOfFile: pythonCountPath, encoding: .utf8)) ?? "").trimmingCharacters(
+        in: .whitespacesAndNewlines))
+guard pythonCount == lineCount, plainSummary.contains("\"payloads\":\(lineCount),"),
+    plainSummary.replacingOccurrences(of: compressedPath, with: plainPath)
+        == compressedSummary.replacingOccurrences(of: compressedPath, with: plainPath)
+else {
+    FileHandle.standardError.write(
+        Data("error: the runs disagree on the pushes read (python \(pythonCount ?? -1), generated \(lineCount))\n".utf8)
+    )
+    exit(1)
+}
+
+let megabytes = Double(byteCount) / 1e6
+func row(_ name: String, _ result: (seconds: Double, status: Int32, peakKilobytes: Int)) -> String {
+    let rate = megabytes / result.seconds
+    return name.padding(toLength: 34, withPad: " ", startingAt: 0)
+        + String(
+            format: "%8.2f %9.1f %9.1f× %9.1f MB", result.seconds, rate, baseline.seconds / result.seconds,
+            Double(result.peakKilobytes) / 1024)
+}
+print(
+    String(
+        format: "%.1f MB of JSON Lines: %d pushes (%.0f bytes on average); .zst %.1f MB (%@); %d cores",
+        megabytes, lineCount, Double(byteCount) / Double(lineCount), Double(compressedByteCount) / 1e6,
+        compression, ProcessInfo.processInfo.activeProcessorCount))
+print("run".padding(toLength: 34, withPad: " ", startingAt: 0) + " seconds      MB/s  vs Python    peak RSS")
+print(row("python3 json.loads + json.dumps", baseline))
+print(row("paysize check --summary .jsonl", plain))
+print(row("paysize check --summary .jsonl.zst", compressed))

@@ -1,0 +1,91 @@
+import Foundation
+import FuzzCommon
+import PaySize
+import PaySizeCommandLine
+
+// Arbitrary bytes as a JSON Lines log. Each line: the fast `JSONMeasuringScanner` must accept
+// exactly what `JSONScanner` accepts and give the same compact sizes, values at the pointers the
+// log path measures, and members of `aps`. The whole log: `paysize check --lines --format json -`
+// (the parallel fast path) must report each line as `PayloadChecker` does on it alone.
+
+private let pointers = [
+    JSONPointer.root, JSONPointer("aps"), JSONPointer("aps", "content-state"), JSONPointer("aps", "attributes"),
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = FuzzInput.bytes(start, count)
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    var scanner = JSONMeasuringScanner(measuring: pointers, listingMembersOf: JSONPointer("aps"))
+    var expected: [(line: Int, report: PayloadReport)] = []
+    var malformed: [Int] = []
+    for (index, line) in lines.enumerated() {
+        let accepted = scanner.measure(line)
+        let strict: JSONElement?
+        do {
+            strict = try JSONScanner.scan(line)
+        } catch is JSONScanError {
+            strict = nil
+        } catch {
+            fatalError("JSONScanner threw a non-JSONScanError: \(error)")
+        }
+        FuzzFailure.expect(accepted == (strict != nil), "acceptance differs: fast \(accepted), strict \(strict != nil)")
+        if let strict {
+            FuzzFailure.expect(scanner.compactByteCount == strict.compactByteCount, "compact size differs")
+            for (position, pointer) in pointers.enumerated() {
+                FuzzFailure.expect(
+                    scanner.measurement(at: position) == strict.descendant(at: pointer).map(JSONMeasuredValue.init),
+                    "measurement at \(pointer) differs")
+            }
+            let members = strict["aps"]?.members ?? []
+            FuzzFailure.expect(scanner.memberCount == members.count, "member count of /aps differs")
+            for (position, member) in members.enumerated() where position < scanner.memberCount {
+                let listed = scanner.member(at: position)
+                FuzzFailure.expect(
+                    listed.keyRange == member.keyRange && listed.value == JSONMeasuredValue(member.value),
+                    "member \(position) of /aps differs")
+            }
+        }
+        let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        if isBlank || (index == lines.count - 1 && line.isEmpty) { continue }
+        if (try? PayloadChecker().check(line)).map({ expected.append((index + 1, $0)) }) == nil {
+            malformed.append(index + 1)
+        }
+    }
+
+    let streams = OutputStreams.capturing(standardInput: bytes)
+    let status = PaySizeCommand.main(arguments: ["check", "--lines", "--format", "json", "-"], streams: streams)
+    var reported: [(line: Int, object: [String: Any])] = []
+    var errorLines: [Int] = []
+    for text in String(decoding: streams.standardOutput, as: UTF8.self).split(separator: "\n") {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            fatalError("--format json wrote a line Foundation cannot read: \(text)")
+        }
+        if let error = object["error"] as? [String: Any] {
+            errorLines.append(error["line"] as? Int ?? 0)
+        } else if let line = object["line"] as? Int {
+            reported.append((line, object))
+        }
+    }
+    FuzzFailure.expect(errorLines == malformed, "malformed lines \(errorLines), expected \(malformed)")
+    FuzzFailure.expect(
+        reported.map(\.line) == expected.map(\.line),
+        "payload lines \(reported.map(\.line)), expected \(expected.map(\.line))")
+    for ((_, object), (line, report)) in zip(reported, expected) {
+        let findings = (object["findings"] as? [[String: Any]]) ?? []
+        FuzzFailure.expect(
+            object["payloadBytes"] as? Int == report.payloadByteCount
+                && object["fileBytes"] as? Int == report.inputByteCount
+                && object["contentStateBytes"] as? Int == report.contentStateByteCount
+                && object["attributesBytes"] as? Int == report.attributesByteCount
+                && object["event"] as? String == report.event
+                && object["tier"] as? String == report.tier.rawValue
+                && findings.map { $0["message"] as? String } == report.findings.map(\.message)
+                && findings.map { $0["path"] as? String } == report.findings.map(\.path.rawValue),
+            "line \(line): the log path's report differs from PayloadChecker's")
+    }
+    let failing = expected.contains { $0.report.tier >= .over || $0.report.hasErrors }
+    let expectedStatus: ExitStatus = !malformed.isEmpty ? .badInput : failing ? .violation : .success
+    FuzzFailure.expect(status == expectedStatus, "exit \(status.rawValue), expected \(expectedStatus.rawValue)")
+    return 0
+}

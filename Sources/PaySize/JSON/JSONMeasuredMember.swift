@@ -1,0 +1,16 @@
+/// One member of the object whose members ``JSONMeasuringScanner`` lists: where its key sits and
+/// the measurement of its value.
+public struct JSONMeasuredMember: Sendable, Equatable {
+    /// The byte range of the key token, quotes included.
+    public var keyRange: Range<Int>
+    /// Whether the key token holds no escape, so the key is exactly the UTF-8 between its quotes.
+    public var keyIsVerbatim: Bool
+    /// The member's value.
+    public var value: JSONMeasuredValue
+
+    public init(keyRange: Range<Int>, keyIsVerbatim: Bool, value: JSONMeasuredValue) {
+        self.keyRange = keyRange
+        self.keyIsVerbatim = keyIsVerbatim
+        self.value = value
+    }
+}

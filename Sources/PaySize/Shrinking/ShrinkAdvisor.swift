@@ -1,0 +1,195 @@
+/// Measures every shrinking strategy on a payload and plans the smallest set of changes that
+/// reaches a target tier.
+///
+/// Each strategy proposes edits; each edit is applied to the payload and the result measured,
+/// so every ``ShrinkSuggestion/savedBytes`` is an exact byte difference, never an estimate.
+/// The plan applies the chosen suggestions together and measures again, since savings interact.
+///
+/// From JSON (a push payload, or a bare content state):
+///
+/// ```swift
+/// let report = try ShrinkAdvisor(target: .safe).report(forJSONBytes: payload)
+/// for suggestion in report.suggestions { print(suggestion) }
+/// // shorter CodingKeys for 9 keys at /aps/content-state/legs/*: saves 1104 bytes (3707 → 2603, monitor); app change
+/// print(report.plan.byteCount, report.plan.tier, report.plan.reachesTarget)
+/// ```
+///
+/// From Swift values, encoded as the device encodes them, with the schema inferred from the
+/// types (so optional keys, `Date` fields and enums are known):
+///
+/// ```swift
+/// let report = try ShrinkAdvisor().report(attributes: attributes, contentState: state)
+/// report.bestSuggestion?.description
+/// ```
+///
+/// In a push payload only `aps.content-state` and `aps.attributes` change shape (the rest of
+/// `aps` is Apple's); escaping suggestions apply everywhere.
+public struct ShrinkAdvisor: Sendable {
+    /// The limit and tier thresholds; default 4096 bytes.
+    public var budget: PayloadBudget
+    /// The tier the plan must reach (at or below); default ``SizeTier/safe``.
+    public var target: SizeTier
+    /// Whether lossy suggestions (trimmed text, rounded numbers, dropped items) may join the
+    /// plan; they are reported either way. Default `false`.
+    public var allowsLossy: Bool
+    /// The strategies run, in turn; default ``ShrinkStrategy/standard``.
+    public var strategies: [ShrinkStrategy]
+    /// The app's content-state schema: a suggestion whose result it would reject becomes an
+    /// ``ShrinkContractChange/app`` change. Inferred from the type by the Swift-value entry points.
+    public var contentStateSchema: PayloadSchema?
+    /// The app's attributes schema, used the same way for `aps.attributes`.
+    public var attributesSchema: PayloadSchema?
+
+    /// An advisor; every parameter has the default documented on its property.
+    public init(
+        budget: PayloadBudget = PayloadBudget(), target: SizeTier = .safe, allowsLossy: Bool = false,
+        strategies: [ShrinkStrategy] = ShrinkStrategy.standard
+    ) {
+        self.budget = budget
+        self.target = target
+        self.allowsLossy = allowsLossy
+        self.strategies = strategies
+    }
+
+    /// Measures a payload given as JSON: a push payload (with `aps`) or a bare content state.
+    ///
+    /// - Parameters:
+    ///   - jsonBytes: One JSON text.
+    ///   - series: Other payloads of the same activity (this one may be among them): they show
+    ///     which values a string takes (for enums) and which members never change (for
+    ///     `ActivityAttributes`). Default none.
+    ///   - maximumDepth: The deepest nesting accepted; default 512.
+    /// - Returns: The breakdown, every measured suggestion and the plan.
+    /// - Throws: `JSONScanError` when `jsonBytes` or a series payload is not one strict JSON text.
+    public func report(
+        forJSONBytes jsonBytes: [UInt8], series: [[UInt8]] = [], maximumDepth: Int = JSONScanner.defaultMaximumDepth
+    ) throws -> ShrinkReport {
+        let root = try JSONScanner.scan(jsonBytes, maximumDepth: maximumDepth)
+        let others = try series.map { try JSONScanner.scan($0, maximumDepth: maximumDepth) }
+        return report(payload: root, jsonBytes: jsonBytes, series: others)
+    }
+
+    /// Measures a scanned payload; `series` as in ``report(forJSONBytes:series:maximumDepth:)``.
+    func report(payload root: JSONElement, jsonBytes: [UInt8], series: [JSONElement]) -> ShrinkReport {
+        let regions = Self.appRegions(of: root)
+        var schemas: [JSONPointer: PayloadSchema] = [:]
+        for region in regions {
+            let isAttributes = region == JSONPointer("aps", "attributes")
+            if let schema = isAttributes ? attributesSchema : contentStateSchema { schemas[region] = schema }
+        }
+        let written = jsonBytes.count != root.compactByteCount ? jsonBytes.count : nil
+        return report(
+            document: ShrinkDocument(root: root, source: jsonBytes), payload: root, jsonBytes: jsonBytes,
+            series: series.isEmpty ? [root] : series, regions: regions, schemas: schemas, writtenByteCount: written)
+    }
+
+    /// Measures a Live Activity's attributes and content state together, ActivityKit's figure.
+    ///
+    /// Both are encoded with ``PayloadEncoder`` and the device's default strategies (keys
+    /// sorted, so reports are stable). Paths start with `/attributes` or `/content-state`; the
+    /// schema of each is inferred from its type, so a suggestion either type would reject is
+    /// an ``ShrinkContractChange/app`` change and nil optionals already omitted are listed at 0 bytes.
+    ///
+    /// - Returns: The report; ``ShrinkReport/byteCount`` is the sum of the two encoded sizes.
+    /// - Throws: `EncodingError` when a value cannot be encoded (a NaN, say).
+    public func report<Attributes: Codable, ContentState: Codable>(
+        attributes: Attributes, contentState: ContentState
+    ) throws -> ShrinkReport {
+        let attributesBytes = try Self.encoder.encodeBytes(attributes)
+        let stateBytes = try Self.encoder.encodeBytes(contentState)
+        let wrapper =
+            Array(#"{"attributes":"#.utf8) + attributesBytes + Array(#","content-state":"#.utf8) + stateBytes + [0x7D]
+        let root = try Self.scanEncoded(wrapper)
+        let regions = [JSONPointer("attributes"), JSONPointer("content-state")]
+        let schemas = [
+            regions[0]: attributesSchema ?? PayloadSchema.infer(from: Attributes.self),
+            regions[1]: contentStateSchema ?? PayloadSchema.infer(from: ContentState.self),
+        ]
+        let document = ShrinkDocument(root: root, source: wrapper, measuredPaths: regions.map(ShrinkPath.init))
+        return report(
+            document: document, payload: root, jsonBytes: wrapper, series: [root], regions: regions, schemas: schemas,
+            writtenByteCount: nil)
+    }
+
+    /// Measures a content state alone, as an update push carries it; paths start at the state's root.
+    ///
+    /// - Throws: `EncodingError` when the value cannot be encoded.
+    public func report<ContentState: Codable>(contentState: ContentState) throws -> ShrinkReport {
+        let bytes = try Self.encoder.encodeBytes(contentState)
+        let root = try Self.scanEncoded(bytes)
+        let schemas = [JSONPointer.root: contentStateSchema ?? PayloadSchema.infer(from: ContentState.self)]
+        return report(
+            document: ShrinkDocument(root: root, source: bytes), payload: root, jsonBytes: bytes, series: [root],
+            regions: [.root], schemas: schemas, writtenByteCount: nil)
+    }
+
+    private static let encoder: PayloadEncoder = {
+        var encoder = PayloadEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// Scans what ``PayloadEncoder`` wrote; a repeated key (a custom `encode(to:)` may write one,
+    /// and the last write wins in Foundation) is kept rather than refused.
+    private static func scanEncoded(_ bytes: [UInt8]) throws -> JSONElement {
+        try JSONScanner.scan(bytes, duplicateKeys: .allow)
+    }
+
+    /// Where the app's types decode: a push payload's `content-state` and `attributes`, else the root.
+    static func appRegions(of root: JSONElement) -> [JSONPointer] {
+        guard let aps = root["aps"], aps.members != nil else { return [.root] }
+        var regions: [JSONPointer] = []
+        if aps["attributes"]?.members != nil { regions.append(JSONPointer("aps", "attributes")) }
+        if aps["content-state"]?.members != nil { regions.append(JSONPointer("aps", "content-state")) }
+        return regions
+    }
+
+    private func report(
+        document: ShrinkDocument, payload: JSONElement, jsonBytes: [UInt8], series: [JSONElement],
+        regions: [JSONPointer], schemas: [JSONPointer: PayloadSchema], writtenByteCount: Int?
+    ) -> ShrinkReport {
+        let before = document.byteCount
+        let context = ShrinkContext(
+            payload: payload, jsonBytes: jsonBytes, byteCount: before, series: series, appRegions: regions,
+            budget: budget, target: target, escapesSlashes: document.escapesSlashes, schemas: schemas,
+            writtenByteCount: writtenByteCount)
+        let contract = ShrinkContractCheck(document: document, schemas: schemas)
+
+        var suggestions: [ShrinkSuggestion] = []
+        var zeroSavings: [ShrinkSuggestion] = []
+        var usedIDs: Set<String> = []
+        for strategy in strategies {
+            for proposal in strategy.proposals(for: context) {
+                var shrunk = document
+                ShrinkEdit.apply([proposal.edit], to: &shrunk)
+                let after = shrunk.byteCount
+                let saved = before - after
+                guard saved > 0 || (saved == 0 && proposal.reportsWithoutSaving) else { continue }
+                var id = proposal.id
+                var copy = 2
+                while usedIDs.contains(id) {
+                    id = "\(proposal.id)#\(copy)"
+                    copy += 1
+                }
+                usedIDs.insert(id)
+                var change = proposal.contractChange
+                if change < .app, saved > 0, contract.rejects(shrunk) { change = .app }
+                let suggestion = ShrinkSuggestion(
+                    id: id, strategyID: proposal.strategyID, title: proposal.title, savedBytes: saved,
+                    byteCount: after, newTier: budget.tier(forByteCount: after), paths: proposal.paths,
+                    contractChange: change, howToApply: proposal.howToApply, isLossy: proposal.isLossy,
+                    edit: proposal.edit, original: document)
+                if saved > 0 { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
+            }
+        }
+        // Largest saving first; ties keep the strategies' order.
+        suggestions = suggestions.enumerated()
+            .sorted { ($1.element.savedBytes, $0.offset) < ($0.element.savedBytes, $1.offset) }
+            .map(\.element)
+        let planner = ShrinkPlanner(document: document, budget: budget, target: target)
+        let plan = planner.plan(from: suggestions.filter { allowsLossy || !$0.isLossy })
+        return ShrinkReport(
+            document: document, writtenByteCount: writtenByteCount, budget: budget, target: target,
+            allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan)
+    }
+}

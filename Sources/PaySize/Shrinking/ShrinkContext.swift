@@ -1,0 +1,73 @@
+/// What a shrinking strategy sees: the payload, its series, and where the app's types decode.
+public struct ShrinkContext: Sendable {
+    /// The payload as scanned.
+    public let payload: JSONElement
+    /// The bytes the payload was scanned from.
+    public let jsonBytes: [UInt8]
+    /// The measured size (compact; for an attributes and content-state pair, their sum).
+    public let byteCount: Int
+    /// Every payload of the series the payload belongs to (this one included), or just this one.
+    public let series: [JSONElement]
+    /// Where the app's `Codable` types decode, so where keys and types may change:
+    /// `/aps/content-state` and `/aps/attributes` in a push payload, the root of a bare content
+    /// state, `/attributes` and `/content-state` for a pair of Swift values. The rest of `aps`
+    /// is Apple's and never changes.
+    public let appRegions: [JSONPointer]
+    /// The budget the report judges by.
+    public let budget: PayloadBudget
+    /// The tier the plan aims for.
+    public let target: SizeTier
+    /// Whether the payload's strings escape `/` (new strings are written the same way).
+    public let escapesSlashes: Bool
+    /// The app's schema for a region, when known (`--schema`, or inferred from Swift types).
+    let schemas: [JSONPointer: PayloadSchema]
+    /// The size of the payload as written, when it came from a file or bytes.
+    let writtenByteCount: Int?
+    /// Every value inside ``appRegions``, in document order.
+    let values: [ShrinkValue]
+
+    init(
+        payload: JSONElement, jsonBytes: [UInt8], byteCount: Int, series: [JSONElement], appRegions: [JSONPointer],
+        budget: PayloadBudget, target: SizeTier, escapesSlashes: Bool, schemas: [JSONPointer: PayloadSchema],
+        writtenByteCount: Int?
+    ) {
+        self.payload = payload
+        self.jsonBytes = jsonBytes
+        self.byteCount = byteCount
+        self.series = series
+        self.appRegions = appRegions
+        self.budget = budget
+        self.target = target
+        self.escapesSlashes = escapesSlashes
+        self.schemas = schemas
+        self.writtenByteCount = writtenByteCount
+        self.values = ShrinkValue.all(in: payload, regions: appRegions)
+    }
+
+    /// The compact JSON of the value at `pointer` (whitespace outside strings removed, tokens
+    /// as written), or `nil` when the payload has no value there.
+    public func compactJSONBytes(at pointer: JSONPointer) -> [UInt8]? {
+        payload.descendant(at: pointer)?.compactJSONBytes(in: jsonBytes)
+    }
+
+    /// The app's schema for a region, when the report knows it.
+    public func schema(forRegion region: JSONPointer) -> PayloadSchema? {
+        schemas[region]
+    }
+
+    /// The app's schema for the value at `path` (a `*` reads `items`), when a region's schema is known.
+    func schema(at path: ShrinkPath) -> (view: ShrinkSchemaView, schema: JSONElement)? {
+        for (region, schema) in schemas {
+            let prefix = ShrinkPath(region)
+            guard path.hasPrefix(prefix) else { continue }
+            let view = ShrinkSchemaView(schema)
+            return view.schema(at: path.components[prefix.components.count...]).map { (view, $0) }
+        }
+        return nil
+    }
+
+    /// The values of every series payload (this one's if there is no series) inside the app regions.
+    func seriesValues() -> [[ShrinkValue]] {
+        series.map { ShrinkValue.all(in: $0, regions: appRegions) }
+    }
+}

@@ -1,0 +1,43 @@
+/// What a strategy proposes for one payload: a described edit, before it is measured.
+///
+/// The advisor applies ``edit`` to the payload and measures the result; the exact difference
+/// becomes the ``ShrinkSuggestion/savedBytes`` of a suggestion. A proposal that saves nothing
+/// is dropped, unless ``reportsWithoutSaving`` asks for it to be listed among the findings that
+/// save 0 bytes (advice that costs nothing in JSON, such as smaller integer types).
+public struct ShrinkProposal: Sendable {
+    /// Unique within a report: the kind, then the path when the strategy proposes one edit per
+    /// path (`shorter-keys:/legs/*`); the advisor appends `#2` to a repeated id.
+    public var id: String
+    /// The kind of suggestion, such as `shorter-keys`; usually its strategy's id (a strategy
+    /// may propose several kinds: `fewer-digits` also reports `smaller-integers`).
+    public var strategyID: String
+    /// One line saying what changes, such as `shorter CodingKeys for 6 keys at /legs/*`.
+    public var title: String
+    /// The paths touched, JSON Pointers with `*` for every element of an array.
+    public var paths: [String]
+    /// What the change asks of the app and its server.
+    public var contractChange: ShrinkContractChange
+    /// How to make the change: a `CodingKeys` snippet, a type change or a server setting.
+    public var howToApply: String
+    /// Whether information is lost (text trimmed, digits rounded, old items dropped).
+    public var isLossy: Bool
+    /// The change itself.
+    public var edit: ShrinkEdit
+    /// Whether to list the proposal when it measures 0 bytes saved, rather than drop it.
+    public var reportsWithoutSaving: Bool
+
+    public init(
+        id: String, strategyID: String, title: String, paths: [String], contractChange: ShrinkContractChange,
+        howToApply: String, isLossy: Bool, edit: ShrinkEdit, reportsWithoutSaving: Bool = false
+    ) {
+        self.id = id
+        self.strategyID = strategyID
+        self.title = title
+        self.paths = paths
+        self.contractChange = contractChange
+        self.howToApply = howToApply
+        self.isLossy = isLossy
+        self.edit = edit
+        self.reportsWithoutSaving = reportsWithoutSaving
+    }
+}

@@ -1,0 +1,35 @@
+/// One way to shrink a payload, as a value the advisor runs in turn.
+///
+/// A strategy looks at the payload (and its series) and proposes edits; the advisor measures
+/// each. ``standard`` holds the strategies of the core (pure Swift); `PaySizeCompression` adds
+/// the zstd packing strategy for servers and the command line.
+///
+/// ```swift
+/// var advisor = ShrinkAdvisor()
+/// advisor.strategies = ShrinkStrategy.standard.filter { $0.id != "trim-text" }
+/// ```
+public struct ShrinkStrategy: Sendable {
+    /// A stable name, such as `shorter-keys`; proposals carry it as their ``ShrinkProposal/strategyID``.
+    public let id: String
+    private let makeProposals: @Sendable (ShrinkContext) -> [ShrinkProposal]
+
+    /// A strategy from a function that proposes edits for a payload.
+    public init(id: String, proposals: @escaping @Sendable (ShrinkContext) -> [ShrinkProposal]) {
+        self.id = id
+        self.makeProposals = proposals
+    }
+
+    /// The edits this strategy proposes for the payload in `context`, not yet measured.
+    public func proposals(for context: ShrinkContext) -> [ShrinkProposal] {
+        makeProposals(context)
+    }
+
+    /// Every strategy of the core, in the order their suggestions are listed when they save the
+    /// same: shorter keys, enums, trimmed text, fewer digits and integer types, dropped nulls
+    /// and defaults, blobs, long arrays, members constant over a series, duplicated and derived
+    /// values, dates, escaping.
+    public static let standard: [ShrinkStrategy] = [
+        shorterKeys, enumValues, trimmedText, fewerDigits, droppedNulls, droppedDefaults, blobs, lastItems,
+        constantMembers, derivedValues, integerDates, escaping,
+    ]
+}

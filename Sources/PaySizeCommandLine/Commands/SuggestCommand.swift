@@ -1,0 +1,265 @@
+import PaySize
+import PaySizeCompression
+
+/// `paysize suggest FILE|SERIES.jsonl|-`: where a payload's bytes go, every measured way to
+/// shrink it, and the plan that reaches a target tier.
+struct SuggestCommand {
+    static let name = "paysize suggest"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(
+            names: ["--target"], valueName: "<tier>",
+            help: "The tier the plan must reach: safe, monitor, risky, critical or over.", defaultValue: "safe"),
+        .init(
+            names: ["--lossy"], valueName: nil,
+            help: "Let lossy suggestions (trimmed text, rounded numbers, dropped items) join the plan and --apply."),
+        .init(
+            names: ["--schema"], valueName: "<file>",
+            help: "The app's content-state JSON Schema: a suggestion it would reject is an app contract change."),
+        .init(
+            names: ["--attributes-schema"], valueName: "<file>",
+            help: "The app's attributes JSON Schema, used the same way for a start event's attributes."),
+        .init(
+            names: ["--dictionary"], valueName: "<file>",
+            help:
+                "A zstd dictionary (paysize dict train) for the packing suggestion and the redundancy figure; by default one is trained on a series' other payloads."
+        ),
+        .init(
+            names: ["--apply"], valueName: "<file>",
+            help:
+                "Write the payload with every suggestion that needs no app change applied (lossy ones only with --lossy) to this new file; a series gets one line per payload."
+        ),
+        .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
+        .init(
+            names: ["--broadcast"], valueName: nil,
+            help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
+        .init(
+            names: ["--limit"], valueName: "<bytes>",
+            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
+        .init(
+            names: ["--max-input-bytes"], valueName: "<bytes>",
+            help: "Largest payload file or series line read.", defaultValue: "32768"),
+        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+    ]
+
+    static let help = """
+        OVERVIEW: Show where a Live Activity payload's bytes go and every measured way to shrink it.
+
+        Each strategy produces the shrunk payload and measures it: every saving is an exact byte
+        difference of compact JSON, never an estimate. Suggestions say the new tier, the paths
+        touched, the contract change (none: a server setting; server: values installed apps
+        already accept; app: the app's Swift type changes) and how to apply them. The plan is
+        the smallest set (fewest contract changes first, then fewest bytes) whose measured result
+        reaches --target. Advice that saves nothing in JSON (smaller integer types, nil optionals
+        already omitted) is listed at 0 bytes. A series (.jsonl) shows which values a string
+        takes and which members never change; its largest payload is the one measured.
+
+        USAGE: paysize suggest [<options>] <file> ...
+
+        ARGUMENTS:
+          <file>                  A payload (.json), a series (.jsonl, .ndjson), either
+                                  compressed with zstd (.zst), or '-' for standard input.
+
+        OPTIONS:
+        \(CommandLineArguments.helpLines(for: options))
+
+        EXIT STATUS:
+          0  the plan reaches the target tier (or the payload is there already)
+          1  no plan reaches the target tier
+          2  unreadable or malformed input, or a usage error
+
+        EXAMPLES:
+          paysize suggest --target safe Examples/update-bloated.json
+          paysize suggest --format json --schema Schemas/examples/delivery.schema.json update.json
+          paysize suggest --apply smaller.json --lossy payload.json
+        """
+
+    var inputs: [String]
+    var format: String
+    var advisor: ShrinkAdvisor
+    var applyPath: String?
+    var dictionary: ZstdDictionary?
+    var inputReader: PayloadInputReader
+
+    /// Parses the command line; `nil` when help was asked for.
+    init?(arguments: [String]) throws {
+        let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
+        if parsed.has("--help") { return nil }
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError(
+                message: "missing payload file (give a file, a series, or '-' for standard input)", command: Self.name)
+        }
+        inputs = parsed.positionals
+        format = parsed.value("--format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError(
+                message: "unknown format '\(format)' for '--format'; expected text or json", command: Self.name)
+        }
+        let targetText = parsed.value("--target") ?? "safe"
+        guard let target = SizeTier(rawValue: targetText) else {
+            throw UsageError(
+                message: "unknown tier '\(targetText)' for '--target'; expected safe, monitor, risky, critical or over",
+                command: Self.name)
+        }
+        if parsed.has("--broadcast"), parsed.value("--limit") != nil {
+            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
+        }
+        var limit = parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit
+        if let value = try parsed.positiveInteger("--limit", command: Self.name) { limit = value }
+        advisor = ShrinkAdvisor(budget: PayloadBudget(limit: limit), target: target, allowsLossy: parsed.has("--lossy"))
+        advisor.contentStateSchema = try parsed.value("--schema").map(SchemaFile.load)
+        advisor.attributesSchema = try parsed.value("--attributes-schema").map(SchemaFile.load)
+
+        applyPath = parsed.value("--apply")
+        if let applyPath {
+            guard inputs.count == 1 else {
+                throw UsageError(
+                    message: "'--apply' writes one file, so give one input, found \(inputs.count)", command: Self.name)
+            }
+            if NewOutputFile.exists(applyPath) {
+                throw UsageError(
+                    message: "'\(applyPath)' exists; '--apply' writes a new file and never overwrites one",
+                    command: Self.name)
+            }
+        }
+        if let path = parsed.value("--dictionary") {
+            dictionary = ZstdDictionary(
+                bytes: try InputFile.opening(path).readAll(maximumByteCount: DictCommand.maximumDictionaryByteCount))
+        }
+        inputReader = PayloadInputReader(
+            maximumInputByteCount: try parsed.positiveInteger("--max-input-bytes", command: Self.name) ?? 1 << 15,
+            maximumDecompressedByteCount: 1 << 30, readsLines: parsed.has("--lines"))
+    }
+
+    /// The most payloads one series may hold: each is kept in memory and read by strategies.
+    static let maximumSeriesCount = 1000
+
+    /// Measures every input and reports it; returns the worst exit status.
+    func run(streams: OutputStreams) -> ExitStatus {
+        var status = ExitStatus.success
+        for input in inputs {
+            var payloads: [(record: PayloadRecord, root: JSONElement)] = []
+            var name = input == "-" ? "<stdin>" : input
+            var isTooLong = false
+            inputReader.read(input, streams: streams) { result in
+                do {
+                    let record = try result.get()
+                    name = record.file
+                    guard payloads.count < Self.maximumSeriesCount else {
+                        if isTooLong { return }
+                        isTooLong = true
+                        throw InputError(
+                            file: record.file, location: record.line.map { TextPosition(line: $0, column: 1) },
+                            message: "expected at most \(Self.maximumSeriesCount) payloads in a series, found more")
+                    }
+                    do {
+                        payloads.append((record, try JSONScanner.scan(record.bytes)))
+                    } catch let error as JSONScanError {
+                        throw InputError(file: record.file, scanError: error, firstLine: record.line ?? 1)
+                    }
+                } catch {
+                    reportUnreadable(Self.inputError(error, file: name), streams: streams)
+                    status = max(status, .badInput)
+                }
+            }
+            guard !payloads.isEmpty else {
+                if status < .badInput {
+                    reportUnreadable(
+                        InputError(file: name, message: "expected a payload, found none"), streams: streams)
+                    status = .badInput
+                }
+                continue
+            }
+            do {
+                let outcome = try suggest(for: payloads)
+                report(outcome, streams: streams)
+                if !outcome.report.plan.reachesTarget { status = max(status, .violation) }
+            } catch {
+                reportUnreadable(Self.inputError(error, file: name), streams: streams)
+                status = max(status, .badInput)
+            }
+        }
+        return status
+    }
+
+    /// `error` as the input error it is, or one placed in `file` that quotes it.
+    static func inputError(_ error: any Error, file: String) -> InputError {
+        (error as? InputError) ?? InputError(file: file, message: "\(error)")
+    }
+
+    /// Measures the largest payload of an input, the others serving as its series.
+    private func suggest(for payloads: [(record: PayloadRecord, root: JSONElement)]) throws -> SuggestOutcome {
+        let largest = payloads.indices.max {
+            (payloads[$0].root.compactByteCount, $1) < (payloads[$1].root.compactByteCount, $0)
+        }!
+        let measured = payloads[largest]
+        let others = payloads.indices.filter { $0 != largest }.map {
+            payloads[$0].root.compactJSONBytes(in: payloads[$0].record.bytes)
+        }
+        var dictionary = self.dictionary.map { (dictionary: $0, source: "the --dictionary file") }
+        if dictionary == nil, !others.isEmpty { dictionary = Self.seriesDictionary(from: others) }
+
+        var advisor = self.advisor
+        advisor.strategies.append(.zstdPacking(dictionary: dictionary?.dictionary))
+        let report = try advisor.report(
+            forJSONBytes: measured.record.bytes, series: payloads.count > 1 ? payloads.map(\.record.bytes) : [])
+        let redundancy = try PayloadRedundancy(compactJSON: report.jsonBytes, dictionary: dictionary?.dictionary)
+
+        var applied: SuggestOutcome.Applied? = nil
+        if let applyPath {
+            let suggestions = report.suggestionsWithoutAppChange
+            var output: [UInt8]
+            var byteCount: Int
+            if payloads.count == 1 {
+                let result = report.applying(suggestions)
+                output = result.jsonBytes
+                byteCount = result.byteCount
+            } else {
+                output = []
+                byteCount = 0
+                for payload in payloads {
+                    let line = try report.applying(suggestions, toJSONBytes: payload.record.bytes)
+                    byteCount = max(byteCount, line.count)
+                    output += line + [UInt8(ascii: "\n")]
+                }
+            }
+            try NewOutputFile.create(applyPath, containing: output)
+            applied = .init(
+                file: applyPath, byteCount: byteCount, tier: report.budget.tier(forByteCount: byteCount),
+                suggestionIDs: suggestions.map(\.id))
+        }
+        return SuggestOutcome(
+            file: measured.record.file, line: measured.record.line, seriesCount: payloads.count, report: report,
+            redundancy: redundancy, dictionarySource: dictionary?.source, applied: applied)
+    }
+
+    /// A dictionary from a series' other payloads: trained when there are enough of them, else
+    /// their raw content (the last 112640 bytes), which zstd accepts as a dictionary too. The
+    /// measured payload is never part of it, so the figures are not flattered.
+    static func seriesDictionary(from others: [[UInt8]]) -> (dictionary: ZstdDictionary, source: String) {
+        if others.count >= ZstdDictionary.minimumSampleCount,
+            let trained = try? ZstdDictionary.train(samples: others, capacity: ZstdDictionary.defaultCapacity)
+        {
+            return (trained, "a dictionary trained on the series' other \(others.count) payloads")
+        }
+        let content = Array(others.joined().suffix(ZstdDictionary.defaultCapacity))
+        return (
+            ZstdDictionary(bytes: content),
+            "the raw content of the series' other \(counted(others.count, "payload"))"
+        )
+    }
+
+    private func report(_ outcome: SuggestOutcome, streams: OutputStreams) {
+        if format == "json" {
+            streams.writeOutput(outcome.jsonObject.text + "\n")
+        } else {
+            streams.writeOutput(outcome.text)
+        }
+    }
+
+    private func reportUnreadable(_ error: InputError, streams: OutputStreams) {
+        streams.writeError(error.diagnostic + "\n")
+        if format == "json" { streams.writeOutput(JSONCheckReporter.object(for: .unreadable(error)).text + "\n") }
+    }
+}

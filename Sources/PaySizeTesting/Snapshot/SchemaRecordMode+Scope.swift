@@ -1,0 +1,21 @@
+/// Runs `operation` with schema snapshots recorded in `mode`, whatever `PAYSIZE_RECORD` says
+/// (nothing is written when `CI` is set, still).
+///
+/// ```swift
+/// withSchemaRecordMode(.never) {
+///     expectSchemaSnapshot(of: DeliveryState.self)
+/// }
+/// ```
+public func withSchemaRecordMode<Result>(
+    _ mode: SchemaRecordMode, operation: () throws -> Result
+) rethrows -> Result {
+    try SchemaRecordMode.$scoped.withValue(mode, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with schema snapshots recorded in `mode`.
+public func withSchemaRecordMode<Result>(
+    _ mode: SchemaRecordMode, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+) async rethrows -> Result {
+    try await SchemaRecordMode.$scoped.withValue(mode, operation: operation)
+}

@@ -1,0 +1,198 @@
+#if canImport(XCTest)
+    import Foundation
+    import PaySize
+    import XCTest
+
+    // The XCTest entries: each runs the same check as its Swift Testing twin (`expect…`) and
+    // calls `XCTFail` with the failure message at the caller's file and line.
+
+    /// Asserts that a Live Activity's attributes and content state together — ActivityKit's
+    /// combined figure — fit within `ceiling`.
+    ///
+    /// ```swift
+    /// func testDeliveryFits() {
+    ///     assertFits(DeliveryAttributes(orderNumber: "A-1042"), .preview, within: .monitor)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The activity's attributes.
+    ///   - contentState: Its content state.
+    ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+    /// - Returns: The measurement, for further assertions.
+    @discardableResult
+    public func assertFits<Attributes: Encodable, ContentState: Encodable>(
+        _ attributes: Attributes, _ contentState: ContentState, within ceiling: SizeCeiling = .critical,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> BudgetFit {
+        BudgetFit(attributes: attributes, contentState: contentState, within: ceiling).fail(file: file, line: line)
+    }
+
+    /// Asserts that a content state alone, as an update push carries it, fits within `ceiling`.
+    ///
+    /// - Parameters:
+    ///   - contentState: The content state.
+    ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    /// - Returns: The measurement, for further assertions.
+    @discardableResult
+    public func assertFits<ContentState: Encodable>(
+        contentState: ContentState, within ceiling: SizeCeiling = .critical,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> BudgetFit {
+        BudgetFit(contentState: contentState, within: ceiling).fail(file: file, line: line)
+    }
+
+    /// Asserts that a whole push payload (JSON), measured in compact form, fits within `ceiling`.
+    ///
+    /// - Parameters:
+    ///   - payload: The payload's JSON bytes.
+    ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    /// - Returns: The measurement, for further assertions.
+    @discardableResult
+    public func assertFits(
+        payload: Data, within ceiling: SizeCeiling = .critical, file: StaticString = #filePath, line: UInt = #line
+    ) -> BudgetFit {
+        BudgetFit(payload: payload, within: ceiling).fail(file: file, line: line)
+    }
+
+    /// Asserts that the body a push builder sends fits within `ceiling`, and the push breaks no rule.
+    ///
+    /// - Parameters:
+    ///   - push: The push.
+    ///   - ceiling: The most its body may measure; default `.critical` (the 4096-byte limit).
+    /// - Returns: The measurement, for further assertions.
+    @discardableResult
+    public func assertFits<ContentState, Attributes>(
+        _ push: LiveActivityPush<ContentState, Attributes>, within ceiling: SizeCeiling = .critical,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> BudgetFit {
+        BudgetFit(push: push, within: ceiling).fail(file: file, line: line)
+    }
+
+    /// Asserts that a content state encoded by the server's `JSONEncoder` decodes on the device
+    /// (default `JSONDecoder`) into the same state.
+    ///
+    /// - Parameters:
+    ///   - state: The state; `Codable` is enough (an `Equatable` one must also come back `==`).
+    ///   - encoder: The server's encoder with its strategies; default: a plain `JSONEncoder`.
+    /// - Returns: The round trip, for further assertions.
+    @discardableResult
+    public func assertRoundTrips<State: Codable>(
+        _ state: State, encoder: JSONEncoder = JSONEncoder(), file: StaticString = #filePath, line: UInt = #line
+    ) -> RoundTripResult {
+        ContentStateRoundTrip.check(state, encoder: encoder).fail(file: file, line: line)
+    }
+
+    /// Asserts that a content state encoded by the server's ``PayloadEncoder`` decodes on the
+    /// device (default `JSONDecoder`) into the same state.
+    ///
+    /// - Parameters:
+    ///   - state: The state; `Codable` is enough (an `Equatable` one must also come back `==`).
+    ///   - encoder: The server's encoder with its strategies.
+    /// - Returns: The round trip, for further assertions.
+    @discardableResult
+    public func assertRoundTrips<State: Codable>(
+        _ state: State, encoder: PayloadEncoder, file: StaticString = #filePath, line: UInt = #line
+    ) -> RoundTripResult {
+        ContentStateRoundTrip.check(state, encoder: encoder).fail(file: file, line: line)
+    }
+
+    /// Asserts that a push body or content state (JSON) decodes into `type` on the device, with
+    /// no suspicious contract finding.
+    ///
+    /// - Parameters:
+    ///   - type: The app's content-state type.
+    ///   - jsonData: A push body or a bare content state.
+    ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    /// - Returns: The check, for further assertions.
+    @discardableResult
+    public func assertDecodes<State: Decodable>(
+        _ type: State.Type, from jsonData: Data, allowsSuspicious: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> ServerPayloadCheck {
+        ServerPayloadCheck(State.self, jsonData: jsonData, allowsSuspicious: allowsSuspicious).fail(
+            file: file, line: line)
+    }
+
+    /// Asserts that a JSON file (a push body or content state) decodes into `type` on the
+    /// device, with no suspicious contract finding.
+    ///
+    /// - Parameters:
+    ///   - type: The app's content-state type.
+    ///   - url: The file.
+    ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    /// - Returns: The check, for further assertions.
+    @discardableResult
+    public func assertDecodes<State: Decodable>(
+        _ type: State.Type, contentsOf url: URL, allowsSuspicious: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> ServerPayloadCheck {
+        ServerPayloadCheck(State.self, contentsOf: url, allowsSuspicious: allowsSuspicious).fail(file: file, line: line)
+    }
+
+    /// Asserts that a JSON resource of a bundle — a payload the server team recorded into the
+    /// test bundle — decodes into `type` on the device, with no suspicious contract finding.
+    ///
+    /// - Parameters:
+    ///   - type: The app's content-state type.
+    ///   - name: The resource's name.
+    ///   - fileExtension: Its extension; default `json`.
+    ///   - bundle: The bundle, such as `.module`.
+    ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    /// - Returns: The check, for further assertions.
+    @discardableResult
+    public func assertDecodes<State: Decodable>(
+        _ type: State.Type, resource name: String, withExtension fileExtension: String = "json", in bundle: Bundle,
+        allowsSuspicious: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) -> ServerPayloadCheck {
+        ServerPayloadCheck(
+            State.self, resource: name, withExtension: fileExtension, in: bundle, allowsSuspicious: allowsSuspicious
+        ).fail(file: file, line: line)
+    }
+
+    /// Asserts that the schema inferred from `type` equals its committed snapshot, recording it
+    /// as the record mode says (`PAYSIZE_RECORD`, or a scoped override; never when `CI` is set).
+    ///
+    /// - Parameters:
+    ///   - type: The content-state (or attributes) type.
+    ///   - path: The snapshot, absolute or relative to the project root (the nearest folder
+    ///     above this test file with a `Package.swift` or an `.xcodeproj`); default
+    ///     `Schemas/<TypeName>.schema.json`.
+    /// - Returns: The check, for further assertions.
+    @discardableResult
+    public func assertSchemaSnapshot<T: Decodable>(
+        of type: T.Type, path: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) -> SchemaSnapshot {
+        SchemaSnapshot(
+            of: T.self, path: path, testFilePath: "\(file)", environment: ProcessInfo.processInfo.environment
+        ).fail(file: file, line: line)
+    }
+
+    /// Asserts that `type` is compatible with every kept schema of a shipped version.
+    ///
+    /// - Parameters:
+    ///   - type: The content-state (or attributes) type as it is now.
+    ///   - folder: The kept schemas, absolute or relative to the project root; default
+    ///     `Schemas/history/<TypeName>`.
+    ///   - directions: Which breakages fail; default: both.
+    /// - Returns: The check, for further assertions.
+    @discardableResult
+    public func assertCompatibleWithSchemaHistory<T: Decodable>(
+        of type: T.Type, folder: String? = nil,
+        directions: Set<SchemaConflict.Direction> = [.serversToInstalledApps, .runningActivitiesToUpdatedApp],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> SchemaHistoryCheck {
+        SchemaHistoryCheck(of: T.self, folder: folder, testFilePath: "\(file)", directions: directions)
+            .fail(file: file, line: line)
+    }
+
+    extension ExpectationOutcome {
+        /// Fails the running XCTest test with the failure message, if any, at `file` and `line`.
+        func fail(file: StaticString, line: UInt) -> Self {
+            if let failureMessage {
+                XCTFail(failureMessage, file: file, line: line)
+            }
+            return self
+        }
+    }
+#endif

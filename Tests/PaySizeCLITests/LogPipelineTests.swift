@@ -1,0 +1,256 @@
+import Foundation
+import PaySize
+import Testing
+
+@testable import PaySizeCommandLine
+
+/// The log path in process: the fast path gives exactly what `PayloadChecker` gives, and the
+/// pipeline's output does not depend on how the log is cut into segments or how many threads
+/// check them.
+@Suite struct LogPipelineTests {
+    static func options(
+        field: JSONPointer? = nil, maximumLineByteCount: Int = 1 << 20, maximumErrorCount: Int? = nil,
+        reporting: LogReporting = .everyPayload, failOn: SizeTier = .over
+    ) -> LogCheckOptions {
+        LogCheckOptions(
+            checker: PayloadChecker(), failOn: failOn, field: field, maximumLineByteCount: maximumLineByteCount,
+            maximumDecompressedByteCount: 1 << 30, maximumErrorCount: maximumErrorCount, reporting: reporting)
+    }
+
+    /// What the strict path says of a line: `PayloadChecker` on the bytes, or the scanner's error.
+    static func strictOutcome(_ bytes: [UInt8], line: Int, failOn: SizeTier = .over) -> String {
+        do {
+            let report = try PayloadChecker().check(bytes)
+            let payload = CheckedPayload(
+                record: PayloadRecord(file: "f", line: line, bytes: bytes), report: report,
+                reachesFailingTier: report.tier >= failOn)
+            return JSONCheckReporter.object(for: .checked(payload)).text
+        } catch let error as JSONScanError {
+            return JSONCheckReporter.object(for: .unreadable(InputError(file: "f", scanError: error, firstLine: line)))
+                .text
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static func text(of outcome: LogLineOutcome) -> String {
+        switch outcome {
+        case .blank: "blank"
+        case .malformed(let error): JSONCheckReporter.object(for: .unreadable(error)).text
+        case .checked(let payload): JSONCheckReporter.object(for: .checked(payload)).text
+        }
+    }
+
+    /// Seeded random pushes, good and bad: every rule's keys with right and wrong values, keys
+    /// spelled with escapes, keys outside aps, damaged texts. The fast path must give the strict
+    /// path's report (or error) for each, byte for byte in JSON.
+    @Test(arguments: 0..<6)
+    func fastPathGivesThePayloadCheckersReport(seed: UInt64) {
+        var random = SplitMix64(seed: seed &+ 77)
+        let checker = LogLineChecker(options: Self.options())
+        var fastCount = 0
+        for _ in 0..<800 {
+            var bytes = Array(RandomPush.line(using: &random).utf8)
+            if random.chance(15) { RandomJSONText.damage(&bytes, using: &random) }
+            // Whitespace around the payload, as CRLF logs and hand edits leave it, counts as written.
+            if random.chance(10) { bytes += Array(["\r", " ", "\t \r"][Int(random.next() % 3)].utf8) }
+            if random.chance(5) { bytes.insert(UInt8(ascii: " "), at: 0) }
+            let outcome = bytes.withUnsafeBytes { checker.checkLine($0, line: 7, file: "f") }
+            if case .blank = outcome { continue }
+            #expect(
+                Self.text(of: outcome) == Self.strictOutcome(bytes, line: 7),
+                "\(String(decoding: bytes, as: UTF8.self))")
+            if case .checked(let payload) = outcome, payload.record.bytes.isEmpty { fastCount += 1 }
+        }
+        // Most pushes are valid and free of findings, so most take the fast path.
+        #expect(fastCount > 100)
+    }
+
+    /// Found by FuzzLogLines (Fuzz/Regressions/FuzzLogLines/crlf-start-push.jsonl): a CRLF line
+    /// counts its CR as written, in the fast path as in `PayloadChecker`.
+    @Test func carriageReturnCountsAsWritten() {
+        let checker = LogLineChecker(options: Self.options())
+        let line =
+            Array(
+                #"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{"x":[1,2]},"alert":{"title":"t","body":"b"},"content-state":{}}}"#
+                    .utf8) + [0x0D]
+        let outcome = line.withUnsafeBytes { checker.checkLine($0, line: 3, file: "f") }
+        guard case .checked(let payload) = outcome else {
+            Issue.record("expected a checked payload")
+            return
+        }
+        #expect(payload.report.inputByteCount == 148)
+        #expect(payload.report.payloadByteCount == 147)
+        #expect(Self.text(of: outcome) == Self.strictOutcome(line, line: 3))
+    }
+
+    /// With --field, a payload inside a record gives the report of the payload on its own (its
+    /// findings placed in the record's line).
+    @Test(arguments: 0..<3)
+    func fieldGivesTheReportOfTheEmbeddedPayload(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed &+ 500)
+        let checker = LogLineChecker(options: Self.options(field: JSONPointer("request", "body")))
+        for _ in 0..<300 {
+            let payload = RandomPush.line(using: &random)
+            let record = #"{"id":12,"request":{"method":"POST","body":\#(payload)},"ok":true}"#
+            let bytes = Array(record.utf8)
+            let outcome = bytes.withUnsafeBytes { checker.checkLine($0, line: 3, file: "f") }
+            let expected: String
+            if let root = try? JSONScanner.scan(bytes),
+                let element = root.descendant(at: JSONPointer("request", "body"))
+            {
+                let report = PayloadChecker().check(element, inputByteCount: element.byteRange.count)
+                expected =
+                    JSONCheckReporter.object(
+                        for: .checked(
+                            CheckedPayload(
+                                record: PayloadRecord(file: "f", line: 3, bytes: bytes), report: report,
+                                reachesFailingTier: report.tier >= .over))
+                    ).text
+            } else {
+                expected = Self.strictOutcome(bytes, line: 3)
+            }
+            #expect(Self.text(of: outcome) == expected, "\(record)")
+        }
+    }
+
+    /// A log with every kind of line, cut into segments of every size and checked by 1 to 4
+    /// threads: the same outcomes in the same order and the same summary as line by line.
+    @Test func outputDoesNotDependOnSegmentsOrThreads() {
+        var random = SplitMix64(seed: 9)
+        var lines: [String] = []
+        for index in 0..<400 {
+            switch index % 37 {
+            case 5: lines.append("")
+            case 9: lines.append("   \r")
+            case 13: lines.append(#"{"aps":"#)
+            case 21: lines.append(String(repeating: "y", count: 700))
+            default: lines.append(RandomPush.line(using: &random) + (index % 3 == 0 ? "\r" : ""))
+            }
+        }
+        let log = Array((lines.joined(separator: "\n") + "\n").utf8)
+        for (reporting, maximumErrorCount) in [
+            (LogReporting.everyPayload, nil), (.findingsAndFailures, 7), (.summaryOnly, nil),
+        ] {
+            let options = Self.options(
+                maximumLineByteCount: 600, maximumErrorCount: maximumErrorCount, reporting: reporting)
+            // Line by line, without the pipeline.
+            let checker = LogLineChecker(options: options)
+            var expected = LogSegmentResult(summary: options.emptySummary(file: "log"))
+            for (index, line) in lines.enumerated() {
+                let bytes = Array(line.utf8)
+                let outcome = bytes.withUnsafeBytes { checker.checkLine($0, line: index + 1, file: "log") }
+                expected.summary.lineCount = index + 1
+                checker.record(outcome, line: index + 1, in: &expected)
+                if let maximumErrorCount, expected.summary.malformedCount == maximumErrorCount {
+                    expected.summary.isComplete = false
+                    break
+                }
+            }
+            let expectedOutcomes = expected.outcomes.map { JSONCheckReporter.object(for: $0).text }
+            for segmentByteCount in [1, 50, 997, 4096, 1 << 20] {
+                for workerCount in [1, 2, 4] {
+                    let pipeline = LogPipeline(
+                        options: options, segmentByteCount: segmentByteCount, workerCount: workerCount)
+                    var reported: [String] = []
+                    let (summary, _) = pipeline.check(.memory(log), file: "log") {
+                        reported.append(JSONCheckReporter.object(for: $0).text)
+                    }
+                    #expect(summary == expected.summary, "segments of \(segmentByteCount), \(workerCount) threads")
+                    #expect(reported == expectedOutcomes, "segments of \(segmentByteCount), \(workerCount) threads")
+                }
+            }
+        }
+    }
+
+    @Test func histogramPercentilesAreNearestRank() {
+        var histogram = ByteSizeHistogram()
+        for size in [5, 1, 3, 3, 9000, 2, 8191] { histogram.add(size) }
+        #expect(histogram.totalCount == 7)
+        #expect(histogram.percentile(50) == 3)
+        #expect(histogram.percentile(90) == 9000)
+        #expect(histogram.percentile(1) == 1)
+        #expect(histogram.maximum == 9000)
+        #expect(
+            histogram.pairs.map { [$0.byteCount, $0.count] } == [
+                [1, 1], [2, 1], [3, 2], [5, 1], [8191, 1], [9000, 1],
+            ])
+        #expect(histogram.count(in: 3..<8192) == 4)
+        #expect(ByteSizeHistogram().percentile(50) == nil)
+    }
+
+    @Test func progressLineText() {
+        #expect(
+            ProgressLine.text(file: "a.jsonl", byteCount: 120_000_000, totalByteCount: 480_000_000, elapsedSeconds: 0.2)
+                == "a.jsonl: 120.0 MB of 480.0 MB (25%), 600.0 MB/s, 1 s left")
+        #expect(
+            ProgressLine.text(file: "<stdin>", byteCount: 1500, totalByteCount: nil, elapsedSeconds: 1)
+                == "<stdin>: 1.5 kB, 1.5 kB/s")
+        #expect(ProgressLine.decimalBytes(999) == "999 B")
+        #expect(ProgressLine.decimalBytes(3_400_000_000) == "3.4 GB")
+        // Not a terminal: no progress line at all.
+        #expect(ProgressLine(file: "a", totalByteCount: 1, streams: .capturing()) == nil)
+    }
+
+    /// On a terminal the line is drawn in place and cleared before anything else is written.
+    @Test func progressLineIsClearedBeforeDiagnostics() {
+        let streams = OutputStreams.capturing(errorIsTerminal: true)
+        let progress = ProgressLine(file: "a.jsonl", totalByteCount: 100, streams: streams)!
+        Thread.sleep(forTimeInterval: 0.3)
+        progress.update(50)
+        progress.clear()
+        progress.clear()
+        #expect(streams.errorText.hasPrefix("\ra.jsonl: 50 B of 100 B (50%), "))
+        #expect(streams.errorText.hasSuffix(" s left\u{1B}[K\r\u{1B}[K"))
+    }
+}
+
+/// Random Live Activity pushes for the differential tests.
+enum RandomPush {
+    static func line(using random: inout SplitMix64) -> String {
+        var members: [String] = []
+        func maybe(_ percent: Int, _ member: @autoclosure () -> String) {
+            if random.chance(percent) { members.append(member()) }
+        }
+        let events = [#""update""#, #""start""#, #""end""#, #""finish""#, "3", "null"]
+        let dates = ["1764500400", "1764500400123", "752000000", "-5", "1.5", #""1764500400""#, "17645004001"]
+        maybe(95, #""timestamp":\#(dates[Int(random.next() % (random.chance(80) ? 1 : 7))])"#)
+        maybe(
+            95,
+            #""\#(random.chance(5) ? "\\u0065vent" : "event")":\#(events[Int(random.next() % (random.chance(80) ? 1 : 6))])"#
+        )
+        maybe(85, #""content-state":\#(random.chance(90) ? state(using: &random) : "[1,2]")"#)
+        maybe(30, #""stale-date":\#(dates[Int(random.next() % 3)])"#)
+        maybe(10, #""dismissal-date":1764504000"#)
+        maybe(40, #""relevance-score":\#(random.chance(90) ? "75.5" : #""high""#)"#)
+        maybe(20, #""alert":\#(alert(using: &random))"#)
+        maybe(15, #""attributes-type":"DeliveryAttributes""#)
+        maybe(15, #""attributes":\#(random.chance(90) ? state(using: &random) : "true")"#)
+        maybe(3, #""input-push-token":\#(random.chance(50) ? "1" : "2")"#)
+        maybe(3, #""events":"update""#)
+        maybe(3, #""badge":1"#)
+        var root = #""aps":{\#(members.shuffled(using: &random).joined(separator: ","))}"#
+        if random.chance(5) { root += #","extra":{"a":1}"# }
+        if random.chance(3) { root = #""\u0061ps":{"event":"update"}"# }
+        return "{" + root + "}"
+    }
+
+    static func state(using random: inout SplitMix64) -> String {
+        let count = Int(random.next() % 6)
+        let fields = (0..<count).map { index in
+            [
+                #""eta\#(index)":\#(random.next() % 90)"#, #""name\#(index)":"Caf\u00e9 \#(index) \\\"x\\\"""#,
+                #""items\#(index)":[{"n":"a","q":1},{"n":"b","q":2.5}]"#, #""ok\#(index)":true"#,
+                #""note\#(index)":"\#(String(repeating: "long text ", count: Int(random.next() % 40)))""#,
+            ][Int(random.next() % 5)]
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func alert(using random: inout SplitMix64) -> String {
+        [
+            #"{"title":"On the way","body":"ETA 5 min"}"#, #"{"title":{"loc-key":"eta","loc-args":["5"]}}"#,
+            #"{"title":{"loc-args":[5]}}"#, #""plain""#, #"{"title":"x","color":"red"}"#,
+        ][Int(random.next() % 5)]
+    }
+}

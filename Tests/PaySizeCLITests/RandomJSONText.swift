@@ -1,0 +1,1 @@
+../PaySizeTests/Core/RandomJSONText.swift

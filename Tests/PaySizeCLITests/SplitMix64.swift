@@ -1,0 +1,1 @@
+../PaySizeTests/Encoding/SplitMix64.swift

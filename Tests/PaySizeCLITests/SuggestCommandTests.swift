@@ -1,0 +1,348 @@
+import Foundation
+import PaySize
+import PaySizeCompression
+import Testing
+
+/// `paysize suggest` and `paysize dict train`, end to end: exact output, exit statuses, files.
+@Suite(.timeLimit(.minutes(2))) struct SuggestCommandTests {
+    static let small =
+        #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"courierName":"Sam","note":null,"logo":"https:\/\/cdn.example.com\/a.png"}}}"#
+
+    @Test func textShowsBarsSuggestionsPlanAndRedundancy() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("small.json", Self.small)
+        let result = try PaySizeProcess.run(["suggest", path])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let zstd = try Zstd.compress(Array(Self.small.utf8), level: 19).count
+        #expect(
+            result.standardOutput == """
+                \(path): safe — 141 of 4096 bytes; target safe (at most 2047 bytes)
+
+                Where the bytes go (compact JSON, largest first; each bar runs on from the one above; one column = 64 bytes; '|' at 2048, 3072, 3584 and the 4096-byte limit):
+                  /aps/content-state/logo         ×1   42  █·······························|···············|·······|·······|
+                  /aps/timestamp                  ×1   22  █·······························|···············|·······|·······|
+                  /aps/content-state              ×1   19  ·█······························|···············|·······|·······|
+                  /aps/content-state/courierName  ×1   19  ·█······························|···············|·······|·······|
+                  /aps/event                      ×1   17  ·█······························|···············|·······|·······|
+                  /aps/content-state/note         ×1   12  ·█······························|···············|·······|·······|
+                  /aps                            ×1    8  ··█·····························|···············|·······|·······|
+                  (root)                          ×1    2  ··█·····························|···············|·······|·······|
+                  total                               141  ██······························|···············|·······|·······|  safe
+
+                Suggestions, largest saving first (each measured alone on this payload):
+                  1. shorter CodingKeys for 3 keys at /aps/content-state
+                     saves 16 bytes → 125 (safe) · contract change: app · id shorter-keys:/aps/content-state
+                     Map the properties of the type decoded at /aps/content-state to short keys, and have the server send them:
+                     enum CodingKeys: String, CodingKey {
+                         case courierName = "c"
+                         case note = "n"
+                         case logo = "l"
+                     }
+                     Installed apps and running activities still read the old keys: ship the app first, and decode both spellings until no running activity holds the old ones.
+                  2. drop explicit nulls at /aps/content-state/note
+                     saves 12 bytes → 129 (safe) · contract change: server · id drop-nulls
+                     Have the server omit nil optionals instead of writing null (synthesized Encodable already does; in a hand-written encode(to:), use encodeIfPresent). Synthesized Decodable reads a missing optional as nil, so installed apps accept it.
+                  3. escapes the JSON does not need (\\/) at /aps/content-state/logo → server encoder settings
+                     saves 3 bytes → 138 (safe) · contract change: none · id escaping
+                     Add .withoutEscapingSlashes to the server's JSONEncoder outputFormatting (Foundation writes / as \\/ by default); with other encoders, write non-ASCII as UTF-8 (Python: json.dumps(payload, ensure_ascii=False)). Every JSON decoder reads both spellings alike.
+
+                Plan for target safe (fewest contract changes first, then fewest bytes; measured with every step applied):
+                  nothing to change: the payload is safe already
+
+                Redundancy: zstd (level 19) packs the 141 bytes into \(zstd) (\(Int((Double(zstd) * 100 / 141).rounded()))%)
+
+                """)
+    }
+
+    /// The members of a JSON object in the order written (PaySize's scanner keeps it).
+    static func keys(_ element: JSONElement?) -> [String] {
+        element?.members?.map(\.key) ?? []
+    }
+
+    @Test func jsonHasTheStableFieldsOfTheIssue() throws {
+        let result = try PaySizeProcess.run([
+            "suggest", "--format", "json", "--target", "safe", "Examples/shrink/update-match-bloated.json",
+        ])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput.hasSuffix("\n") && result.standardOutput.filter { $0 == "\n" }.count == 1)
+        let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        #expect(
+            Self.keys(object) == [
+                "file", "seriesCount", "payloadBytes", "limit", "tier", "target", "breakdown", "suggestions",
+                "zeroSavings", "plan", "planBytes", "planTier", "reachesTarget", "redundancy", "applied",
+            ])
+        #expect(object["file"]?.stringValue == "Examples/shrink/update-match-bloated.json")
+        #expect(object["payloadBytes"]?.numberText == "3677")
+        #expect(object["tier"]?.stringValue == "critical")
+        let rows = try #require(object["breakdown"]?.elements)
+        #expect(
+            rows.allSatisfy {
+                Self.keys($0) == ["path", "count", "keyBytes", "valueBytes", "punctuationBytes", "totalBytes"]
+            })
+        #expect(rows.reduce(0) { $0 + Int($1["totalBytes"]!.numberText!)! } == 3677)
+        #expect(rows.first?["path"]?.stringValue == "/aps/content-state/matchEvents/*/eventDescription")
+        let suggestions = try #require(object["suggestions"]?.elements)
+        #expect(
+            suggestions.allSatisfy {
+                Self.keys($0) == [
+                    "id", "title", "savedBytes", "newTier", "paths", "contractChange", "howToApply", "lossy",
+                ]
+            })
+        #expect(suggestions.allSatisfy { Int($0["savedBytes"]!.numberText!)! > 0 })
+        #expect(
+            object["plan"]?.elements?.compactMap(\.stringValue) == [
+                "blob-to-identifier:/aps/content-state/broadcasterLogo",
+                "enum-values:/aps/content-state/matchEvents/*/eventType",
+                "shorter-keys:/aps/content-state/matchEvents/*",
+                "shorter-keys:/aps/content-state",
+            ])
+        #expect(object["planBytes"]?.numberText == "2037")
+        #expect(object["planTier"]?.stringValue == "safe")
+        #expect(object["reachesTarget"]?.boolValue == true)
+        #expect(
+            Self.keys(object["redundancy"]) == ["zstdBytes", "dictionaryZstdBytes", "dictionaryBytes", "dictionary"])
+        #expect(object["redundancy"]?["dictionaryZstdBytes"]?.isNull == true)
+        #expect(object["applied"]?.isNull == true)
+        let zero = try #require(object["zeroSavings"]?.elements?.first)
+        #expect(zero["id"]?.stringValue == "smaller-integers" && zero["savedBytes"]?.numberText == "0")
+    }
+
+    @Test func aSeriesIsMeasuredOnItsLargestPayloadWithATrainedDictionary() throws {
+        let result = try PaySizeProcess.run(["suggest", "--format", "json", "Examples/shrink/match-series.jsonl"])
+        #expect(result.status == 0)
+        let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        #expect(object["line"]?.numberText == "12")
+        #expect(object["seriesCount"]?.numberText == "12")
+        #expect(object["payloadBytes"]?.numberText == "4037")
+        #expect(
+            object["redundancy"]?["dictionary"]?.stringValue == "a dictionary trained on the series' other 11 payloads")
+        let ids = object["suggestions"]?.elements?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(ids.contains("move-to-attributes"))
+        #expect(ids.contains("enum-values:/aps/content-state/matchStatus"))
+        #expect(ids.contains("zstd-packing:/aps/content-state/matchEvents"))
+        #expect(object["reachesTarget"]?.boolValue == true)
+
+        let text = try PaySizeProcess.run(["suggest", "Examples/shrink/match-series.jsonl"])
+        #expect(
+            text.standardOutput.hasPrefix(
+                """
+                Examples/shrink/match-series.jsonl:12: critical — 4037 of 4096 bytes; target safe (at most 2047 bytes)
+                  the largest of 12 payloads in the series; the others show which values strings take and which members never change
+
+                """))
+    }
+
+    @Test func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("small.json", Self.small)
+        let schema = try folder.write(
+            "state.schema.json",
+            #"{"type":"object","properties":{"courierName":{"type":"string"},"note":{"type":["string","null"]},"logo":{"type":"string"}},"required":["courierName","note","logo"]}"#
+        )
+        func contractChanges(_ arguments: [String]) throws -> [String: String] {
+            let result = try PaySizeProcess.run(["suggest", "--format", "json"] + arguments + [path])
+            #expect(result.status == 0)
+            let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+            var changes: [String: String] = [:]
+            for suggestion in object["suggestions"]?.elements ?? [] {
+                changes[suggestion["id"]!.stringValue!] = suggestion["contractChange"]!.stringValue!
+            }
+            return changes
+        }
+        #expect(
+            try contractChanges([]) == [
+                "shorter-keys:/aps/content-state": "app", "drop-nulls": "server", "escaping": "none",
+            ])
+        #expect(
+            try contractChanges(["--schema", schema]) == [
+                "shorter-keys:/aps/content-state": "app", "drop-nulls": "app", "escaping": "none",
+            ])
+    }
+
+    @Test func noPlanReachingTheTargetExitsOne() throws {
+        let folder = try TemporaryFolder()
+        let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
+        let path = try folder.write("text.json", #"{"t":"\#(words)"}"#)
+        let strict = try PaySizeProcess.run(["suggest", "--target", "safe", path])
+        #expect(strict.status == 1)
+        #expect(
+            strict.standardOutput.contains(
+                "no plan reaches safe\n  lossy suggestions were left out; --lossy lets them join\n"))
+        let lossy = try PaySizeProcess.run(["suggest", "--lossy", "--target", "safe", path])
+        #expect(lossy.status == 0)
+        #expect(lossy.standardOutput.contains("  1. trim-text:/t (server)\n"))
+        let over = try PaySizeProcess.run(["suggest", "--target", "over", path])
+        #expect(over.status == 0)
+    }
+
+    @Test func badInputIsOneDiagnosticAndExitTwo() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bad.json", "{\"aps\":\n  {\"event\": x}}")
+        let result = try PaySizeProcess.run(["suggest", path])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "\(path):2:13: error: /aps/event: expected a JSON value, found 'x' (byte 20)\n")
+        let json = try PaySizeProcess.run(["suggest", "--format", "json", path])
+        #expect(json.status == 2)
+        #expect(
+            json.standardOutput
+                == #"{"file":"\#(path)","error":{"message":"expected a JSON value, found 'x'","line":2,"column":13,"byteOffset":20,"path":"/aps/event"}}"#
+                + "\n")
+        let empty = try folder.write("empty.jsonl", "\n\n")
+        #expect(
+            try PaySizeProcess.run(["suggest", empty]).standardError
+                == "\(empty): error: expected a payload, found none\n")
+        let series = try folder.write("series.jsonl", Self.small + "\n{\n" + Self.small + "\n")
+        let partial = try PaySizeProcess.run(["suggest", "--format", "json", series])
+        #expect(partial.status == 2)
+        #expect(
+            partial.standardError
+                == "\(series):2:2: error: (root): expected an object key (a string) or '}', found end of input (byte 1)\n"
+        )
+        #expect(partial.standardOutput.split(separator: "\n").count == 2)
+    }
+
+    @Test(arguments: [
+        (
+            ["suggest"],
+            "paysize: error: missing payload file (give a file, a series, or '-' for standard input) (see 'paysize suggest --help')"
+        ),
+        (
+            ["suggest", "--target", "tiny", "x"],
+            "paysize: error: unknown tier 'tiny' for '--target'; expected safe, monitor, risky, critical or over (see 'paysize suggest --help')"
+        ),
+        (
+            ["suggest", "--format", "github", "x"],
+            "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize suggest --help')"
+        ),
+        (
+            ["suggest", "--apply", "out.json", "a.json", "b.json"],
+            "paysize: error: '--apply' writes one file, so give one input, found 2 (see 'paysize suggest --help')"
+        ),
+        (
+            ["suggest", "--apply", "Examples/end-ride.json", "Examples/end-ride.json"],
+            "paysize: error: 'Examples/end-ride.json' exists; '--apply' writes a new file and never overwrites one (see 'paysize suggest --help')"
+        ),
+        (
+            ["suggest", "--lossi", "x"],
+            "paysize: error: unknown option '--lossi'; did you mean '--lossy'? (see 'paysize suggest --help')"
+        ),
+        (
+            ["dict", "train", "x.jsonl"],
+            "paysize: error: missing '--output <file>' for the dictionary (see 'paysize dict train --help')"
+        ),
+        (
+            ["dict", "tran"],
+            "paysize: error: unknown subcommand 'dict tran'; did you mean 'train'? (see 'paysize dict --help')"
+        ),
+    ])
+    func usageErrors(_ usage: ([String], String)) throws {
+        let result = try PaySizeProcess.run(usage.0)
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == usage.1 + "\n")
+    }
+
+    @Test func applyWritesANewFileAndLeavesTheInputAlone() throws {
+        let folder = try TemporaryFolder()
+        let input = try folder.write("small.json", Self.small)
+        let output = folder.url.appendingPathComponent("smaller.json").path
+        let result = try PaySizeProcess.run(["suggest", "--apply", output, input])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput.hasSuffix(
+                "\nWrote \(output): 126 bytes (safe); applied: drop-nulls, escaping\n"))
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.small)
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8)
+                == #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"courierName":"Sam","logo":"https://cdn.example.com/a.png"}}}"#
+        )
+        let again = try PaySizeProcess.run(["suggest", "--apply", output, input])
+        #expect(again.status == 2)
+        #expect(again.standardError.contains("'\(output)' exists"))
+    }
+
+    @Test func applyToASeriesWritesEveryLine() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appendingPathComponent("series.jsonl").path
+        let result = try PaySizeProcess.run([
+            "suggest", "--format", "json", "--apply", output, "Examples/shrink/match-series.jsonl",
+        ])
+        #expect(result.status == 0)
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 12)
+        let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        let applied = try #require(object["applied"])
+        #expect(applied["payloadBytes"]?.numberText == String(lines.map(\.utf8.count).max()!))
+        let ids = applied["suggestions"]?.elements?.compactMap(\.stringValue) ?? []
+        #expect(ids == ["drop-nulls", "escaping"])
+        for line in lines {
+            let root = try JSONScanner.scan(Array(line.utf8))
+            #expect(root["aps"]?["content-state"]?["injuryUpdate"] == nil)
+            #expect(!line.contains("\\/"))
+        }
+    }
+
+    @Test func dictTrainWritesTheDictionarySuggestUses() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appendingPathComponent("match.dict").path
+        let result = try PaySizeProcess.run(["dict", "train", "--output", output, "Examples/shrink/match-series.jsonl"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let samples = try String(contentsOfFile: "Examples/shrink/match-series.jsonl".inPackage, encoding: .utf8)
+            .split(separator: "\n").map { Array($0.utf8) }
+        let expected = try ZstdDictionary.train(samples: samples)
+        let written = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(Array(written) == expected.bytes)
+        #expect(
+            result.standardOutput.hasPrefix(
+                "wrote \(output): a \(expected.bytes.count)-byte dictionary (id \(expected.id!)) trained on 12 payloads (\(samples.reduce(0) { $0 + $1.count }) bytes compact)\n"
+            ))
+
+        let suggest = try PaySizeProcess.run([
+            "suggest", "--format", "json", "--dictionary", output, "Examples/shrink/update-match-bloated.json",
+        ])
+        let object = try JSONScanner.scan(Array(suggest.standardOutput.utf8.dropLast()))
+        #expect(object["redundancy"]?["dictionary"]?.stringValue == "the --dictionary file")
+        #expect(object["redundancy"]?["dictionaryBytes"]?.numberText == String(expected.bytes.count))
+
+        let again = try PaySizeProcess.run(["dict", "train", "--output", output, "Examples/shrink/match-series.jsonl"])
+        #expect(again.status == 2)
+        let few = try PaySizeProcess.run([
+            "dict", "train", "--output", folder.url.appendingPathComponent("few.dict").path,
+            "Examples/end-ride.json", "Examples/update-sports.json",
+        ])
+        #expect(few.status == 2)
+        #expect(
+            few.standardError.hasPrefix(
+                "Examples/end-ride.json, Examples/update-sports.json: error: cannot train a dictionary on 2 payloads: ")
+        )
+    }
+
+    @Test func helpScreens() throws {
+        let help = try PaySizeProcess.run(["suggest", "--help"])
+        #expect(help.status == 0)
+        #expect(
+            help.standardOutput.hasPrefix(
+                "OVERVIEW: Show where a Live Activity payload's bytes go and every measured way to shrink it.\n"))
+        #expect(
+            help.standardOutput.contains(
+                "  --target <tier>         The tier the plan must reach: safe, monitor, risky,\n"))
+        #expect(try PaySizeProcess.run(["help", "suggest"]).standardOutput == help.standardOutput)
+        let dict = try PaySizeProcess.run(["dict", "train", "--help"])
+        #expect(
+            dict.standardOutput.hasPrefix("OVERVIEW: Train a zstd dictionary on a series of Live Activity payloads.\n"))
+        #expect(try PaySizeProcess.run(["help", "dict"]).standardOutput == dict.standardOutput)
+    }
+}
+
+extension String {
+    /// This package-relative path resolved against the package root.
+    var inPackage: String {
+        PaySizeProcess.packageRoot.appendingPathComponent(self).path
+    }
+}

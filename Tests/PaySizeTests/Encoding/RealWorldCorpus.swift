@@ -1,0 +1,1 @@
+../../../Benchmarks/Sources/PaySizeBenchmarks/RealWorldCorpus.swift
