@@ -246,8 +246,10 @@ struct SchemaComparison {
                     Issue(path: path, message: "\(bName) requires \(name) ≤ \(r), \(aName) allows more"))
             }
         }
-        lower("a value", left.minimum, right.minimum)
-        upper("a value", left.maximum, right.maximum)
+        if !Self.isUnboundedInteger(left) || !Self.hasInt64Bounds(right) {
+            lower("a value", left.minimum, right.minimum)
+            upper("a value", left.maximum, right.maximum)
+        }
         lower("a length", left.minLength, right.minLength)
         upper("a length", left.maxLength, right.maxLength)
         lower("an item count", left.minItems, right.minItems)
@@ -330,6 +332,21 @@ struct SchemaComparison {
             issues += disjoint(l, r, at: path.appending(index: 0), seen: &seen)
         }
         return issues
+    }
+
+    /// An integer with no bounds: how PaySize wrote `Int` and `Int64` before it wrote their
+    /// range (and how a hand-written schema often says "a whole number").
+    private static func isUnboundedInteger(_ shape: Shape) -> Bool {
+        shape.types?.contains("integer") == true && shape.minimum == nil && shape.maximum == nil
+    }
+
+    private static let int64Bounds = (SchemaNumber(String(Int64.min)), SchemaNumber(String(Int64.max)))
+
+    /// Exactly `Int`'s range. Such a schema against an unbounded integer is no conflict: the
+    /// unbounded one came from an `Int` too, and reading its bounds as a narrowing would call
+    /// every schema recorded before PaySize wrote them incompatible with the next.
+    private static func hasInt64Bounds(_ shape: Shape) -> Bool {
+        shape.minimum == int64Bounds.0 && shape.maximum == int64Bounds.1
     }
 
     /// Whether every number `JSONDecoder` reads as `from` it also reads as `to`, for the

@@ -170,6 +170,20 @@ struct SchemaDiffTests: ContractFixtureNames {
                 .breaksRunningActivities)
     }
 
+    @Test("an Int's exact range is no conflict with a schema that wrote none; narrower ranges are")
+    func integerBounds() throws {
+        let unbounded = try schema(#"{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}"#)
+        struct Wide: Codable { var n: Int }
+        struct Narrow: Codable { var n: Int32 }
+        #expect(SchemaDiff(installed: unbounded, next: .infer(from: Wide.self)).conflicts.isEmpty)
+        #expect(SchemaDiff(installed: .infer(from: Wide.self), next: unbounded).conflicts.isEmpty)
+        #expect(
+            lines(SchemaDiff(installed: unbounded, next: .infer(from: Narrow.self))) == [
+                "/n R the updated app requires a value ≥ -2147483648, a state stored by the installed build allows less",
+                "/n R the updated app requires a value ≤ 2147483647, a state stored by the installed build allows more",
+            ])
+    }
+
     @Test("a Double narrowed to a Float breaks running activities only")
     func floatNarrowed() {
         struct Wide: Codable { var level: Double }
