@@ -42,14 +42,17 @@ def main(argv):
             [paysize, "check", "--format", "json", "--schema", str(folder / "schema.json"),
              str(folder / "payloads.jsonl")],
             capture_output=True, text=True, check=False)
-        reported = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-        if len(reported) != len(expected):
-            print(f"{folder.name}: paysize reported {len(reported)} payloads for {len(expected)}: {run.stderr.strip()}")
+        # One object per payload line, and the log's summary (no "line") after them.
+        objects = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+        by_line = {result["line"]: result for result in objects if "line" in result}
+        if sorted(by_line) != [item["line"] for item in expected]:
+            print(f"{folder.name}: paysize reported lines {sorted(by_line)} for {len(expected)} payloads: {run.stderr.strip()}")
             disagreed += len(expected)
             continue
         drops = False
         structural = False
-        for item, result in zip(expected, reported):
+        for item in expected:
+            result = by_line[item["line"]]
             ours = contract_findings(item["findings"])
             theirs = contract_findings(result.get("findings", []))
             if any(f["path"] == "/aps/content-state" and f.get("contract") is None and f["severity"] == "error"
