@@ -46,7 +46,8 @@ test: deps lint
 	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
 	$(SWIFT) test --package-path $(APP_TESTS)
 	python3 Tests/Schemas/validate_with_jsonschema.py
-	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases
+	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
+	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
 	$(MAKE) --no-print-directory docs
 
 bench: deps

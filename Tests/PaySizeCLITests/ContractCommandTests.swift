@@ -91,17 +91,40 @@ import Testing
         #expect(strict.status == 1)
     }
 
+    @Test func diffThatBreaksRunningActivitiesExitsOne() throws {
+        // The next version adds a required key: no payload helps a running activity, whose state
+        // was stored by the installed build.
+        let folder = try TemporaryFolder()
+        let next = try Self.deliverySchema(in: folder) { schema, properties in
+            properties["courierPhone"] = ["type": "string"]
+            schema["required"] = (schema["required"] as? [String] ?? []) + ["courierPhone"]
+        }
+        let result = try PaySizeProcess.run(["schema", "diff", "Schemas/examples/delivery.schema.json", next])
+        #expect(result.status == 1)
+        #expect(result.standardError == "")
+        #expect(
+            result.standardOutput == """
+                servers → installed apps: compatible
+                running activities → the updated app: 1 conflict
+                  /courierPhone: key 'courierPhone' is required by the updated app but a state stored by the installed build does not have it
+                verdict: conflicts — running activities started before the update stop showing: the updated app cannot decode their stored state, and no payload can fix it
+
+                """)
+        let json = try PaySizeProcess.run([
+            "schema", "diff", "--format", "json", "Schemas/examples/delivery.schema.json", next,
+        ])
+        #expect(json.status == 1)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["breaksRunningActivities"] as? Bool == true)
+        #expect(object["noPayloadSatisfiesBoth"] as? Bool == false)
+    }
+
     @Test func diffWithATypeChangeExitsOne() throws {
         let folder = try TemporaryFolder()
-        var schema = try #require(
-            try JSONSerialization.jsonObject(
-                with: Data(
-                    contentsOf: PaySizeProcess.packageRoot.appendingPathComponent(
-                        "Schemas/examples/delivery.schema.json"))) as? [String: Any])
-        var properties = try #require(schema["properties"] as? [String: Any])
-        properties["stopsAway"] = ["type": "string"]
-        schema["properties"] = properties
-        let next = try folder.write("next.json", Array(try JSONSerialization.data(withJSONObject: schema)))
+        let next = try Self.deliverySchema(in: folder) { _, properties in
+            properties["stopsAway"] = ["type": "string"]
+        }
         let result = try PaySizeProcess.run([
             "schema", "diff", "--format", "json", "Schemas/examples/delivery.schema.json", next,
         ])
@@ -116,6 +139,22 @@ import Testing
                 "servers → installed apps", "running activities → the updated app",
             ])
         #expect(conflicts.allSatisfy { $0["path"] as? String == "/stopsAway" })
+    }
+
+    /// The committed delivery schema changed by `edit` (the whole document, its properties),
+    /// written to `folder`; returns the file's path.
+    static func deliverySchema(
+        in folder: TemporaryFolder, _ edit: (inout [String: Any], inout [String: Any]) -> Void
+    ) throws -> String {
+        var schema = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    contentsOf: PaySizeProcess.packageRoot.appendingPathComponent(
+                        "Schemas/examples/delivery.schema.json"))) as? [String: Any])
+        var properties = try #require(schema["properties"] as? [String: Any])
+        edit(&schema, &properties)
+        schema["properties"] = properties
+        return try folder.write("next.json", Array(try JSONSerialization.data(withJSONObject: schema)))
     }
 
     @Test func diffUsage() throws {

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Check PaySize's schema verdicts against Python's jsonschema (Draft202012Validator).
 
-Usage: compare_with_jsonschema.py DIRECTORY
+Usage: compare_with_jsonschema.py DIRECTORY...
 
-Each *.json file in DIRECTORY is one case: {"schema": ..., "instance": ..., "valid": bool},
-where "valid" is PaySize's verdict (no "dropped" finding). The script prints each disagreement,
-then 'N passed, N failed', and exits 1 on any disagreement (2 when the directory has no cases).
+Each *.json file in each DIRECTORY is one case: {"schema": ..., "instance": ..., "valid": bool},
+where "valid" is PaySize's verdict (no "dropped" finding) without its own x-paysize- keywords,
+which jsonschema skips. The script prints each disagreement, then 'N passed, N failed', and exits
+1 on any disagreement (2 when a directory has no cases).
 """
 
 import json
@@ -16,14 +17,16 @@ from jsonschema import Draft202012Validator
 
 
 def main(argv):
-    if len(argv) != 2:
-        print("usage: compare_with_jsonschema.py DIRECTORY", file=sys.stderr)
+    if len(argv) < 2:
+        print("usage: compare_with_jsonschema.py DIRECTORY...", file=sys.stderr)
         return 2
-    directory = pathlib.Path(argv[1])
-    paths = sorted(directory.glob("*.json"))
-    if not paths:
-        print(f"error: no cases in '{directory}'", file=sys.stderr)
-        return 2
+    paths = []
+    for directory in map(pathlib.Path, argv[1:]):
+        found = sorted(directory.glob("*.json"))
+        if not found:
+            print(f"error: no cases in '{directory}'", file=sys.stderr)
+            return 2
+        paths += found
     passed = failed = 0
     for path in paths:
         case = json.loads(path.read_text(encoding="utf-8"))

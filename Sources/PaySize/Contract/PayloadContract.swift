@@ -1,3 +1,5 @@
+import Foundation
+
 /// The contract between a Live Activity's server and its app: schemas for `content-state` and,
 /// for start events, `attributes`, checked against whole APNs payloads.
 ///
@@ -61,5 +63,16 @@ public struct PayloadContract: Sendable {
     /// - Throws: `JSONScanError` when the bytes are not JSON.
     public func findings(inJSONBytes bytes: [UInt8]) throws -> [ContractFinding] {
         findings(in: try JSONScanner.scan(bytes))
+    }
+
+    /// Scans `data` (a request body, a `URLSession` response) and checks the payload.
+    ///
+    /// ```swift
+    /// let findings = try contract.findings(inJSONBytes: request.httpBody ?? Data())
+    /// ```
+    ///
+    /// - Throws: `JSONScanError` when the bytes are not JSON.
+    public func findings(inJSONBytes data: Data) throws -> [ContractFinding] {
+        try findings(inJSONBytes: [UInt8](data))
     }
 }

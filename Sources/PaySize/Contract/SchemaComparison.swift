@@ -17,8 +17,9 @@ struct SchemaComparison {
         var prefixItems: [Int] = []
         var cases: [String: Int]?
         var isReferenceDate = false
-        var minimum: Double?
-        var maximum: Double?
+        var numberType: SwiftNumberType?
+        var minimum: SchemaNumber?
+        var maximum: SchemaNumber?
         var minLength: Int?
         var maxLength: Int?
         var minItems: Int?
@@ -58,6 +59,7 @@ struct SchemaComparison {
         if let items = node.items { shape.items = items }
         if !node.prefixItems.isEmpty { shape.prefixItems = node.prefixItems }
         if node.isReferenceDate { shape.isReferenceDate = true }
+        if let type = node.numberType { shape.numberType = type }
         shape.minimum = node.minimum ?? node.exclusiveMinimum ?? shape.minimum
         shape.maximum = node.maximum ?? node.exclusiveMaximum ?? shape.maximum
         shape.minLength = node.minLength ?? shape.minLength
@@ -83,7 +85,11 @@ struct SchemaComparison {
             shape.types?.insert("null")
             return
         }
-        if shapes.allSatisfy({ $0.types == ["object"] && $0.required.count == 1 && $0.properties.count == 1 }) {
+        // Enum cases: each alternative requires one key (its other properties are `false`, the
+        // other cases' keys).
+        if shapes.allSatisfy({
+            $0.types == ["object"] && $0.required.count == 1 && $0.properties[$0.required.first!] != nil
+        }) {
             var cases: [String: Int] = [:]
             for branch in shapes {
                 let key = branch.required.first!
@@ -105,7 +111,10 @@ struct SchemaComparison {
         return widenings(x, y, at: path, seen: &seen)
     }
 
-    private func widenings(_ x: Int, _ y: Int, at path: JSONPointer, seen: inout Set<[Int]>) -> [Issue] {
+    /// `nullReported`: the caller already said that `null` here is refused (with the key missing).
+    private func widenings(
+        _ x: Int, _ y: Int, at path: JSONPointer, seen: inout Set<[Int]>, nullReported: Bool = false
+    ) -> [Issue] {
         guard seen.insert([x, y]).inserted, path.components.count < 64 else { return [] }
         let left = Self.shape(x, in: a)
         let right = Self.shape(y, in: b)
@@ -113,7 +122,7 @@ struct SchemaComparison {
 
         let leftTypes = left.types ?? Self.allTypes
         if let rightTypes = right.types {
-            let lost = leftTypes.filter { !Self.accepts(rightTypes, $0) }.sorted()
+            let lost = leftTypes.filter { !Self.accepts(rightTypes, $0) && !(nullReported && $0 == "null") }.sorted()
             if !lost.isEmpty {
                 issues.append(
                     Issue(
@@ -163,9 +172,34 @@ struct SchemaComparison {
                     message: "one side reads this number as a Date (seconds since 2001-01-01) and the other does not"))
         }
         issues += boundIssues(left, right, path)
+        if let from = left.numberType, let to = right.numberType, !Self.floatingRange(of: from, fitsIn: to) {
+            issues.append(
+                Issue(
+                    path: path,
+                    message:
+                        "\(aName) may hold a \(from.rawValue) beyond what a \(to.rawValue) holds here, which \(bName) cannot decode"
+                ))
+        }
 
         if leftTypes.contains("object"), right.types?.contains("object") ?? true {
+            // A key made optional (or required) is usually nullable on one side too: one conflict
+            // says both.
+            var nullReported: Set<String> = []
             for key in right.required.sorted() where !left.required.contains(key) {
+                if let from = left.properties[key], let to = right.properties[key],
+                    Self.shape(from, in: a).types?.contains("null") ?? true,
+                    !(Self.shape(to, in: b).types?.contains("null") ?? true)
+                {
+                    nullReported.insert(key)
+                    let expected = Self.list((Self.shape(to, in: b).types ?? []).sorted())
+                    issues.append(
+                        Issue(
+                            path: path.appending(key),
+                            message:
+                                "\(aName) may omit key '\(key)' or hold null there, which \(bName) cannot decode (it requires \(expected))"
+                        ))
+                    continue
+                }
                 let how = left.properties[key] == nil ? "does not have it" : "may omit it"
                 issues.append(
                     Issue(
@@ -173,7 +207,9 @@ struct SchemaComparison {
             }
             for key in left.properties.keys.sorted() {
                 if let target = right.properties[key] {
-                    issues += widenings(left.properties[key]!, target, at: path.appending(key), seen: &seen)
+                    issues += widenings(
+                        left.properties[key]!, target, at: path.appending(key), seen: &seen,
+                        nullReported: nullReported.contains(key))
                 } else if let target = right.additional {
                     issues += widenings(left.properties[key]!, target, at: path.appending(key), seen: &seen)
                 } else if right.closed {
@@ -198,28 +234,26 @@ struct SchemaComparison {
 
     private func boundIssues(_ left: Shape, _ right: Shape, _ path: JSONPointer) -> [Issue] {
         var issues: [Issue] = []
-        func lower(_ name: String, _ l: Double?, _ r: Double?) {
-            if let r, (l ?? -.infinity) < r {
+        func lower<Bound: Comparable & CustomStringConvertible>(_ name: String, _ l: Bound?, _ r: Bound?) {
+            if let r, l.map({ $0 < r }) ?? true {
                 issues.append(
-                    Issue(
-                        path: path,
-                        message: "\(bName) requires \(name) ≥ \(SchemaValidator.text(r)), \(aName) allows less"))
+                    Issue(path: path, message: "\(bName) requires \(name) ≥ \(r), \(aName) allows less"))
             }
         }
-        func upper(_ name: String, _ l: Double?, _ r: Double?) {
-            if let r, (l ?? .infinity) > r {
+        func upper<Bound: Comparable & CustomStringConvertible>(_ name: String, _ l: Bound?, _ r: Bound?) {
+            if let r, l.map({ $0 > r }) ?? true {
                 issues.append(
-                    Issue(
-                        path: path,
-                        message: "\(bName) requires \(name) ≤ \(SchemaValidator.text(r)), \(aName) allows more"))
+                    Issue(path: path, message: "\(bName) requires \(name) ≤ \(r), \(aName) allows more"))
             }
         }
-        lower("a value", left.minimum, right.minimum)
-        upper("a value", left.maximum, right.maximum)
-        lower("a length", left.minLength.map(Double.init), right.minLength.map(Double.init))
-        upper("a length", left.maxLength.map(Double.init), right.maxLength.map(Double.init))
-        lower("an item count", left.minItems.map(Double.init), right.minItems.map(Double.init))
-        upper("an item count", left.maxItems.map(Double.init), right.maxItems.map(Double.init))
+        if !Self.isUnboundedInteger(left) || !Self.hasInt64Bounds(right) {
+            lower("a value", left.minimum, right.minimum)
+            upper("a value", left.maximum, right.maximum)
+        }
+        lower("a length", left.minLength, right.minLength)
+        upper("a length", left.maxLength, right.maxLength)
+        lower("an item count", left.minItems, right.minItems)
+        upper("an item count", left.maxItems, right.maxItems)
         return issues
     }
 
@@ -298,6 +332,30 @@ struct SchemaComparison {
             issues += disjoint(l, r, at: path.appending(index: 0), seen: &seen)
         }
         return issues
+    }
+
+    /// An integer with no bounds: how PaySize wrote `Int` and `Int64` before it wrote their
+    /// range (and how a hand-written schema often says "a whole number").
+    private static func isUnboundedInteger(_ shape: Shape) -> Bool {
+        shape.types?.contains("integer") == true && shape.minimum == nil && shape.maximum == nil
+    }
+
+    private static let int64Bounds = (SchemaNumber(String(Int64.min)), SchemaNumber(String(Int64.max)))
+
+    /// Exactly `Int`'s range. Such a schema against an unbounded integer is no conflict: the
+    /// unbounded one came from an `Int` too, and reading its bounds as a narrowing would call
+    /// every schema recorded before PaySize wrote them incompatible with the next.
+    private static func hasInt64Bounds(_ shape: Shape) -> Bool {
+        shape.minimum == int64Bounds.0 && shape.maximum == int64Bounds.1
+    }
+
+    /// Whether every number `JSONDecoder` reads as `from` it also reads as `to`, for the
+    /// floating types (integer types are compared by their bounds).
+    private static func floatingRange(of from: SwiftNumberType, fitsIn to: SwiftNumberType) -> Bool {
+        switch (from, to) {
+        case (.double, .float), (.double, .decimal), (.decimal, .float): false
+        default: true
+        }
     }
 
     // MARK: Types

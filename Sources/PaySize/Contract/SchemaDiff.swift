@@ -27,7 +27,9 @@ public struct SchemaDiff: Sendable {
         case conflicts
     }
 
-    /// Every conflict, servers → installed apps first, each direction in path order.
+    /// Every conflict, servers → installed apps first, each direction in path order: a place
+    /// before the places inside it, keys by their UTF-8 bytes, array indexes by number; at one
+    /// place, a conflict no payload can avoid first.
     public let conflicts: [SchemaConflict]
 
     /// `.compatible` when there is no conflict in either direction.
@@ -35,6 +37,13 @@ public struct SchemaDiff: Sendable {
 
     /// Whether at some place no payload can satisfy both versions (the CLI exits 1 on this).
     public var noPayloadSatisfiesBoth: Bool { conflicts.contains(where: \.noPayloadSatisfiesBoth) }
+
+    /// Whether a content state stored by the installed build may fail to decode in the updated
+    /// app, so running activities stop showing after the update (the CLI exits 1 on this). No
+    /// payload can help: their state was written before the update.
+    public var breaksRunningActivities: Bool {
+        conflicts.contains { $0.direction == .runningActivitiesToUpdatedApp }
+    }
 
     /// Compares `installed` (the version in the field) with `next`.
     public init(installed: PayloadSchema, next: PayloadSchema) {
@@ -55,6 +64,27 @@ public struct SchemaDiff: Sendable {
         ).widenings(old.root, new.root, at: .root).map {
             SchemaConflict(path: $0.path, direction: .runningActivitiesToUpdatedApp, message: $0.message)
         }
-        conflicts = unsatisfiable + toInstalled + toUpdated
+        conflicts = Self.inPathOrder(unsatisfiable + toInstalled) + Self.inPathOrder(toUpdated)
+    }
+
+    /// `conflicts` sorted by path, keeping the order of conflicts at one path.
+    private static func inPathOrder(_ conflicts: [SchemaConflict]) -> [SchemaConflict] {
+        conflicts.enumerated().sorted { left, right in
+            if left.element.path == right.element.path { return left.offset < right.offset }
+            return precedes(left.element.path, right.element.path)
+        }.map(\.element)
+    }
+
+    /// Path order: component by component, a place before the places inside it.
+    static func precedes(_ a: JSONPointer, _ b: JSONPointer) -> Bool {
+        for (x, y) in zip(a.components, b.components) where x != y {
+            switch (x, y) {
+            case (.index(let i), .index(let j)): return i < j
+            case (.key(let k), .key(let l)): return k.utf8.lexicographicallyPrecedes(l.utf8)
+            case (.index, .key): return true
+            case (.key, .index): return false
+            }
+        }
+        return a.components.count < b.components.count
     }
 }

@@ -16,10 +16,10 @@ struct CompiledSchema: Sendable {
         var prefixItems: [Int] = []
         var enumValues: [JSONElement]?
         var constValue: JSONElement?
-        var minimum: Double?
-        var maximum: Double?
-        var exclusiveMinimum: Double?
-        var exclusiveMaximum: Double?
+        var minimum: SchemaNumber?
+        var maximum: SchemaNumber?
+        var exclusiveMinimum: SchemaNumber?
+        var exclusiveMaximum: SchemaNumber?
         var minLength: Int?
         var maxLength: Int?
         var minItems: Int?
@@ -32,9 +32,23 @@ struct CompiledSchema: Sendable {
         var allOf: [Int]?
         var not: Int?
         var reference: Int?
+        var propertyNames: Int?
         /// Marked by inference as a `Date` counting seconds since 2001-01-01.
         var isReferenceDate = false
         var hasPropertiesKeyword = false
+        /// `x-paysize-number`: the Swift type the number is decoded into.
+        var numberType: SwiftNumberType?
+        /// `x-paysize-format`: the Foundation type the string is decoded into.
+        var stringFormat: StringFormat?
+        /// `x-paysize-integer-text`: the schema of the integer a string reads as.
+        var integerText: Int?
+        /// `x-paysize-pairs`: the key and value schemas of a flat `[key, value, …]` array.
+        var pairs: (key: Int, value: Int)?
+
+        /// Whether any PaySize assertion keyword is set here.
+        var hasPaySizeAssertion: Bool {
+            numberType != nil || stringFormat != nil || integerText != nil || pairs != nil
+        }
     }
 
     private(set) var nodes: [Node] = []
@@ -91,8 +105,8 @@ struct CompiledSchema: Sendable {
                     byLocation: &byLocation)
             }
         }
-        func number(_ keyword: String, _ value: JSONElement) throws -> Double {
-            guard let number = value.doubleValue else {
+        func number(_ keyword: String, _ value: JSONElement) throws -> SchemaNumber {
+            guard let number = value.numberText.flatMap(SchemaNumber.init) else {
                 throw SchemaError.invalidKeywordValue(keyword, expected: "a number", at: location)
             }
             return number
@@ -190,6 +204,7 @@ struct CompiledSchema: Sendable {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a boolean", at: location)
                 }
                 nodes[index].uniqueItems = flag
+            case "propertyNames": nodes[index].propertyNames = try subschema(keyword, value)
             case "anyOf": nodes[index].anyOf = try subschemas(keyword, value)
             case "oneOf": nodes[index].oneOf = try subschemas(keyword, value)
             case "allOf": nodes[index].allOf = try subschemas(keyword, value)
@@ -199,13 +214,43 @@ struct CompiledSchema: Sendable {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
                 }
                 pending.append((index, reference, location.appending(keyword)))
-            case PayloadSchema.dateAnnotation:
+            case PaySizeKeyword.date.rawValue:
                 nodes[index].isReferenceDate = value.stringValue == PayloadSchema.referenceDateValue
+            case PaySizeKeyword.number.rawValue:
+                guard let type = value.stringValue.flatMap(SwiftNumberType.init(rawValue:)) else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: Self.oneOf(SwiftNumberType.allCases.map(\.rawValue)), at: location)
+                }
+                nodes[index].numberType = type
+            case PaySizeKeyword.format.rawValue:
+                guard let format = value.stringValue.flatMap(StringFormat.init(rawValue:)) else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: Self.oneOf(StringFormat.allCases.map(\.rawValue)), at: location)
+                }
+                nodes[index].stringFormat = format
+            case PaySizeKeyword.integerText.rawValue:
+                nodes[index].integerText = try subschema(keyword, value)
+            case PaySizeKeyword.pairs.rawValue:
+                let pair = try subschemas(keyword, value)
+                guard pair.count == 2 else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: "an array of two schemas, the key's and the value's", at: location)
+                }
+                nodes[index].pairs = (pair[0], pair[1])
+            case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue:
+                continue
             default:
-                if Self.annotations.contains(keyword) || keyword.hasPrefix("x-") { continue }
+                if Self.annotations.contains(keyword) { continue }
+                // Another tool's extension is an annotation; an unknown one of ours may be an
+                // assertion from a newer PaySize, which must not be skipped silently.
+                if keyword.hasPrefix("x-"), !keyword.hasPrefix(PaySizeKeyword.prefix) { continue }
                 throw SchemaError.unsupportedKeyword(keyword, at: location.appending(keyword))
             }
         }
         return index
+    }
+
+    private static func oneOf(_ names: [String]) -> String {
+        "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

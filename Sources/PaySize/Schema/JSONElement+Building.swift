@@ -58,8 +58,9 @@ extension JSONElement {
         return .object(pairs)
     }
 
-    /// Whether two values are equal as JSON: numbers by value, objects regardless of member order,
-    /// and `true` never equal to `1` (as JSON Schema's `enum` and `const` compare).
+    /// Whether two values are equal as JSON: numbers by value (``SchemaNumber``), objects
+    /// regardless of member order, and `true` never equal to `1` (as JSON Schema's `enum` and
+    /// `const` compare).
     func isJSONEqual(to other: JSONElement) -> Bool {
         switch (content, other.content) {
         case (.null, .null):
@@ -70,7 +71,7 @@ extension JSONElement {
             return a == b
         case (.number(let a), .number(let b)):
             if a == b { return true }
-            guard let x = Double(a), let y = Double(b) else { return false }
+            guard let x = SchemaNumber(a), let y = SchemaNumber(b) else { return false }
             return x == y
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.isJSONEqual(to: $1) }

@@ -48,27 +48,73 @@ public struct PayloadSchema: Sendable, Equatable {
         try self.init(document: JSONScanner.scan(jsonBytes))
     }
 
-    /// Infers the schema of `type` by decoding it through a recording `Decoder`: no instance needed.
+    /// Infers the schema of `type` by running its own `init(from:)` against a recording
+    /// `Decoder`: no instance needed.
     ///
-    /// Covers properties (`decodeIfPresent` makes one optional and nullable), nested types,
-    /// arrays, dictionaries, `String`/`Bool`/integers (with their bounds)/`Double`, `Date` (a
-    /// number of seconds since 2001-01-01, marked `"x-paysize-date": "reference-date"`), `Data`
-    /// (base64), `URL`, `UUID`, `CaseIterable` raw-value enums (their values as `enum`), custom
-    /// `CodingKeys`, enums with associated values (`oneOf` single-key objects) and recursive
-    /// types (`$defs`/`$ref`).
+    /// Each place the type reads is probed: it is run again with the value missing, `null`, of
+    /// another type, refused (an unknown enum value, a number out of range) or unusual, and the
+    /// schema accepts what the type recovers from. So `decodeIfPresent` and `try?` defaults make
+    /// a key optional, a `try?` chain accepts each type it tries, a forward-compatible enum that
+    /// falls back to `.unknown` accepts any string, and a key read only when another is missing
+    /// becomes a branch (`anyOf`).
     ///
-    /// What cannot be inferred is said in an `x-paysize-note` rather than guessed: a custom
-    /// `init(from:)` that reads different keys depending on which are present (the schema is the
-    /// union of the branches seen), one that throws on placeholder values (keys read after that
-    /// are missing), a raw-value enum that is not `CaseIterable` (its values are unknown), keys
-    /// read through `allKeys` with a key type whose cases cannot be listed. Not detectable, so not
-    /// noted: a single value tried as one type after another (`try?` chains, as `AnyCodable`
-    /// does) shows only the first type; checks inside `init(from:)` (ranges, formats) are not
-    /// seen; `Int`/`Int64` get no bounds (smaller integer types do); `Data`, `UUID` and `URL`
-    /// strings are not checked for their format (JSON Schema treats `format` and
-    /// `contentEncoding` as annotations).
+    /// Numbers carry the exact range of their Swift type (`minimum`/`maximum` for integers, and
+    /// `x-paysize-number` for how `JSONDecoder` reads them: `1e20` is no `Int`, `1e39` no
+    /// `Float`); `URL`, `UUID` and `Data` strings are checked with Foundation's own parsers
+    /// (`x-paysize-format`); dictionaries' keys as the decoder reads them (integer keys, enum keys,
+    /// the flat `[key, value, …]` array); `Date` is a number of seconds since 2001-01-01, marked
+    /// `"x-paysize-date": "reference-date"`. Raw-value enums list their values, `CaseIterable` or
+    /// not. The document lists the PaySize keywords it uses under `x-paysize-keywords`, with how a
+    /// validator in another language should read them.
+    ///
+    /// What cannot be learned is said in an `x-paysize-note` with the fix, and the rest of the
+    /// type is still inferred: a type that refuses some values it reads (a range or format check
+    /// inside `init(from:)`), raw values that cannot be listed, keys read through `allKeys` whose
+    /// names cannot be listed. ``infer(from:examples:)`` learns from values where the type alone
+    /// cannot show what it accepts.
     public static func infer<T: Decodable>(from type: T.Type) -> PayloadSchema {
-        let document = SchemaInference().document(for: type)
+        compiled(SchemaInference().document(for: type))
+    }
+
+    /// Infers the schema of `type` as ``infer(from:)`` does, trying the strings and numbers of
+    /// `examples` (encoded by a default `JSONEncoder`) where the type refuses placeholder values,
+    /// and writing the encoded examples under the standard `examples` annotation.
+    ///
+    /// An example the inferred schema still refuses, though `JSONDecoder` decodes it, is named in
+    /// an `x-paysize-note` at the root: inference did not see how the type reads it.
+    ///
+    /// ```swift
+    /// PayloadSchema.infer(from: Badge.self, examples: [Badge(code: "PS-1042")])
+    /// ```
+    public static func infer<T: Codable>(from type: T.Type, examples: [T]) -> PayloadSchema {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let encoded = examples.compactMap { example in
+            (try? encoder.encode(example)).flatMap { try? JSONScanner.scan(Array($0)) }
+        }
+        let inference = SchemaInference()
+        for example in encoded { inference.placeholders.add(scalarsOf: example) }
+        var document = inference.document(for: type)
+        if !encoded.isEmpty { document = document.setting("examples", to: .array(encoded)) }
+        var notes: [String] = []
+        let schema = compiled(document)
+        for (index, example) in encoded.enumerated() {
+            guard (try? JSONDecoder().decode(T.self, from: Data(SchemaDocumentWriter.write(example)))) != nil else {
+                continue
+            }
+            for finding in schema.findings(in: example) where finding.severity == .dropped {
+                notes.append(
+                    "example \(index + 1) decodes as '\(type)' but this schema refuses it at \(finding.path) (\(finding.message)): inference did not see how init(from:) reads it"
+                )
+            }
+        }
+        guard !notes.isEmpty else { return schema }
+        for note in notes { document = SchemaInference.adding(note, to: document) }
+        return compiled(document)
+    }
+
+    /// An inferred document, compiled; inference writes only keywords the validator supports.
+    private static func compiled(_ document: JSONElement) -> PayloadSchema {
         do {
             return try PayloadSchema(document: document)
         } catch {
@@ -103,6 +149,12 @@ public struct PayloadSchema: Sendable, Equatable {
     /// Whether `instance` satisfies the schema (no ``ContractFinding/Severity/dropped`` finding).
     public func isValid(_ instance: JSONElement) -> Bool {
         SchemaValidator(schema: compiled).accepts(compiled.root, instance)
+    }
+
+    /// Whether a plain draft 2020-12 validator accepts `instance`: PaySize's assertion keywords
+    /// (`x-paysize-number`, `x-paysize-format`, …) skipped, as other validators skip them.
+    func isValidByStandardKeywords(_ instance: JSONElement) -> Bool {
+        SchemaValidator(schema: compiled, checksPaySizeKeywords: false).accepts(compiled.root, instance)
     }
 
     /// Whether the two documents are equal as JSON (member order and number spelling aside).

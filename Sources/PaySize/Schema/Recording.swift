@@ -1,5 +1,6 @@
 /// What one run of a type's `init(from:)` asked a ``SchemaRecorder`` for, as a tree that becomes a
 /// schema: a keyed container becomes an object, an unkeyed one an array, a single value its type.
+/// Probes of each place (``SiteFacts``) then say what the type really accepts there.
 final class Recording {
     enum Kind {
         case unknown
@@ -8,20 +9,39 @@ final class Recording {
         case single
     }
 
+    /// What probing one place showed about the type reading it.
+    struct SiteFacts {
+        /// Whether the type throws when the value is missing.
+        var required: Bool?
+        /// Whether the type accepts `null` here.
+        var nullable: Bool?
+        /// Schemas the type reads after the first type read here fails (a `try?` chain).
+        var fallbacks: [JSONElement] = []
+        /// Whether the type recovers from any value here (`try?` with a default).
+        var recoversFromAnyValue = false
+        var notes: [String] = []
+    }
+
     private(set) var kind = Kind.unknown
-    /// Keyed: the keys read, in the order read, and which of them `decode` (not `decodeIfPresent`) read.
+    /// Keyed: the keys read, in the order read.
     private(set) var properties: [(key: String, value: Recording)] = []
-    private(set) var required: [String] = []
+    private var propertyIndexes: [String: Int] = [:]
     /// Unkeyed: one recording per element read, and whether the decoder looped on `isAtEnd`.
     private(set) var elements: [Recording] = []
     var consultsEnd = false
     /// Single: the schemas of the types read (more than one when a decoder tries several).
     private(set) var alternatives: [JSONElement] = []
-    /// Whether the decoder checked for `null` here.
-    var nullable = false
+    /// How the value was read, for places no probe reached: `decode` makes it required,
+    /// `decodeIfPresent` and `decodeNil` nullable, `contains` alone only present.
+    var requiredHint = false
+    var nullableHint = false
+    /// Whether the only read here was `contains` (any value, and no note that nothing is read).
+    var onlyPresenceChecked = false
+    var facts: SiteFacts?
     var notes: [String] = []
 
     func become(_ newKind: Kind) {
+        onlyPresenceChecked = false
         if kind == .unknown {
             kind = newKind
         } else if kind != newKind {
@@ -33,21 +53,21 @@ final class Recording {
         if !notes.contains(text) { notes.append(text) }
     }
 
-    /// The recording for `key`, added on first use; `required` once any read of it is required.
-    func property(_ key: String, required isRequired: Bool) -> Recording {
+    /// The recording for `key`, added on first use.
+    func property(_ key: String) -> Recording {
         become(.keyed)
-        if isRequired && !required.contains(key) { required.append(key) }
-        if let existing = properties.first(where: { $0.key == key }) { return existing.value }
+        if let index = propertyIndexes[key] { return properties[index].value }
         let child = Recording()
+        propertyIndexes[key] = properties.count
         properties.append((key, child))
         return child
     }
 
-    func appendElement() -> Recording {
+    /// The recording for element `index`, added on first use.
+    func element(_ index: Int) -> Recording {
         become(.unkeyed)
-        let child = Recording()
-        elements.append(child)
-        return child
+        while elements.count <= index { elements.append(Recording()) }
+        return elements[index]
     }
 
     /// Records that a value of the type described by `schema` was read here.
@@ -57,23 +77,25 @@ final class Recording {
         if !alternatives.contains(where: { $0.isJSONEqual(to: schema) }) { alternatives.append(schema) }
     }
 
-    /// The JSON Schema for what was recorded.
+    var isRequired: Bool { facts?.required ?? requiredHint }
+
+    /// The JSON Schema for what was recorded, probe facts included.
     func schema() -> JSONElement {
         var schema: JSONElement
+        var notes = self.notes
         switch kind {
         case .unknown:
             schema = .object([])
-            if !nullable {
-                note("init(from:) reads nothing here, so any value is accepted")
+            if !onlyPresenceChecked && !nullableHint {
+                notes.append("init(from:) reads nothing here, so any value is accepted")
             }
         case .keyed:
             var members: [(String, JSONElement)] = [("type", .string("object"))]
             if !properties.isEmpty {
                 members.append(("properties", .object(properties.map { ($0.key, $0.value.schema()) })))
             }
-            if !required.isEmpty {
-                members.append(("required", .array(required.map(JSONElement.string))))
-            }
+            let required = properties.filter { $0.value.isRequired }.map { JSONElement.string($0.key) }
+            if !required.isEmpty { members.append(("required", .array(required))) }
             schema = .object(members)
         case .unkeyed:
             let elementSchemas = elements.map { $0.schema() }
@@ -85,20 +107,35 @@ final class Recording {
             } else {
                 // A decoder that reads a fixed number of elements: a tuple. Extra elements are
                 // never read, so they are allowed.
-                schema = .object([
-                    ("type", .string("array")),
-                    ("prefixItems", .array(elementSchemas)),
-                    ("minItems", .integer(elementSchemas.count)),
-                ])
+                let minimum = (elements.lastIndex(where: \.isRequired) ?? -1) + 1
+                var members: [(String, JSONElement)] = [
+                    ("type", .string("array")), ("prefixItems", .array(elementSchemas)),
+                ]
+                if minimum > 0 { members.append(("minItems", .integer(minimum))) }
+                schema = .object(members)
             }
         case .single:
             schema = Self.union(alternatives) ?? .object([])
         }
-        if nullable && kind != .unknown {
-            schema = Self.nullable(schema)
+        if let facts, facts.recoversFromAnyValue {
+            // The type it reads stays as documentation; `true` accepts everything else.
+            schema = .object([
+                ("anyOf", .array([schema, .bool(true)])),
+                ("description", .string("init(from:) recovers from any value here (try? with a fallback)")),
+            ])
+        } else {
+            if let facts, !facts.fallbacks.isEmpty {
+                schema = Self.union([schema] + facts.fallbacks) ?? schema
+            }
+            if facts?.nullable ?? nullableHint, kind != .unknown {
+                schema = Self.nullable(schema)
+            }
         }
+        notes += facts?.notes ?? []
         if !notes.isEmpty {
-            schema = schema.setting("x-paysize-note", to: .string(notes.joined(separator: "; ")))
+            var unique: [String] = []
+            for note in notes where !unique.contains(note) { unique.append(note) }
+            schema = schema.setting(PaySizeKeyword.note.rawValue, to: .string(unique.joined(separator: "; ")))
         }
         return schema
     }
@@ -121,8 +158,9 @@ final class Recording {
         // A schema of annotations only accepts anything, null included.
         guard let members = schema.members,
             members.contains(where: { !CompiledSchema.annotations.contains($0.key) && !$0.key.hasPrefix("x-") })
+                || members.contains(where: { PaySizeKeyword(rawValue: $0.key)?.isAssertion == true })
         else { return schema }
-        let structural = ["$ref", "anyOf", "oneOf", "allOf", "const"]
+        let structural = ["$ref", "anyOf", "oneOf", "allOf", "const", "not"]
         if let type = schema["type"], !members.contains(where: { structural.contains($0.key) }) {
             var result = schema
             if let name = type.stringValue {

@@ -1,4 +1,6 @@
-/// The keyed container a ``SchemaRecorder`` hands out: each key read becomes a property.
+/// The keyed container a ``SchemaRecorder`` hands out: each key read becomes a property, and
+/// each read answers as the pass's probe says (a missing key throws `keyNotFound`, as
+/// `JSONDecoder` does).
 struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let inference: SchemaInference
     let pass: InferencePass
@@ -11,39 +13,77 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if let offered = pass.offeredKey {
                 return Key(stringValue: offered).map { [$0] } ?? []
             }
-            pass.listRootKeys = { CodingKeyCases.names(of: Key.self) }
+            pass.listRootKeys = { EnumCases.names(of: Key.self) }
         } else {
             recording.note("init(from:) lists the keys present (allKeys) here, which cannot be inferred")
         }
         return []
     }
 
+    private func site(_ key: Key) -> JSONPointer { JSONPointer(codingPath: codingPath + [key]) }
+
+    /// The recording of `key`, noted as a place this run read.
+    private func visit(_ key: Key) -> Recording {
+        let child = recording.property(key.stringValue)
+        pass.visit(site(key), child)
+        return child
+    }
+
     func contains(_ key: Key) -> Bool {
-        pass.checksPresence = true
-        return pass.mode == .keysPresent
+        let child = visit(key)
+        if child.kind == .unknown { child.onlyPresenceChecked = true }
+        return pass.answer(at: site(key), reading: Never.self) != .absent
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        pass.checksPresence = true
-        recording.property(key.stringValue, required: true).nullable = true
-        return false
+        let child = visit(key)
+        child.requiredHint = true
+        child.nullableHint = true
+        switch pass.answer(at: site(key), reading: Never.self) {
+        case .absent: throw InferencePass.error(.absent, reading: Never.self, key: key, at: codingPath)
+        case .null: return true
+        default: return false
+        }
     }
 
-    private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
-
     private func read<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try SchemaRecorder.read(
-            type, into: recording.property(key.stringValue, required: true), using: inference, at: path(key))
+        let child = visit(key)
+        child.requiredHint = true
+        let answer = pass.answer(at: site(key), reading: type)
+        switch answer {
+        case .value, .unusual:
+            return try SchemaRecorder.read(
+                type, into: child, using: inference, pass: pass, at: site(key), codingPath: codingPath + [key],
+                unusual: answer == .unusual)
+        default:
+            child.record(inference.infer(type).schema)
+            if answer == .null, let none = SchemaRecorder.none(of: type) { return none }
+            throw InferencePass.error(answer, reading: type, key: key, at: codingPath)
+        }
     }
 
     private func readIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        pass.checksPresence = true
-        let property = recording.property(key.stringValue, required: false)
-        property.nullable = true
-        let inferred = inference.infer(type)
-        property.record(inferred.schema)
-        guard pass.mode == .keysPresent else { return nil }
-        return inferred.value as? T
+        let child = visit(key)
+        child.nullableHint = true
+        let answer = pass.answer(at: site(key), reading: type)
+        switch answer {
+        case .absent, .null:
+            child.record(inference.infer(type).schema)
+            return nil
+        case .value, .unusual:
+            do {
+                return try SchemaRecorder.read(
+                    type, into: child, using: inference, pass: pass, at: site(key), codingPath: codingPath + [key],
+                    unusual: answer == .unusual)
+            } catch let stop as InferenceStop {
+                // No value of the type can be made (yet): read it as absent rather than stop here.
+                _ = stop
+                return nil
+            }
+        case .mismatch, .corrupted:
+            child.record(inference.infer(type).schema)
+            throw InferencePass.error(answer, reading: type, key: key, at: codingPath)
+        }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try read(type, forKey: key) }
@@ -90,30 +130,50 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try readIfPresent(type, forKey: key)
     }
 
+    /// A nested container's place must hold a value of the container's kind.
+    private func openNested(_ key: Key, as kind: Recording.Kind) throws -> Recording {
+        let child = visit(key)
+        child.requiredHint = true
+        child.become(kind)
+        let answer = pass.answer(at: site(key), reading: Recording.self)
+        if answer != .value && answer != .unusual {
+            throw InferencePass.error(answer, reading: Recording.self, key: key, at: codingPath)
+        }
+        return child
+    }
+
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let child = recording.property(key.stringValue, required: true)
-        child.become(.keyed)
+        let child = try openNested(key, as: .keyed)
         return KeyedDecodingContainer(
             RecordingKeyedContainer<NestedKey>(
-                inference: inference, pass: pass, recording: child, codingPath: path(key), isRoot: false))
+                inference: inference, pass: pass, recording: child, codingPath: codingPath + [key], isRoot: false))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let child = recording.property(key.stringValue, required: true)
-        child.become(.unkeyed)
-        return RecordingUnkeyedContainer(inference: inference, pass: pass, recording: child, codingPath: path(key))
+        let child = try openNested(key, as: .unkeyed)
+        return RecordingUnkeyedContainer(
+            inference: inference, pass: pass, recording: child, codingPath: codingPath + [key])
     }
 
     func superDecoder() throws -> any Decoder {
         // Foundation's `superDecoder()` reads the key "super".
-        let child = recording.property("super", required: true)
-        return SchemaRecorder(inference: inference, pass: pass, recording: child, codingPath: codingPath)
+        try superDecoder(named: "super")
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        let child = recording.property(key.stringValue, required: true)
-        return SchemaRecorder(inference: inference, pass: pass, recording: child, codingPath: path(key))
+        try superDecoder(named: key.stringValue)
+    }
+
+    /// `JSONDecoder` hands out a decoder even for a missing key (reading it finds `null`), so
+    /// a probed fault shows when the superclass opens its container.
+    private func superDecoder(named name: String) throws -> any Decoder {
+        let key = SchemaRecorder.NamedKey(name)
+        let child = recording.property(name)
+        child.requiredHint = true
+        let path = codingPath + [key]
+        pass.visit(JSONPointer(codingPath: path), child)
+        return SchemaRecorder(inference: inference, pass: pass, recording: child, codingPath: path)
     }
 }

@@ -5,14 +5,28 @@ struct RecordingSingleValueContainer: SingleValueDecodingContainer {
     let recording: Recording
     let codingPath: [any CodingKey]
 
+    private var site: JSONPointer { JSONPointer(codingPath: codingPath) }
+
     func decodeNil() -> Bool {
-        pass.checksPresence = true
-        recording.nullable = true
-        return false
+        recording.nullableHint = true
+        pass.visit(site, recording)
+        let answer = pass.answer(at: site, reading: Never.self)
+        return answer == .null || answer == .absent
     }
 
     private func read<T: Decodable>(_ type: T.Type) throws -> T {
-        try SchemaRecorder.read(type, into: recording, using: inference, at: codingPath)
+        pass.visit(site, recording)
+        let answer = pass.answer(at: site, reading: type)
+        switch answer {
+        case .value, .unusual:
+            return try SchemaRecorder.read(
+                type, into: recording, using: inference, pass: pass, at: site, codingPath: codingPath,
+                unusual: answer == .unusual)
+        default:
+            recording.record(inference.infer(type).schema)
+            if answer == .null, let none = SchemaRecorder.none(of: type) { return none }
+            throw InferencePass.error(answer == .absent ? .null : answer, reading: type, key: nil, at: codingPath)
+        }
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }

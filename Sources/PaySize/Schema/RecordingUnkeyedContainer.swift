@@ -1,11 +1,17 @@
 /// The unkeyed container a ``SchemaRecorder`` hands out: one element per read, and `isAtEnd` true
-/// after the first, so a loop reads one element and a tuple-like decoder reads all it needs.
+/// after the first, so a loop reads one element and a tuple-like decoder reads all it needs. A
+/// read that throws does not move to the next element, as in `JSONDecoder`, so a `try?` chain
+/// reads the same element again.
 struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     let inference: SchemaInference
     let pass: InferencePass
     let recording: Recording
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
+    /// Reads of the current element that threw: a loop that retries it without moving on
+    /// would spin forever, as it does on the device, so after a few the container says it ends.
+    private var failedReads = 0
+    static let maximumFailedReads = 8
 
     init(inference: SchemaInference, pass: InferencePass, recording: Recording, codingPath: [any CodingKey]) {
         self.inference = inference
@@ -16,54 +22,120 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
 
     var count: Int? { nil }
 
+    private var key: SchemaRecorder.NamedKey { SchemaRecorder.NamedKey(intValue: currentIndex)! }
+    private var site: JSONPointer { JSONPointer(codingPath: codingPath + [key]) }
+
     var isAtEnd: Bool {
         recording.consultsEnd = true
-        return currentIndex >= 1
+        if failedReads >= Self.maximumFailedReads {
+            pass.note(
+                "init(from:) reads an element again after it fails to decode without moving past it: JSONDecoder never moves on, so such a value makes the app loop forever"
+            )
+            return true
+        }
+        return currentIndex >= 1 || pass.probe.absent.contains(site)
+    }
+
+    /// The recording of the current element, noted as a place this run read.
+    private func visit() -> Recording {
+        let element = recording.element(currentIndex)
+        pass.visit(site, element)
+        return element
     }
 
     mutating func decodeNil() throws -> Bool {
-        pass.checksPresence = true
-        return false
+        let element = visit()
+        element.nullableHint = true
+        switch pass.answer(at: site, reading: Never.self) {
+        case .absent: throw InferencePass.error(.absent, reading: Never.self, key: nil, at: codingPath + [key])
+        case .null:
+            currentIndex += 1
+            return true
+        default:
+            return false
+        }
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let element = recording.appendElement()
-        currentIndex += 1
-        return try SchemaRecorder.read(type, into: element, using: inference, at: codingPath)
+        let element = visit()
+        element.requiredHint = true
+        let answer = pass.answer(at: site, reading: type)
+        switch answer {
+        case .value, .unusual:
+            let value = try SchemaRecorder.read(
+                type, into: element, using: inference, pass: pass, at: site, codingPath: codingPath + [key],
+                unusual: answer == .unusual)
+            currentIndex += 1
+            return value
+        default:
+            element.record(inference.infer(type).schema)
+            if answer == .null, let none = SchemaRecorder.none(of: type) {
+                currentIndex += 1
+                return none
+            }
+            failedReads += 1
+            throw InferencePass.error(answer, reading: type, key: nil, at: codingPath + [key])
+        }
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        pass.checksPresence = true
-        let element = recording.appendElement()
-        element.nullable = true
+        let element = visit()
+        element.nullableHint = true
+        let answer = pass.answer(at: site, reading: type)
+        switch answer {
+        case .absent:
+            element.record(inference.infer(type).schema)
+            return nil
+        case .null:
+            element.record(inference.infer(type).schema)
+            currentIndex += 1
+            return nil
+        case .value, .unusual:
+            let value = try? SchemaRecorder.read(
+                type, into: element, using: inference, pass: pass, at: site, codingPath: codingPath + [key],
+                unusual: answer == .unusual)
+            currentIndex += 1
+            return value
+        case .mismatch, .corrupted:
+            element.record(inference.infer(type).schema)
+            failedReads += 1
+            throw InferencePass.error(answer, reading: type, key: nil, at: codingPath + [key])
+        }
+    }
+
+    /// A nested container's element must hold a value of the container's kind.
+    private mutating func openNested(as kind: Recording.Kind) throws -> (Recording, [any CodingKey]) {
+        let element = visit()
+        element.requiredHint = true
+        element.become(kind)
+        let path = codingPath + [key]
+        let answer = pass.answer(at: site, reading: Recording.self)
+        if answer != .value && answer != .unusual {
+            throw InferencePass.error(answer, reading: Recording.self, key: nil, at: path)
+        }
         currentIndex += 1
-        let inferred = inference.infer(type)
-        element.record(inferred.schema)
-        guard pass.mode == .keysPresent else { return nil }
-        return inferred.value as? T
+        return (element, path)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let element = recording.appendElement()
-        element.become(.keyed)
-        currentIndex += 1
+        let (element, path) = try openNested(as: .keyed)
         return KeyedDecodingContainer(
             RecordingKeyedContainer<NestedKey>(
-                inference: inference, pass: pass, recording: element, codingPath: codingPath, isRoot: false))
+                inference: inference, pass: pass, recording: element, codingPath: path, isRoot: false))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let element = recording.appendElement()
-        element.become(.unkeyed)
-        currentIndex += 1
-        return RecordingUnkeyedContainer(inference: inference, pass: pass, recording: element, codingPath: codingPath)
+        let (element, path) = try openNested(as: .unkeyed)
+        return RecordingUnkeyedContainer(inference: inference, pass: pass, recording: element, codingPath: path)
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let element = recording.appendElement()
+        let element = visit()
+        element.requiredHint = true
+        let path = codingPath + [key]
         currentIndex += 1
-        return SchemaRecorder(inference: inference, pass: pass, recording: element, codingPath: codingPath)
+        return SchemaRecorder(inference: inference, pass: pass, recording: element, codingPath: path)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Builds a JSON Schema for a `Decodable` type by running its `init(from:)` against
-/// ``SchemaRecorder``s: once per type (memoized), twice when the type checks which keys are
-/// present (to see whether it branches), and once per case for enums with associated values.
+/// Builds a JSON Schema for a `Decodable` type by running its own `init(from:)` against
+/// ``SchemaRecorder``s: once plainly, then once per probe of each place it reads (missing,
+/// `null`, another type, a refused value, an unusual value) to learn what it throws on and what
+/// it recovers from. Each type is inferred once (memoized), so nesting costs no re-runs; enums
+/// with associated values run once per case.
 final class SchemaInference {
     /// A type's schema and a placeholder value of it to hand back to the type containing it
     /// (`nil` when none could be made, with the reason).
@@ -15,6 +17,9 @@ final class SchemaInference {
     /// Nesting deeper than this is cut off with a note; recursion through a type's own name is
     /// caught earlier by `$ref`.
     static let maximumDepth = 32
+    /// Runs of `init(from:)` one inference may make; past it, places are no longer probed and
+    /// the schema says so. A bound for pathological types, far above what real states need.
+    static let runBudget = 50_000
 
     private var cache: [ObjectIdentifier: Inferred] = [:]
     private var inProgress: Set<ObjectIdentifier> = []
@@ -28,8 +33,13 @@ final class SchemaInference {
     /// How often a type in progress was needed before any value of it existed. A result made
     /// while this grew may improve on a rerun, so it is not cached.
     private var recursionMisses = 0
+    /// Runs made so far.
+    var runs = 0
+    /// The values scalar reads get, examples' values included.
+    var placeholders = PlaceholderValues()
 
-    /// The schema document for `type`: `$schema`, a `title`, the type's schema and its `$defs`.
+    /// The schema document for `type`: `$schema`, a `title`, the type's schema, its `$defs`,
+    /// and the PaySize keywords it uses with how to read them.
     func document<T: Decodable>(for type: T.Type) -> JSONElement {
         let root = infer(type)
         var members: [(String, JSONElement)] = [
@@ -39,21 +49,45 @@ final class SchemaInference {
         for member in root.schema.members ?? [] where member.key != "title" {
             members.append((member.key, member.value))
         }
+        if root.schema.members == nil {
+            // A boolean schema (`true`) as the root: any value.
+            members.append(("anyOf", .array([root.schema])))
+        }
         if !definitions.isEmpty {
             members.append(("$defs", .object(definitions)))
         }
-        return .object(members)
+        var document = JSONElement.object(members)
+        let used = PaySizeKeyword.allCases.filter { $0 != .keywords && Self.uses($0, in: document) }
+        if !used.isEmpty {
+            document = document.setting(
+                PaySizeKeyword.keywords.rawValue,
+                to: .object(used.map { ($0.rawValue, .string($0.explanation)) }))
+        }
+        return document
+    }
+
+    private static func uses(_ keyword: PaySizeKeyword, in element: JSONElement) -> Bool {
+        if let members = element.members {
+            return members.contains { $0.key == keyword.rawValue || uses(keyword, in: $0.value) }
+        }
+        return element.elements?.contains { uses(keyword, in: $0) } ?? false
     }
 
     func infer<T: Decodable>(_ type: T.Type) -> Inferred {
-        if let known = Self.known(type) { return known }
-        if let structural = type as? any StructuralDecodable.Type {
-            return structural.inferStructure(in: self)
-        }
-        if let listed = Self.listedEnumeration(type) { return listed }
-
         let id = ObjectIdentifier(type)
         if let cached = cache[id] { return cached }
+        if let known = Self.known(type) {
+            cache[id] = known
+            return known
+        }
+        if let structural = type as? any StructuralDecodable.Type {
+            // Kept like any other result unless a type inside needed a value that did not exist yet.
+            let missesBefore = recursionMisses
+            let result = structural.inferStructure(in: self)
+            if recursionMisses == missesBefore { cache[id] = result }
+            return result
+        }
+
         if inProgress.contains(id) {
             recursive.insert(id)
             let value = provisional[id]
@@ -65,7 +99,10 @@ final class SchemaInference {
         guard depth < Self.maximumDepth else {
             return Inferred(
                 schema: .object([
-                    ("x-paysize-note", .string("nesting deeper than \(Self.maximumDepth) levels is not inferred"))
+                    (
+                        PaySizeKeyword.note.rawValue,
+                        .string("nesting deeper than \(Self.maximumDepth) levels is not inferred")
+                    )
                 ]),
                 value: nil, reason: "nesting too deep")
         }
@@ -89,10 +126,14 @@ final class SchemaInference {
         return result
     }
 
-    private func run<T: Decodable>(_ type: T.Type, mode: InferencePass.Mode, offeredKey: String?) -> (
+    // MARK: - Runs
+
+    /// One run of `type`'s `init(from:)` under `probe`.
+    func run<T: Decodable>(_ type: T.Type, _ probe: InferencePass.Probe, offeredKey: String? = nil) -> (
         InferencePass, Result<T, any Error>
     ) {
-        let pass = InferencePass(mode: mode, offeredKey: offeredKey)
+        runs += 1
+        let pass = InferencePass(probe: probe, offeredKey: offeredKey)
         let recorder = SchemaRecorder(inference: self, pass: pass, recording: pass.root, codingPath: [])
         do {
             return (pass, .success(try T(from: recorder)))
@@ -101,60 +142,114 @@ final class SchemaInference {
         }
     }
 
+    /// A run that, when the type refuses a placeholder value (it throws something other than a
+    /// probe's error), is tried again with the next placeholder variants.
+    func runTryingVariants<T: Decodable>(_ type: T.Type, _ probe: InferencePass.Probe) -> (
+        pass: InferencePass, result: Result<T, any Error>, refusal: (any Error)?
+    ) {
+        var probe = probe
+        var refusal: (any Error)?
+        while true {
+            let (pass, result) = run(type, probe)
+            guard case .failure(let error) = result, !InferencePass.isProbeError(error), !(error is InferenceStop),
+                probe.variant + 1 < placeholders.variantCount, runs < Self.runBudget
+            else {
+                return (pass, result, refusal)
+            }
+            refusal = refusal ?? error
+            probe.variant += 1
+        }
+    }
+
     private func inferByDecoding<T: Decodable>(_ type: T.Type) -> Inferred {
         let id = ObjectIdentifier(type)
+        let raws = Self.rawValues(of: type)
+        var probe = InferencePass.Probe()
+        probe.rootValue = raws?.first
         let missesBefore = recursionMisses
-        var (first, firstResult) = run(type, mode: .keysAbsent, offeredKey: nil)
-        if let listKeys = first.listRootKeys {
+        var (base, result, refusal) = runTryingVariants(type, probe)
+        if let listKeys = base.listRootKeys {
             let names = listKeys()
-            if case .success(let value) = firstResult, names?.isEmpty ?? true {
+            if case .success(let value) = result, names?.isEmpty ?? true {
                 // Reads whatever keys are present, like a dictionary: nothing to offer one by one.
                 let note =
                     "init(from:) reads whichever keys are present (allKeys) and their names cannot be listed, so the keys it accepts are not inferred"
-                return Inferred(schema: first.root.schema().setting("x-paysize-note", to: .string(note)), value: value)
+                return Inferred(
+                    schema: base.root.schema().setting(PaySizeKeyword.note.rawValue, to: .string(note)), value: value)
             }
             return inferCases(of: type, names: names)
         }
-        if case .success(let value) = firstResult {
+        if case .success(let value) = result {
             provisional[id] = value
             if recursionMisses > missesBefore {
                 // Something inside needed a value of this type before there was one; now there is.
-                (first, firstResult) = run(type, mode: .keysAbsent, offeredKey: nil)
+                (base, result, refusal) = runTryingVariants(
+                    type, InferencePass.Probe(variant: base.probe.variant, rootValue: raws?.first))
             }
         }
-        var pass = first
-        var result = firstResult
-        var schema = first.root.schema()
-        if first.checksPresence {
-            let (second, secondResult) = run(type, mode: .keysPresent, offeredKey: nil)
-            let secondSchema = second.root.schema()
-            if !secondSchema.isJSONEqual(to: schema) {
-                schema = Self.merged(schema, secondSchema)
+        guard case .success(let value) = result else {
+            let error = Self.failure(of: result)
+            var schema = base.root.schema()
+            let stopped = Self.stoppedNote(for: type, error: error)
+            if base.root.kind == .unknown {
+                schema = .object([(PaySizeKeyword.note.rawValue, .string(stopped))])
+            } else {
+                schema = Self.keepingOtherKeys(Self.adding(stopped, to: schema))
             }
-            if case .failure = result, case .success = secondResult {
-                pass = second
-                result = secondResult
+            return Inferred(schema: schema, value: nil, reason: error.map(Self.shortDescription) ?? "it cannot be made")
+        }
+        var schema = analyze(type, base: base, depth: 0)
+        if let refusal {
+            schema = Self.adding(
+                "init(from:) of '\(type)' refuses some values it reads (\(Self.shortDescription(of: refusal))), which inference cannot list: servers must send values the app accepts",
+                to: schema)
+        }
+        if base.root.kind == .single, type is any RawRepresentable.Type {
+            schema = restrictToRawValues(type, schema: schema, raws: raws, variant: base.probe.variant)
+        }
+        return Inferred(schema: schema, value: value)
+    }
+
+    /// A raw-value type read as one value: when it refuses a raw value it does not list, only
+    /// its listed values are valid (unless it falls back, as forward-compatible enums do).
+    private func restrictToRawValues<T: Decodable>(
+        _ type: T.Type, schema: JSONElement, raws: [Any]?, variant: Int
+    ) -> JSONElement {
+        guard let raws else {
+            var probe = InferencePass.Probe(variant: variant)
+            probe.site = .root
+            probe.fault = .unusual
+            if case .failure = run(type, probe).1 {
+                return Self.adding(
+                    "the raw values of '\(type)' cannot be listed, so any value of its raw type is accepted here: make it CaseIterable",
+                    to: schema)
             }
+            return schema
         }
-        if case .failure = result, type is any RawRepresentable.Type {
-            let reason = "the raw values of '\(type)' cannot be listed: make it CaseIterable"
-            return Inferred(schema: schema.setting("x-paysize-note", to: .string(reason)), value: nil, reason: reason)
+        var probe = InferencePass.Probe(variant: variant)
+        probe.rootValue = Self.unlistedRawValue(besides: raws)
+        if probe.rootValue != nil, case .success = run(type, probe).1 {
+            return schema  // It falls back on values it does not list: any value of its raw type decodes.
         }
-        if case .failure(let error) = result, pass.root.kind == .unknown {
-            schema = .object([("x-paysize-note", .string(Self.stoppedNote(for: type, error: error)))])
-        } else if case .failure(let error) = result {
-            schema = schema.setting(
-                "x-paysize-note",
-                to: .string(
-                    [schema["x-paysize-note"]?.stringValue, Self.stoppedNote(for: type, error: error)]
-                        .compactMap { $0 }.joined(separator: "; ")))
+        let elements = raws.compactMap(Self.rawElement)
+        guard elements.count == raws.count, let first = elements.first,
+            elements.allSatisfy({ $0.type == first.type })
+        else { return schema }
+        var members: [(String, JSONElement)] = [
+            ("type", .string(first.type)), ("enum", .array(elements.map(\.value))),
+        ]
+        if let number = first.number { members.append((PaySizeKeyword.number.rawValue, .string(number.rawValue))) }
+        for key in ["description", PaySizeKeyword.note.rawValue] {
+            if let kept = schema[key] { members.append((key, kept)) }
         }
-        let reason: String? =
-            switch result {
-            case .success: nil
-            case .failure(let error): Self.shortDescription(of: error)
-            }
-        return Inferred(schema: schema, value: try? result.get(), reason: reason)
+        return .object(members)
+    }
+
+    /// The raw values of a raw-value enum whose cases can be listed, else `nil`.
+    static func rawValues<T>(of type: T.Type) -> [Any]? {
+        guard type is any RawRepresentable.Type, let cases = EnumCases.values(of: type) else { return nil }
+        let raws = cases.compactMap { ($0 as? any RawRepresentable)?.rawValue }
+        return raws.count == cases.count && !raws.isEmpty ? raws : nil
     }
 
     /// An enum with associated values: offer each case's key alone and record what it reads.
@@ -164,7 +259,7 @@ final class SchemaInference {
                 schema: .object([
                     ("type", .string("object")),
                     (
-                        "x-paysize-note",
+                        PaySizeKeyword.note.rawValue,
                         .string(
                             "'\(type)' reads its keys with allKeys (an enum with associated values?) and its cases could not be listed, so its shape is not inferred"
                         )
@@ -174,19 +269,21 @@ final class SchemaInference {
         }
         var branches: [JSONElement] = []
         var value: Any?
-        var runs = names.map { run(type, mode: .keysAbsent, offeredKey: $0) }
+        var runs = names.map { run(type, InferencePass.Probe(), offeredKey: $0) }
         if let made = runs.lazy.compactMap({ try? $0.1.get() }).first {
             // A case that needs a value of the enum itself (`indirect`) can have one now.
             provisional[ObjectIdentifier(type)] = made
             for index in runs.indices where (try? runs[index].1.get()) == nil {
-                runs[index] = run(type, mode: .keysAbsent, offeredKey: names[index])
+                runs[index] = run(type, InferencePass.Probe(), offeredKey: names[index])
             }
         }
         for (name, (pass, result)) in zip(names, runs) {
             let caseSchema = pass.root.properties.first(where: { $0.key == name })?.value.schema() ?? .object([])
+            // `JSONDecoder` refuses an object with two case keys; other keys are ignored.
+            let others = names.filter { $0 != name }.map { ($0, JSONElement.bool(false)) }
             var branch = JSONElement.object([
                 ("type", .string("object")),
-                ("properties", .object([(name, caseSchema)])),
+                ("properties", .object([(name, caseSchema)] + others)),
                 ("required", .array([.string(name)])),
             ])
             switch result {
@@ -194,7 +291,8 @@ final class SchemaInference {
                 if value == nil { value = made }
             case .failure(let error):
                 if !(error is InferenceStop) {
-                    branch = branch.setting("x-paysize-note", to: .string(Self.stoppedNote(for: type, error: error)))
+                    branch = branch.setting(
+                        PaySizeKeyword.note.rawValue, to: .string(Self.stoppedNote(for: type, error: error)))
                 }
             }
             branches.append(branch)
@@ -207,32 +305,37 @@ final class SchemaInference {
             value: value, reason: value == nil ? "no case of it could be made" : nil)
     }
 
-    /// The union of two passes that read different keys: every property seen, required only when
-    /// both passes required it.
-    private static func merged(_ a: JSONElement, _ b: JSONElement) -> JSONElement {
-        let note =
-            "init(from:) reads different keys depending on which are present; this schema is the union of the branches seen and may accept payloads the type rejects"
-        guard a["type"]?.stringValue == "object", b["type"]?.stringValue == "object" else {
-            return .object([("anyOf", .array([a, b])), ("x-paysize-note", .string(note))])
+    // MARK: - Notes
+
+    /// `schema` with `note` added to its `x-paysize-note`.
+    static func adding(_ note: String, to schema: JSONElement) -> JSONElement {
+        guard schema.members != nil else { return schema }
+        let key = PaySizeKeyword.note.rawValue
+        if let existing = schema[key]?.stringValue {
+            if existing.contains(note) { return schema }
+            return schema.setting(key, to: .string(existing + "; " + note))
         }
-        var properties = (a["properties"]?.members ?? []).map { ($0.key, $0.value) }
-        for member in b["properties"]?.members ?? [] {
-            if let index = properties.firstIndex(where: { $0.0 == member.key }) {
-                properties[index].1 = Recording.union([properties[index].1, member.value]) ?? member.value
-            } else {
-                properties.append((member.key, member.value))
-            }
-        }
-        let requiredInB = Set((b["required"]?.elements ?? []).compactMap(\.stringValue))
-        let required = (a["required"]?.elements ?? []).compactMap(\.stringValue).filter(requiredInB.contains)
-        var members: [(String, JSONElement)] = [("type", .string("object")), ("properties", .object(properties))]
-        if !required.isEmpty { members.append(("required", .array(required.map(JSONElement.string)))) }
-        members.append(("x-paysize-note", .string(note)))
-        return .object(members)
+        return schema.setting(key, to: .string(note))
     }
 
-    private static func stoppedNote<T>(for type: T.Type, error: any Error) -> String {
-        "init(from:) of '\(type)' stopped (\(shortDescription(of: error))); keys it reads after that are not in this schema"
+    private static func failure<T>(of result: Result<T, any Error>) -> (any Error)? {
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
+    private static func stoppedNote<T>(for type: T.Type, error: (any Error)?) -> String {
+        let reason = error.map(shortDescription) ?? "no value"
+        return
+            "init(from:) of '\(type)' stopped (\(reason)); keys it reads after that are not in this schema: give infer(from:examples:) a value of it"
+    }
+
+    /// An object schema that says other keys may be read too (inference did not see them all),
+    /// so a key it does not list is not reported as ignored by the device.
+    static func keepingOtherKeys(_ schema: JSONElement) -> JSONElement {
+        guard schema["type"]?.stringValue == "object" || schema["properties"] != nil,
+            schema["additionalProperties"] == nil
+        else { return schema }
+        return schema.setting("additionalProperties", to: .bool(true))
     }
 
     static func shortDescription(of error: any Error) -> String {
@@ -265,89 +368,5 @@ final class SchemaInference {
         }
         definitionNames[id] = name
         return name
-    }
-
-    // MARK: - Types with a fixed shape
-
-    private static func known<T>(_ type: T.Type) -> Inferred? {
-        func make(_ members: [(String, JSONElement)], _ value: Any) -> Inferred {
-            Inferred(schema: .object(members), value: value)
-        }
-        func integer(_ value: Any, minimum: String? = nil, maximum: String? = nil) -> Inferred {
-            var members: [(String, JSONElement)] = [("type", .string("integer"))]
-            if let minimum { members.append(("minimum", .number(minimum))) }
-            if let maximum { members.append(("maximum", .number(maximum))) }
-            return make(members, value)
-        }
-        switch type {
-        case is String.Type: return make([("type", .string("string"))], "")
-        case is Bool.Type: return make([("type", .string("boolean"))], false)
-        case is Double.Type: return make([("type", .string("number"))], 0.0)
-        case is Float.Type: return make([("type", .string("number"))], Float(0))
-        case is Decimal.Type: return make([("type", .string("number"))], Decimal(0))
-        case is Int.Type: return integer(0)
-        case is Int64.Type: return integer(Int64(0))
-        case is Int8.Type: return integer(Int8(0), minimum: String(Int8.min), maximum: String(Int8.max))
-        case is Int16.Type: return integer(Int16(0), minimum: String(Int16.min), maximum: String(Int16.max))
-        case is Int32.Type: return integer(Int32(0), minimum: String(Int32.min), maximum: String(Int32.max))
-        case is UInt.Type: return integer(UInt(0), minimum: "0")
-        case is UInt64.Type: return integer(UInt64(0), minimum: "0")
-        case is UInt8.Type: return integer(UInt8(0), minimum: "0", maximum: String(UInt8.max))
-        case is UInt16.Type: return integer(UInt16(0), minimum: "0", maximum: String(UInt16.max))
-        case is UInt32.Type: return integer(UInt32(0), minimum: "0", maximum: String(UInt32.max))
-        case is Date.Type:
-            // FACTS.md, "How the device decodes": the default `.deferredToDate` reads a number of
-            // seconds since 2001-01-01, not Unix seconds.
-            return make(
-                [
-                    ("type", .string("number")),
-                    ("description", .string(PayloadSchema.referenceDateDescription)),
-                    (PayloadSchema.dateAnnotation, .string(PayloadSchema.referenceDateValue)),
-                ],
-                Date(timeIntervalSinceReferenceDate: 0))
-        case is Data.Type:
-            return make([("type", .string("string")), ("contentEncoding", .string("base64"))], Data())
-        case is URL.Type:
-            return make([("type", .string("string")), ("format", .string("uri"))], URL(string: "https://example.com")!)
-        case is UUID.Type:
-            return make([("type", .string("string")), ("format", .string("uuid"))], UUID())
-        default:
-            return nil
-        }
-    }
-
-    /// A `CaseIterable` enum with raw values: its raw values become the schema's `enum`.
-    private static func listedEnumeration<T>(_ type: T.Type) -> Inferred? {
-        guard type is any RawRepresentable.Type, let iterable = type as? any CaseIterable.Type else { return nil }
-        let cases = CodingKeyCases.allCases(of: iterable)
-        var typeNames: [String] = []
-        var values: [JSONElement] = []
-        for item in cases {
-            guard let raw = (item as? any RawRepresentable)?.rawValue, let (name, element) = rawElement(raw) else {
-                return nil
-            }
-            if !typeNames.contains(name) { typeNames.append(name) }
-            values.append(element)
-        }
-        guard !values.isEmpty, typeNames.count == 1 else { return nil }
-        return Inferred(
-            schema: .object([("type", .string(typeNames[0])), ("enum", .array(values))]), value: cases.first)
-    }
-
-    private static func rawElement(_ raw: Any) -> (String, JSONElement)? {
-        switch raw {
-        case let value as String: return ("string", .string(value))
-        case let value as Bool: return ("boolean", .bool(value))
-        case let value as any BinaryInteger: return ("integer", .number("\(value)"))
-        case let value as Double: return ("number", .number(numberText(value)))
-        case let value as Float: return ("number", .number(numberText(Double(value))))
-        default: return nil
-        }
-    }
-
-    /// A Double as `JSONEncoder` writes it: its description minus a trailing `.0`.
-    static func numberText(_ value: Double) -> String {
-        let text = value.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

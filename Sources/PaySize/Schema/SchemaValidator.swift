@@ -5,6 +5,10 @@ import Foundation
 /// surely misreads).
 struct SchemaValidator {
     let schema: CompiledSchema
+    /// Whether PaySize's assertion keywords (``PaySizeKeyword/isAssertion``) are checked; without
+    /// them the verdicts are a plain draft 2020-12 validator's, which tests compare with Python's
+    /// `jsonschema`.
+    let checksPaySizeKeywords: Bool
     /// `accepts` answers for values read from bytes, keyed by node, byte range and size (within one
     /// scanned document these name one value): choosing `anyOf`/`oneOf` alternatives at every
     /// level would otherwise re-check each subtree. Built values (empty range) are not cached.
@@ -36,8 +40,9 @@ struct SchemaValidator {
         var suspicions: [Key: [ContractFinding]] = [:]
     }
 
-    init(schema: CompiledSchema) {
+    init(schema: CompiledSchema, checksPaySizeKeywords: Bool = true) {
         self.schema = schema
+        self.checksPaySizeKeywords = checksPaySizeKeywords
     }
 
     /// More `$ref`/`allOf`/`anyOf`/`oneOf`/`not` hops than this without moving into the value
@@ -83,40 +88,68 @@ struct SchemaValidator {
         -> [ContractFinding]
     {
         guard depth < Self.maximumDepth else { return [] }
-        let node = node(index)
-        if let constant = node.constant {
+        if let constant = schema.nodes[index].constant {
             return constant
                 ? [] : [dropped(path, "no value is allowed here, found \(Self.describe(instance))", fix: "remove it")]
         }
         var found: [ContractFinding] = []
-        if let reference = node.reference {
+        if let reference = schema.nodes[index].reference {
             found += violations(reference, instance, path, depth: depth + 1)
         }
-        if let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) {
+        if let typeFinding = typeViolation(index, instance, path) {
             // A wrong type makes every other keyword here moot.
-            return found + [typeViolation(node, types, instance, path)]
+            return found + [typeFinding]
         }
-        if let values = node.enumValues, !values.contains(where: { $0.isJSONEqual(to: instance) }) {
+        found += valueViolations(index, instance, path, depth: depth)
+        switch instance.content {
+        case .object(let members): found += objectViolations(index, members, path, depth: depth)
+        case .array(let elements): found += arrayViolations(index, elements, path, depth: depth)
+        default: break
+        }
+        found += combinatorViolations(index, instance, path, depth: depth)
+        return found
+    }
+
+    // The parts of `violationsHere`, kept apart so each level of a deeply nested value takes
+    // little stack: its recursion passes through here once per level.
+
+    @inline(never)
+    private func typeViolation(_ index: Int, _ instance: JSONElement, _ path: JSONPointer) -> ContractFinding? {
+        let node = schema.nodes[index]
+        guard let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) else { return nil }
+        return typeViolation(node, types, instance, path)
+    }
+
+    @inline(never)
+    private func valueViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        let node = schema.nodes[index]
+        var found: [ContractFinding] = []
+        if let values = node.enumValues, !values.contains(where: { equal($0, instance, as: node) }) {
             let listed = values.prefix(12).map(Self.literal).joined(separator: ", ")
             found.append(
                 dropped(
                     path, "unknown value \(Self.literal(instance)), expected one of \(listed)",
                     fix: "send one of the known values; a new case must reach every installed app first"))
         }
-        if let constant = node.constValue, !constant.isJSONEqual(to: instance) {
+        if let constant = node.constValue, !equal(constant, instance, as: node) {
             found.append(
                 dropped(
                     path, "expected \(Self.literal(constant)), found \(Self.literal(instance))",
                     fix: "send \(Self.literal(constant))"))
         }
         found += numberViolations(node, instance, path)
-        found += stringViolations(node, instance, path)
-        if let members = instance.members {
-            found += objectViolations(node, members, path, depth: depth)
-        }
-        if let elements = instance.elements {
-            found += arrayViolations(node, elements, path, depth: depth)
-        }
+        found += stringViolations(node, instance, path, depth: depth)
+        return found
+    }
+
+    @inline(never)
+    private func combinatorViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        let node = schema.nodes[index]
+        var found: [ContractFinding] = []
         if let all = node.allOf {
             for branch in all { found += violations(branch, instance, path, depth: depth + 1) }
         }
@@ -142,9 +175,11 @@ struct SchemaValidator {
         return found
     }
 
-    private func objectViolations(
-        _ node: CompiledSchema.Node, _ members: [JSONMember], _ path: JSONPointer, depth: Int
-    ) -> [ContractFinding] {
+    @inline(never)
+    private func objectViolations(_ index: Int, _ members: [JSONMember], _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        let node = schema.nodes[index]
         var found: [ContractFinding] = []
         let keys = Set(members.map(\.key))
         for key in node.required where !keys.contains(key) {
@@ -177,6 +212,14 @@ struct SchemaValidator {
         }
         for member in members {
             let memberPath = path.appending(member.key)
+            if let names = node.propertyNames {
+                for finding in violations(names, .string(member.key), memberPath, depth: 0) {
+                    var keyed = finding
+                    keyed.message = "key '\(Self.shown(member.key))' is not allowed: \(finding.message)"
+                    if !member.keyRange.isEmpty { keyed.byteOffset = member.keyRange.lowerBound }
+                    found.append(keyed)
+                }
+            }
             if let property = node.properties.first(where: { $0.key == member.key }) {
                 found += violations(property.node, member.value, memberPath, depth: 0)
             } else if let additional = node.additionalProperties {
@@ -193,9 +236,11 @@ struct SchemaValidator {
         return found
     }
 
-    private func arrayViolations(
-        _ node: CompiledSchema.Node, _ elements: [JSONElement], _ path: JSONPointer, depth: Int
-    ) -> [ContractFinding] {
+    @inline(never)
+    private func arrayViolations(_ index: Int, _ elements: [JSONElement], _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        let node = schema.nodes[index]
         var found: [ContractFinding] = []
         if let minimum = node.minItems, elements.count < minimum {
             found.append(
@@ -223,6 +268,19 @@ struct SchemaValidator {
                 }
             }
         }
+        if checksPaySizeKeywords, let pairs = node.pairs {
+            if elements.count % 2 != 0 {
+                found.append(
+                    dropped(
+                        path,
+                        "a dictionary written as a flat [key, value, …] array needs an even number of items, found \(elements.count)",
+                        fix: "send a value after every key"))
+            }
+            for (offset, element) in elements.enumerated() {
+                found += violations(
+                    offset % 2 == 0 ? pairs.key : pairs.value, element, path.appending(index: offset), depth: 0)
+            }
+        }
         if node.uniqueItems {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
@@ -239,40 +297,48 @@ struct SchemaValidator {
         return found
     }
 
+    /// Bounds (compared exactly, see ``SchemaNumber``) and, when checked, `x-paysize-number`:
+    /// a number the bounds already refuse is not reported twice.
     private func numberViolations(_ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer)
         -> [ContractFinding]
     {
-        guard let value = instance.doubleValue else { return [] }
-        let text = instance.numberText ?? ""
+        guard let text = instance.numberText, let value = SchemaNumber(text) else { return [] }
         var found: [ContractFinding] = []
         if let minimum = node.minimum, value < minimum {
             found.append(
-                dropped(
-                    path, "\(text) is less than the minimum \(Self.text(minimum))",
-                    fix: "send a value ≥ \(Self.text(minimum))"))
+                dropped(path, "\(text) is less than the minimum \(minimum)", fix: "send a value ≥ \(minimum)"))
         }
         if let maximum = node.maximum, value > maximum {
             found.append(
-                dropped(
-                    path, "\(text) is more than the maximum \(Self.text(maximum))",
-                    fix: "send a value ≤ \(Self.text(maximum))"))
+                dropped(path, "\(text) is more than the maximum \(maximum)", fix: "send a value ≤ \(maximum)"))
         }
         if let bound = node.exclusiveMinimum, value <= bound {
-            found.append(
-                dropped(path, "\(text) is not more than \(Self.text(bound))", fix: "send a value > \(Self.text(bound))")
-            )
+            found.append(dropped(path, "\(text) is not more than \(bound)", fix: "send a value > \(bound)"))
         }
         if let bound = node.exclusiveMaximum, value >= bound {
+            found.append(dropped(path, "\(text) is not less than \(bound)", fix: "send a value < \(bound)"))
+        }
+        if found.isEmpty, checksPaySizeKeywords, let type = node.numberType, type.read(text) == nil {
             found.append(
-                dropped(path, "\(text) is not less than \(Self.text(bound))", fix: "send a value < \(Self.text(bound))")
-            )
+                dropped(
+                    path, "JSONDecoder cannot read \(text) as \(type.rawValue)", fix: "send \(type.range)"))
         }
         return found
     }
 
-    private func stringViolations(_ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer)
-        -> [ContractFinding]
-    {
+    /// `enum` and `const` equality: as JSON Schema says, or, under `x-paysize-number`, as the
+    /// decoded Swift values (two spellings of one `Float` are one raw value).
+    private func equal(_ listed: JSONElement, _ instance: JSONElement, as node: CompiledSchema.Node) -> Bool {
+        if checksPaySizeKeywords, let type = node.numberType, let a = listed.numberText, let b = instance.numberText {
+            guard let x = type.read(a), let y = type.read(b) else { return listed.isJSONEqual(to: instance) }
+            return x == y
+        }
+        return listed.isJSONEqual(to: instance)
+    }
+
+    private func stringViolations(
+        _ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer, depth: Int
+    ) -> [ContractFinding] {
         guard let string = instance.stringValue else { return [] }
         // JSON Schema counts code points, not UTF-16 units or grapheme clusters.
         let length = string.unicodeScalars.count
@@ -288,6 +354,22 @@ struct SchemaValidator {
                 dropped(
                     path, "string is \(length) characters long, longer than \(maximum)",
                     fix: "send at most \(maximum) characters"))
+        }
+        guard checksPaySizeKeywords else { return found }
+        if let format = node.stringFormat, !format.accepts(string) {
+            found.append(
+                dropped(
+                    path, "'\(Self.clipped(string))' is not \(format.name) JSONDecoder can read", fix: format.fix))
+        }
+        if let integerText = node.integerText {
+            if let integer = Int(string) {
+                found += violations(integerText, .integer(integer), path, depth: depth + 1)
+            } else {
+                found.append(
+                    dropped(
+                        path, "'\(Self.clipped(string))' is not an integer as Int(_:) reads it",
+                        fix: "send an integer such as '3' or '-1'"))
+            }
         }
         return found
     }
@@ -319,6 +401,15 @@ struct SchemaValidator {
         keyword: String
     ) -> [ContractFinding] {
         var candidates = branches.indices.filter { typeAccepts(branches[$0], instance) }
+        // Inference writes a branch for a type that reads other keys when one is missing, guarded
+        // by `not` (that key present): where its guard holds, that branch is the one meant.
+        let guarded = candidates.filter { resolved(branches[$0]).not != nil }
+        if !guarded.isEmpty {
+            let open = guarded.filter { index in
+                resolved(branches[index]).not.map { !accepts($0, instance) } ?? false
+            }
+            candidates = open.isEmpty ? candidates.filter { resolved(branches[$0]).not == nil } : open
+        }
         if candidates.count > 1, let keys = instance.members.map({ Set($0.map(\.key)) }) {
             let keyed = candidates.filter {
                 requiredKeys(branches[$0]).map { !$0.isEmpty && $0.isSubset(of: keys) } ?? false
@@ -398,54 +489,96 @@ struct SchemaValidator {
 
     private func checkAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
         guard depth < Self.maximumDepth else { return true }
-        let node = node(index)
-        if let constant = node.constant { return constant }
-        if let reference = node.reference, !accepts(reference, instance, depth: depth + 1) { return false }
-        if let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) { return false }
-        if let values = node.enumValues, !values.contains(where: { $0.isJSONEqual(to: instance) }) { return false }
-        if let constant = node.constValue, !constant.isJSONEqual(to: instance) { return false }
-        if let value = instance.doubleValue {
-            if let minimum = node.minimum, value < minimum { return false }
-            if let maximum = node.maximum, value > maximum { return false }
-            if let bound = node.exclusiveMinimum, value <= bound { return false }
-            if let bound = node.exclusiveMaximum, value >= bound { return false }
+        if let constant = schema.nodes[index].constant { return constant }
+        if let reference = schema.nodes[index].reference, !accepts(reference, instance, depth: depth + 1) {
+            return false
         }
+        guard acceptsHere(index, instance, depth: depth) else { return false }
+        switch instance.content {
+        case .object(let members): guard acceptsMembers(index, members, depth: depth) else { return false }
+        case .array(let elements): guard acceptsElements(index, elements) else { return false }
+        default: break
+        }
+        return acceptsCombinators(index, instance, depth: depth)
+    }
+
+    // The parts of `checkAcceptance`, kept apart so each level of a deeply nested value takes
+    // little stack: its recursion passes through here once per level.
+
+    @inline(never)
+    private func acceptsHere(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
+        let node = schema.nodes[index]
+        if let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) { return false }
+        if let values = node.enumValues, !values.contains(where: { equal($0, instance, as: node) }) { return false }
+        if let constant = node.constValue, !equal(constant, instance, as: node) { return false }
+        if instance.numberText != nil, !numberViolations(node, instance, .root).isEmpty { return false }
         if let string = instance.stringValue {
             let length = string.unicodeScalars.count
             if let minimum = node.minLength, length < minimum { return false }
             if let maximum = node.maxLength, length > maximum { return false }
-        }
-        if let members = instance.members {
-            let keys = Set(members.map(\.key))
-            if node.required.contains(where: { !keys.contains($0) }) { return false }
-            if let minimum = node.minProperties, members.count < minimum { return false }
-            if let maximum = node.maxProperties, members.count > maximum { return false }
-            for member in members {
-                if let property = node.properties.first(where: { $0.key == member.key }) {
-                    if !accepts(property.node, member.value) { return false }
-                } else if let additional = node.additionalProperties, !accepts(additional, member.value) {
-                    return false
-                }
-            }
-        }
-        if let elements = instance.elements {
-            if let minimum = node.minItems, elements.count < minimum { return false }
-            if let maximum = node.maxItems, elements.count > maximum { return false }
-            for (offset, element) in elements.enumerated() {
-                if offset < node.prefixItems.count {
-                    if !accepts(node.prefixItems[offset], element) { return false }
-                } else if let items = node.items, !accepts(items, element) {
-                    return false
-                }
-            }
-            if node.uniqueItems {
-                for first in elements.indices {
-                    for second in elements.indices where second > first {
-                        if elements[first].isJSONEqual(to: elements[second]) { return false }
+            if checksPaySizeKeywords {
+                if let format = node.stringFormat, !format.accepts(string) { return false }
+                if let integerText = node.integerText {
+                    guard let integer = Int(string), accepts(integerText, .integer(integer), depth: depth + 1) else {
+                        return false
                     }
                 }
             }
         }
+        return true
+    }
+
+    @inline(never)
+    private func acceptsMembers(_ index: Int, _ members: [JSONMember], depth: Int) -> Bool {
+        let node = schema.nodes[index]
+        let keys = Set(members.map(\.key))
+        if node.required.contains(where: { !keys.contains($0) }) { return false }
+        if let minimum = node.minProperties, members.count < minimum { return false }
+        if let maximum = node.maxProperties, members.count > maximum { return false }
+        if let names = node.propertyNames, !members.allSatisfy({ accepts(names, .string($0.key), depth: depth + 1) }) {
+            return false
+        }
+        for member in members {
+            if let property = node.properties.first(where: { $0.key == member.key }) {
+                if !accepts(property.node, member.value) { return false }
+            } else if let additional = node.additionalProperties, !accepts(additional, member.value) {
+                return false
+            }
+        }
+        return true
+    }
+
+    @inline(never)
+    private func acceptsElements(_ index: Int, _ elements: [JSONElement]) -> Bool {
+        let node = schema.nodes[index]
+        if let minimum = node.minItems, elements.count < minimum { return false }
+        if let maximum = node.maxItems, elements.count > maximum { return false }
+        for (offset, element) in elements.enumerated() {
+            if offset < node.prefixItems.count {
+                if !accepts(node.prefixItems[offset], element) { return false }
+            } else if let items = node.items, !accepts(items, element) {
+                return false
+            }
+        }
+        if node.uniqueItems {
+            for first in elements.indices {
+                for second in elements.indices where second > first {
+                    if elements[first].isJSONEqual(to: elements[second]) { return false }
+                }
+            }
+        }
+        if checksPaySizeKeywords, let pairs = node.pairs {
+            guard elements.count % 2 == 0 else { return false }
+            for (offset, element) in elements.enumerated() {
+                if !accepts(offset % 2 == 0 ? pairs.key : pairs.value, element) { return false }
+            }
+        }
+        return true
+    }
+
+    @inline(never)
+    private func acceptsCombinators(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
+        let node = schema.nodes[index]
         if let all = node.allOf, !all.allSatisfy({ accepts($0, instance, depth: depth + 1) }) { return false }
         if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) { return false }
         if let one = node.oneOf, one.filter({ accepts($0, instance, depth: depth + 1) }).count != 1 { return false }
@@ -525,7 +658,10 @@ struct SchemaValidator {
         if let elements = instance.elements {
             for (offset, element) in elements.enumerated() {
                 for view in views {
-                    let node = offset < view.prefixItems.count ? view.prefixItems[offset] : view.items
+                    var node = offset < view.prefixItems.count ? view.prefixItems[offset] : view.items
+                    if checksPaySizeKeywords, let pairs = view.pairs {
+                        node = offset % 2 == 0 ? pairs.key : pairs.value
+                    }
                     if let node {
                         found += suspicions(node, element, path.appending(index: offset), depth: 0)
                     }

@@ -40,25 +40,29 @@ extension Dictionary: StructuralDecodable where Key: Decodable, Value: Decodable
     static func inferStructure(in inference: SchemaInference) -> SchemaInference.Inferred {
         let value = inference.infer(Value.self)
         let empty = [Key: Value]()
-        // Foundation's rule: String and Int keys (and CodingKeyRepresentable ones) make an
-        // object; any other key type a flat [key, value, …] array.
-        if Key.self == Int.self {
-            return .init(
-                schema: .object([
-                    ("type", .string("object")), ("additionalProperties", value.schema),
-                    ("description", .string("keys are integers written as strings")),
-                ]),
-                value: empty)
+        // Foundation's rule: String, Int and CodingKeyRepresentable keys make an object, read
+        // by the key's own parser; any other key type a flat [key, value, …] array.
+        var members: [(String, JSONElement)] = [("type", .string("object")), ("additionalProperties", value.schema)]
+        if Key.self == String.self {
+            return .init(schema: .object(members), value: empty)
         }
-        if Key.self == String.self || Key.self is any CodingKeyRepresentable.Type {
-            return .init(
-                schema: .object([("type", .string("object")), ("additionalProperties", value.schema)]), value: empty)
+        if Key.self == Int.self {
+            members.append(
+                ("propertyNames", .object([(PaySizeKeyword.integerText.rawValue, .bool(true))])))
+            members.append(("description", .string("keys are integers written as strings")))
+            return .init(schema: .object(members), value: empty)
+        }
+        if let representable = Key.self as? any CodingKeyRepresentable.Type {
+            let (names, note) = DictionaryKeys.names(of: representable)
+            if let names { members.append(("propertyNames", names)) }
+            if let note { members.append((PaySizeKeyword.note.rawValue, .string(note))) }
+            return .init(schema: .object(members), value: empty)
         }
         let key = inference.infer(Key.self)
         return .init(
             schema: .object([
                 ("type", .string("array")),
-                ("items", Recording.union([key.schema, value.schema]) ?? .object([])),
+                (PaySizeKeyword.pairs.rawValue, .array([key.schema, value.schema])),
                 ("description", .string("a dictionary keyed by '\(Key.self)': a flat [key, value, …] array")),
             ]),
             value: empty)

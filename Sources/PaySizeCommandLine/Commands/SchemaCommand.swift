@@ -9,7 +9,8 @@ enum SchemaCommand {
         .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
         .init(
             names: ["--strict"], valueName: nil,
-            help: "Exit 1 on any conflict, not only when no payload can satisfy both versions."),
+            help:
+                "Exit 1 on any conflict, not only on one that breaks running activities or that no payload can avoid."),
         .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
     ]
 
@@ -32,8 +33,10 @@ enum SchemaCommand {
         \(CommandLineArguments.helpLines(for: options))
 
         EXIT STATUS:
-          0  no place where a payload cannot satisfy both versions (conflicts may still be listed)
-          1  at some place no payload satisfies both versions (with --strict: any conflict)
+          0  running activities survive the update and one payload can satisfy both versions
+             everywhere (conflicts of servers -> installed apps may still be listed)
+          1  a state stored by the installed build may not decode in the updated app, or at
+             some place no payload satisfies both versions (with --strict: any conflict)
           2  unreadable schema, a schema PaySize cannot honour, or a usage error
         """
 
@@ -81,6 +84,7 @@ enum SchemaCommand {
                     ("new", .string(parsed.positionals[1])),
                     ("verdict", .string(diff.verdict.rawValue)),
                     ("noPayloadSatisfiesBoth", .bool(diff.noPayloadSatisfiesBoth)),
+                    ("breaksRunningActivities", .bool(diff.breaksRunningActivities)),
                     ("conflicts", .array(conflicts)),
                 ]).text + "\n")
         } else {
@@ -93,16 +97,32 @@ enum SchemaCommand {
                     text += "  \(conflict.path): \(conflict.message)\n"
                 }
             }
-            switch (diff.verdict, diff.noPayloadSatisfiesBoth) {
-            case (.compatible, _): text += "verdict: compatible — both directions are safe\n"
-            case (_, true): text += "verdict: conflicts — at some place no payload satisfies both versions\n"
-            default: text += "verdict: conflicts — one payload can still satisfy both versions, but see above\n"
-            }
+            text += "verdict: \(verdict(of: diff))\n"
             streams.writeOutput(text)
         }
-        if diff.noPayloadSatisfiesBoth || (parsed.has("--strict") && diff.verdict == .conflicts) {
+        if diff.noPayloadSatisfiesBoth || diff.breaksRunningActivities
+            || (parsed.has("--strict") && diff.verdict == .conflicts)
+        {
             return .violation
         }
         return .success
+    }
+
+    /// The verdict line: what happens to running activities and to payloads during the rollout.
+    static func verdict(of diff: SchemaDiff) -> String {
+        guard diff.verdict == .conflicts else { return "compatible — both directions are safe" }
+        var parts: [String] = []
+        if diff.breaksRunningActivities {
+            parts.append(
+                "running activities started before the update stop showing: the updated app cannot decode their stored state, and no payload can fix it"
+            )
+        }
+        if diff.noPayloadSatisfiesBoth {
+            parts.append("at some place no payload satisfies both versions")
+        }
+        if parts.isEmpty {
+            parts.append("one payload can still satisfy both versions, but see above")
+        }
+        return "conflicts — " + parts.joined(separator: "; ")
     }
 }

@@ -19,6 +19,20 @@ enum ContractFixtures {
         var note: String?
     }
 
+    /// The next version of ``DeliveryState``: a new case, a new optional key.
+    struct DeliveryStateNext: Codable, Equatable, Sendable {
+        enum Status: String, Codable, CaseIterable, Sendable {
+            case preparing, pickedUp, onTheWay, delivered, returned
+        }
+
+        var status: Status
+        var etaDate: Date
+        var courierName: String
+        var stopsAway: Int
+        var note: String?
+        var tipCents: Int?
+    }
+
     /// A live sports score.
     struct SportsScoreState: Codable, Equatable, Sendable {
         struct Team: Codable, Equatable, Sendable {
@@ -202,6 +216,7 @@ protocol ContractFixtureNames {}
 
 extension ContractFixtureNames {
     typealias DeliveryState = ContractFixtures.DeliveryState
+    typealias DeliveryStateNext = ContractFixtures.DeliveryStateNext
     typealias SportsScoreState = ContractFixtures.SportsScoreState
     typealias RideState = ContractFixtures.RideState
     typealias TimerState = ContractFixtures.TimerState

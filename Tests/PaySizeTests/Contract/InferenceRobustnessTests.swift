@@ -22,7 +22,7 @@ struct InferenceRobustnessTests {
         }
     }
 
-    /// Tries one type, then another, in a single value.
+    /// Tries one type, then another, in a single value (as `AnyCodable` does).
     struct Flexible: Decodable {
         var text: String
         init(from decoder: any Decoder) throws {
@@ -31,6 +31,18 @@ struct InferenceRobustnessTests {
                 text = String(number)
             } else {
                 text = try container.decode(String.self)
+            }
+        }
+    }
+
+    /// Skips elements that do not decode by retrying them: `JSONDecoder` never moves past a
+    /// failed element, so on the device this loops forever on one.
+    struct Spinning: Decodable {
+        var values: [Int] = []
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            while !container.isAtEnd {
+                if let value = try? container.decode(Int.self) { values.append(value) }
             }
         }
     }
@@ -70,6 +82,7 @@ struct InferenceRobustnessTests {
         var empty: Empty
         var derived: Derived
         var deep: Wrap<Wrap<Wrap<[Wrap<Int>]>>>
+        var spinning: Spinning
         var after: String
     }
 
@@ -77,14 +90,23 @@ struct InferenceRobustnessTests {
     func awkward() throws {
         let schema = PayloadSchema.infer(from: Holder.self)
         let properties = schema.document["properties"]
-        #expect(properties?.members?.map(\.key) == ["bag", "flexible", "refuses", "empty", "derived", "deep", "after"])
+        #expect(
+            properties?.members?.map(\.key) == [
+                "bag", "flexible", "refuses", "empty", "derived", "deep", "spinning", "after",
+            ])
+        #expect(properties?["spinning"]?["items"]?["x-paysize-note"]?.stringValue?.contains("loop forever") == true)
         #expect(
             properties?["bag"]?["x-paysize-note"]?.stringValue?.contains("the keys it accepts are not inferred") == true
         )
-        #expect(properties?["flexible"]?["type"]?.stringValue == "integer")
+        // Tried as an Int, then as a String: both are accepted.
+        #expect(
+            properties?["flexible"]?["anyOf"]?.elements?.compactMap { $0["type"]?.stringValue } == [
+                "integer", "string",
+            ])
         #expect(
             properties?["refuses"]?["x-paysize-note"]?.stringValue
-                == "init(from:) of 'Refuses' stopped (Nope()); keys it reads after that are not in this schema")
+                == "init(from:) of 'Refuses' stopped (Nope()); keys it reads after that are not in this schema: give infer(from:examples:) a value of it"
+        )
         // A synthesized init(from:) of a struct without properties reads nothing: anything decodes.
         #expect(properties?["empty"]?.members?.map(\.key) == ["x-paysize-note"])
         #expect(
@@ -94,6 +116,19 @@ struct InferenceRobustnessTests {
                 "properties"]?["inner"]?["type"]?.stringValue == "integer")
         // The document is a valid schema and reads back.
         #expect(try PayloadSchema(jsonBytes: Array(schema.jsonData())) == schema)
+    }
+
+    @Test("inference runs each type a few times per member it reads, once per type however deep")
+    func boundedRuns() {
+        // Five probes per member at most (missing, null, another type, refused, unusual).
+        let wide = SchemaInference()
+        _ = wide.document(for: ContractCorpus.Dashboard.self)
+        #expect(wide.runs <= 1 + 5 * 48)
+        // Eight levels of one generic wrapper: each level is its own type, inferred once.
+        typealias Deep = Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Int>>>>>>>>
+        let deep = SchemaInference()
+        _ = deep.document(for: Deep.self)
+        #expect(deep.runs <= 8 * (1 + 5))
     }
 
     @Test("deeply nested values validate without running out of stack")

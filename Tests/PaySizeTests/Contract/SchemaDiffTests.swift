@@ -133,6 +133,71 @@ struct SchemaDiffTests: ContractFixtureNames {
         #expect(diff.verdict == .compatible)
     }
 
+    @Test("conflicts come in path order within each direction")
+    func pathOrder() throws {
+        // Installed: 'z' a number, 'b' optional, 'a' an integer. Next: 'z' a string (no payload
+        // fits both), 'b' required, 'a' a number, 'items' longer arrays.
+        let old = try schema(
+            #"{"type":"object","properties":{"z":{"type":"number"},"b":{"type":"string"},"a":{"type":"integer"},"items":{"type":"array","items":{"type":"object","properties":{"10":{"type":"string"},"9":{"type":"string"}}}}},"required":["z","a"]}"#
+        )
+        let new = try schema(
+            #"{"type":"object","properties":{"z":{"type":"string"},"b":{"type":"string"},"a":{"type":"number"},"items":{"type":"array","items":{"type":"object","properties":{"10":{"type":"integer"},"9":{"type":"integer"}}}}},"required":["z","a","b"]}"#
+        )
+        let diff = SchemaDiff(installed: old, next: new)
+        #expect(
+            diff.conflicts.map { "\($0.direction == .serversToInstalledApps ? "S" : "R") \($0.path)" } == [
+                "S /a", "S /items/0/10", "S /items/0/9", "S /z",
+                "R /b", "R /items/0/10", "R /items/0/9", "R /z",
+            ])
+        #expect(diff.conflicts[3].noPayloadSatisfiesBoth)
+        #expect(diff.breaksRunningActivities)
+    }
+
+    @Test("a field made optional, or made required, is one conflict at its path")
+    func optionality() throws {
+        struct Required: Codable { var label: String }
+        struct Optional: Codable { var label: String? }
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: Required.self), next: .infer(from: Optional.self))) == [
+                "/label S a payload for the new version may omit key 'label' or hold null there, which installed apps cannot decode (it requires a string)"
+            ])
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: Optional.self), next: .infer(from: Required.self))) == [
+                "/label R a state stored by the installed build may omit key 'label' or hold null there, which the updated app cannot decode (it requires a string)"
+            ])
+        #expect(
+            !SchemaDiff(installed: .infer(from: Required.self), next: .infer(from: Optional.self))
+                .breaksRunningActivities)
+    }
+
+    @Test("an Int's exact range is no conflict with a schema that wrote none; narrower ranges are")
+    func integerBounds() throws {
+        let unbounded = try schema(#"{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}"#)
+        struct Wide: Codable { var n: Int }
+        struct Narrow: Codable { var n: Int32 }
+        #expect(SchemaDiff(installed: unbounded, next: .infer(from: Wide.self)).conflicts.isEmpty)
+        #expect(SchemaDiff(installed: .infer(from: Wide.self), next: unbounded).conflicts.isEmpty)
+        #expect(
+            lines(SchemaDiff(installed: unbounded, next: .infer(from: Narrow.self))) == [
+                "/n R the updated app requires a value ≥ -2147483648, a state stored by the installed build allows less",
+                "/n R the updated app requires a value ≤ 2147483647, a state stored by the installed build allows more",
+            ])
+    }
+
+    @Test("a Double narrowed to a Float breaks running activities only")
+    func floatNarrowed() {
+        struct Wide: Codable { var level: Double }
+        struct Narrow: Codable { var level: Float }
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: Wide.self), next: .infer(from: Narrow.self))) == [
+                "/level R a state stored by the installed build may hold a Double beyond what a Float holds here, which the updated app cannot decode"
+            ])
+        #expect(
+            lines(SchemaDiff(installed: .infer(from: Narrow.self), next: .infer(from: Wide.self))) == [
+                "/level S a payload for the new version may hold a Double beyond what a Float holds here, which installed apps cannot decode"
+            ])
+    }
+
     @Test("a key made required, a Date epoch change and a nested change")
     func nested() throws {
         struct Inner1: Codable {
@@ -148,9 +213,8 @@ struct SchemaDiffTests: ContractFixtureNames {
         #expect(
             lines(SchemaDiff(installed: .infer(from: V1.self), next: .infer(from: V2.self))) == [
                 "/inner/0/at S one side reads this number as a Date (seconds since 2001-01-01) and the other does not",
-                "/inner/0/label R key 'label' is required by the updated app but a state stored by the installed build may omit it",
                 "/inner/0/at R one side reads this number as a Date (seconds since 2001-01-01) and the other does not",
-                "/inner/0/label R a state stored by the installed build may hold null here, which the updated app cannot decode (it expects a string)",
+                "/inner/0/label R a state stored by the installed build may omit key 'label' or hold null there, which the updated app cannot decode (it requires a string)",
             ])
     }
 }

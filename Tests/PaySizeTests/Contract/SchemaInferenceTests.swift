@@ -25,42 +25,49 @@ struct SchemaInferenceTests: ContractFixtureNames {
 
     @Test("output is pinned: keys sorted, pretty, final newline")
     func pinned() {
+        let document = PayloadSchema.infer(from: Pin.self).document
         #expect(
-            text(.infer(from: Pin.self)) == """
+            String(decoding: SchemaDocumentWriter.write(document.removing("x-paysize-keywords")), as: UTF8.self) == """
                 {
                   "$schema" : "https://json-schema.org/draft/2020-12/schema",
                   "properties" : {
                     "at" : {
                       "description" : "a Date: seconds since 2001-01-01T00:00:00Z (JSONDecoder's default .deferredToDate), not Unix seconds",
                       "type" : "number",
-                      "x-paysize-date" : "reference-date"
+                      "x-paysize-date" : "reference-date",
+                      "x-paysize-number" : "Double"
                     },
                     "icon" : {
                       "contentEncoding" : "base64",
                       "type" : [
                         "string",
                         "null"
-                      ]
+                      ],
+                      "x-paysize-format" : "base64"
                     },
                     "id" : {
                       "format" : "uuid",
-                      "type" : "string"
+                      "type" : "string",
+                      "x-paysize-format" : "UUID"
                     },
                     "kind" : {
                       "enum" : [
                         1,
                         2
                       ],
-                      "type" : "integer"
+                      "type" : "integer",
+                      "x-paysize-number" : "Int"
                     },
                     "level" : {
                       "maximum" : 255,
                       "minimum" : 0,
-                      "type" : "integer"
+                      "type" : "integer",
+                      "x-paysize-number" : "UInt8"
                     },
                     "link" : {
-                      "format" : "uri",
-                      "type" : "string"
+                      "format" : "uri-reference",
+                      "type" : "string",
+                      "x-paysize-format" : "URL"
                     },
                     "tags" : {
                       "items" : {
@@ -82,6 +89,12 @@ struct SchemaInferenceTests: ContractFixtureNames {
                 }
 
                 """)
+        // The PaySize keywords the document uses, each with how another validator reads it.
+        #expect(
+            document["x-paysize-keywords"]?.members?.map { "\($0.key): \($0.value.stringValue ?? "")" }
+                == [
+                    PaySizeKeyword.date, .number, .format,
+                ].map { "\($0.rawValue): \($0.explanation)" })
     }
 
     @Test("the same type always gives the same bytes")
@@ -132,27 +145,149 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(pair?["required"]?.elements?.compactMap(\.stringValue) == ["_0", "_1"])
     }
 
-    @Test("a branching init(from:) is the union of its branches, and says so")
-    func branching() {
+    @Test("a key read only when another is missing makes one branch per case")
+    func branching() throws {
         let document = PayloadSchema.infer(from: LegacyPrice.self).document
-        #expect(document["properties"]?.members?.map(\.key) == ["amount", "cents"])
-        #expect(document["required"] == nil)
+        let branches = try #require(document["anyOf"]?.elements)
+        #expect(branches.map { $0["required"]?.elements?.compactMap(\.stringValue) } == [["cents"], ["amount"]])
+        #expect(branches[0]["properties"]?.members?.map(\.key) == ["cents"])
+        #expect(branches[1]["properties"]?["amount"]?["x-paysize-number"]?.stringValue == "Double")
+        #expect(branches[1]["not"]?["required"]?.elements?.compactMap(\.stringValue) == ["cents"])
+        let schema = PayloadSchema.infer(from: LegacyPrice.self)
+        #expect(schema.findings(in: try ContractTestSupport.json(#"{"amount":1.5}"#)) == [])
         #expect(
-            document["x-paysize-note"]?.stringValue?.hasPrefix(
-                "init(from:) reads different keys depending on which are present") == true)
+            schema.findings(in: try ContractTestSupport.json("{}")).map(\.description) == [
+                "/amount: dropped: missing required key 'amount'; fix: add 'amount' to the payload, or make it optional in the app's type"
+            ])
+        #expect(
+            schema.findings(in: try ContractTestSupport.json(#"{"cents":"1"}"#)).map(\.path) == [JSONPointer("cents")])
     }
 
-    @Test("what cannot be inferred is noted, not guessed")
+    @Test("what cannot be inferred is noted, not guessed; raw values are listed without CaseIterable")
     func notes() {
         let strict = PayloadSchema.infer(from: StrictName.self).document
-        #expect(strict["properties"]?.members?.map(\.key) == ["first"])
+        // Run again with a non-empty placeholder, the type reads its second key too.
+        #expect(strict["properties"]?.members?.map(\.key) == ["first", "last"])
         #expect(
             strict["x-paysize-note"]?.stringValue
-                == "init(from:) of 'StrictName' stopped (EmptyName()); keys it reads after that are not in this schema")
+                == "init(from:) of 'StrictName' refuses some values it reads (EmptyName()), which inference cannot list: servers must send values the app accepts"
+        )
         let forecast = PayloadSchema.infer(from: Forecast.self).document
+        #expect(forecast["properties"]?["weather"]?["enum"]?.elements?.compactMap(\.stringValue) == ["sunny", "rainy"])
+        #expect(forecast["required"]?.elements?.compactMap(\.stringValue) == ["weather", "temperature"])
+    }
+
+    /// Refuses codes without its prefix: no placeholder inference tries is one.
+    struct Voucher: Codable, Equatable {
+        struct BadCode: Error {}
+        var code: String
+        var cents: Int
+
+        init(code: String, cents: Int) {
+            self.code = code
+            self.cents = cents
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            code = try container.decode(String.self, forKey: .code)
+            guard code.hasPrefix("PS-") else { throw BadCode() }
+            cents = try container.decode(Int.self, forKey: .cents)
+        }
+    }
+
+    /// Reads a different key depending on a value, which no probe can see.
+    struct Reading: Codable, Equatable {
+        var kind: String
+        var value: Int
+
+        enum CodingKeys: String, CodingKey { case kind, value, legacyValue }
+
+        init(kind: String, value: Int) {
+            self.kind = kind
+            self.value = value
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(String.self, forKey: .kind)
+            value = try container.decode(Int.self, forKey: kind == "legacy" ? .legacyValue : .value)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(value, forKey: kind == "legacy" ? .legacyValue : .value)
+        }
+    }
+
+    @Test("examples fill what the type alone cannot show, and say what inference missed")
+    func examples() throws {
+        let alone = PayloadSchema.infer(from: Voucher.self).document
+        #expect(alone["properties"]?.members?.map(\.key) == ["code"])
         #expect(
-            forecast["properties"]?["weather"]?["x-paysize-note"]?.stringValue
-                == "the raw values of 'Weather' cannot be listed: make it CaseIterable")
+            alone["x-paysize-note"]?.stringValue
+                == "init(from:) of 'Voucher' stopped (BadCode()); keys it reads after that are not in this schema: give infer(from:examples:) a value of it"
+        )
+
+        // Keys it could not see are not reported as ignored by the device.
+        #expect(alone["additionalProperties"]?.boolValue == true)
+        #expect(
+            PayloadSchema.infer(from: Voucher.self).findings(
+                in: try ContractTestSupport.json(#"{"code":"PS-1","cents":1}"#)) == [])
+
+        let taught = PayloadSchema.infer(from: Voucher.self, examples: [Voucher(code: "PS-1042", cents: 250)])
+        #expect(taught.document["properties"]?.members?.map(\.key) == ["code", "cents"])
+        #expect(taught.document["required"]?.elements?.compactMap(\.stringValue) == ["code", "cents"])
+        #expect(
+            taught.document["x-paysize-note"]?.stringValue
+                == "init(from:) of 'Voucher' refuses some values it reads (BadCode()), which inference cannot list: servers must send values the app accepts"
+        )
+        #expect(
+            taught.document["examples"].map { String(decoding: SchemaDocumentWriter.write($0), as: UTF8.self) }
+                == "[\n  {\n    \"cents\" : 250,\n    \"code\" : \"PS-1042\"\n  }\n]\n")
+        #expect(taught.findings(in: try ContractTestSupport.json(#"{"code":"PS-7","cents":1}"#)) == [])
+
+        let reading = PayloadSchema.infer(
+            from: Reading.self, examples: [Reading(kind: "legacy", value: 3), Reading(kind: "meter", value: 4)])
+        #expect(
+            reading.document["x-paysize-note"]?.stringValue
+                == "example 1 decodes as 'Reading' but this schema refuses it at /value (missing required key 'value'): inference did not see how init(from:) reads it"
+        )
+    }
+
+    struct Dimmer: Codable {
+        enum Level: Float, Codable, CaseIterable {
+            case dim = 0.1
+            case full = 1
+        }
+        var level: Level
+        var mood: Mood
+        enum Mood: String, Codable, CaseIterable {
+            case calm, lively, unknown
+            init(from decoder: any Decoder) throws {
+                self = Mood(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
+            }
+        }
+    }
+
+    @Test("Float raw values are written as the encoder writes them; a fallback enum takes any string")
+    func rawValues() throws {
+        let schema = PayloadSchema.infer(from: Dimmer.self)
+        let level = try #require(schema.document["properties"]?["level"])
+        #expect(level["enum"]?.elements?.compactMap(\.numberText) == ["0.1", "1"])
+        #expect(level["x-paysize-number"]?.stringValue == "Float")
+        #expect(schema.document["properties"]?["mood"]?.members?.map(\.key) == ["type"])
+        let encoded = try ContractTestSupport.element(Dimmer(level: .dim, mood: .lively))
+        #expect(String(decoding: SchemaDocumentWriter.write(encoded), as: UTF8.self).contains("0.1"))
+        #expect(schema.findings(in: encoded) == [])
+        // The Float 0.1 spelled as a Double decodes as the same case; another string is any mood.
+        let spelled = try ContractTestSupport.json(#"{"level":0.10000000149011612,"mood":"grumpy"}"#)
+        #expect(schema.findings(in: spelled) == [])
+        #expect(
+            schema.findings(in: try ContractTestSupport.json(#"{"level":0.5,"mood":"calm"}"#)).map(\.message) == [
+                "unknown value 0.5, expected one of 0.1, 1"
+            ])
     }
 
     struct Shapes: Decodable {

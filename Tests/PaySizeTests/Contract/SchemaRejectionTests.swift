@@ -56,6 +56,24 @@ struct SchemaRejectionTests {
             "/dependentRequired: unsupported keyword 'dependentRequired': the validator cannot honour it, so it refuses the schema"
         ),
         (#"{"anyOf":[]}"#, "(root): 'anyOf' must be a non-empty array of schemas"),
+        // A PaySize keyword this version does not know may be an assertion: refused, not skipped.
+        (
+            #"{"properties":{"a":{"x-paysize-pattern":"^a"}}}"#,
+            "/properties/a/x-paysize-pattern: unsupported keyword 'x-paysize-pattern': the validator cannot honour it, so it refuses the schema"
+        ),
+        (
+            #"{"x-paysize-number":"Int9"}"#,
+            "(root): 'x-paysize-number' must be one of 'Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Float', 'Double', 'Decimal'"
+        ),
+        (
+            #"{"x-paysize-format":"email"}"#,
+            "(root): 'x-paysize-format' must be one of 'URL', 'UUID', 'base64'"
+        ),
+        (
+            #"{"x-paysize-pairs":[{}]}"#,
+            "(root): 'x-paysize-pairs' must be an array of two schemas, the key's and the value's"
+        ),
+        (#"{"maximum":"10"}"#, "(root): 'maximum' must be a number"),
         (#"[1]"#, "(root): a schema must be an object or a boolean"),
     ]
 
