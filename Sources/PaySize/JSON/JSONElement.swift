@@ -98,7 +98,13 @@ extension JSONElement {
         guard let text = numberText else { return false }
         // Over UTF-8 bytes, not Characters: a number token is ASCII, and grapheme breaking costs
         // more than the check when a log's every line asks.
-        return !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") })
+        func isInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes where byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") { return false }
+            return true
+        }
+        if let answer = text.utf8.withContiguousStorageIfAvailable(isInteger) { return answer }
+        var copy = text
+        return copy.withUTF8(isInteger)
     }
 
     /// The Boolean, or `nil` when this is not `true` or `false`.
