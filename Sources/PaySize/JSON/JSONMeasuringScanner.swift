@@ -15,11 +15,13 @@
 /// position and its path.
 ///
 /// ```swift
-/// var scanner = JSONMeasuringScanner(measuring: [JSONPointer("aps", "content-state")])
-/// let line = Array(#"{"aps":{"event":"update","content-state":{"eta":5}}}"#.utf8)
-/// scanner.measure(line)                            // true
-/// scanner.compactByteCount                        // 52
-/// scanner.measurement(at: 0)?.compactByteCount    // 9, the size of {"eta":5}
+/// var scanner = JSONMeasuringScanner(
+///     measuring: [JSONPointer("aps", "content-state")])
+/// let line = Array(
+///     #"{"aps":{"event":"update","content-state":{"eta":5}}}"#.utf8)
+/// scanner.measure(line)                          // true
+/// scanner.compactByteCount                       // 52
+/// scanner.measurement(at: 0)?.compactByteCount   // 9, the size of {"eta":5}
 /// ```
 ///
 /// Keep one scanner per thread: it is a value, but measuring reuses its storage.
