@@ -5,6 +5,10 @@
 # <doc:Article> link fails), and checks that every public symbol and article is in a Topics group
 # (scripts/check-docs-curation.py). The archives are merged into one static site. Every
 # <doc:Article> cited in a Swift comment anywhere must name an article (check-doc-citations.py).
+#
+# Catalogs are converted in name order (PaySize before PaySizeTesting), each with the archives
+# before it as dependencies, so a later module's documentation links to an earlier one's pages
+# with a leading slash: ``/PaySize/PayloadEncoder``, <doc:/PaySize/SizeLimits>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +18,8 @@ SYMBOLGRAPH_EXTRACT=${SYMBOLGRAPH_EXTRACT:-swift-symbolgraph-extract}
 site=.build/docs
 work=.build/docs-work
 
+# Byte order, whatever the locale: a catalog's dependencies are the ones named before it.
+LC_COLLATE=C
 modules=()
 for catalog in Sources/*/*.docc; do
   module=$(basename "$(dirname "$catalog")")
@@ -45,16 +51,30 @@ for module in "${modules[@]}"; do
   graphs=$work/symbol-graphs/$module
   mkdir -p "$graphs"
   # Public API only; members that protocols' extensions supply (`!=`, `allCases`, …) are not ours.
+  # Extension blocks: what a module adds to another module's types (Swift Testing's
+  # `.schemaRecordMode(_:)` trait in PaySizeTesting) gets a page under "Extended Modules";
+  # without them DocC drops those members. Testing and XCTest are found in the toolchain's own
+  # module folder, as the compiler finds them.
   # A module cache of its own: clang refuses a cache reached by two spellings of one path.
   "$SYMBOLGRAPH_EXTRACT" -module-name "$module" -target "$triple" \
     -I "$bin/Modules" -I "$bin" -module-cache-path .build/docs-module-cache \
-    -minimum-access-level public -skip-synthesized-members -output-dir "$graphs"
+    -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols -output-dir "$graphs"
   archive=$work/$module.doccarchive
+  dependencies=()
+  for earlier in "${modules[@]}"; do
+    [ "$earlier" = "$module" ] && break
+    dependencies+=(--dependency "$work/$earlier.doccarchive")
+    # What this module adds to an earlier one's types is left to the catalog's prose: DocC would
+    # page it as an extended module named like the earlier one, and that page would hide the
+    # earlier module's articles from <doc:/PaySize/SizeLimits> links.
+    rm -f "$graphs/$module@$earlier.symbols.json"
+  done
   # DocC prints its diagnostics on standard output, each file named relative to the catalog: name
   # it from the package root, and drop the blank lines it prints when there is nothing to say.
   "$DOCC" convert "$catalog" --additional-symbol-graph-dir "$graphs" --output-path "$archive" \
     --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
-    --warnings-as-errors --transform-for-static-hosting |
+    --warnings-as-errors --transform-for-static-hosting \
+    --enable-experimental-external-link-support "${dependencies[@]}" |
     awk -v catalog="$catalog" 'NF { seen = 1 }
       seen { if (sub(/--> /, "--> " catalog "/")) sub(/[^\/]+\.docc\/\.\.\//, ""); print }'
   python3 scripts/check-docs-curation.py "$catalog" "$archive"

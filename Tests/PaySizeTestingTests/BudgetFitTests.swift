@@ -268,17 +268,22 @@ struct BudgetFitTests {
         var lastUpdated: Date
     }
 
-    @Test("the failure message the README quotes, captured from a run of an app's test")
-    func readmeMessage() {
+    /// The flight of the README and the documentation: 20 legs, checked against the monitor tier.
+    static func flightOverMonitor() -> BudgetFit {
         let legs = (0..<20).map { index in
             TripState.Leg(
                 departureAirport: "FRA", arrivalAirport: "JFK", departureGate: "B\(40 + index)",
                 scheduledDeparture: noon, estimatedDeparture: noon.addingTimeInterval(900),
                 statusDescription: index.isMultiple(of: 2) ? "On time" : "Delayed")
         }
-        let fit = BudgetFit(
+        return BudgetFit(
             attributes: TripAttributes(flightNumber: "LH 400", route: "Frankfurt → New York"),
             contentState: TripState(legs: legs, lastUpdated: noon), within: .monitor)
+    }
+
+    @Test("the failure message the README quotes, captured from a run of an app's test")
+    func readmeMessage() {
+        let fit = Self.flightOverMonitor()
         #expect(
             fit.failureMessage == """
                 attributes + content state are 3372 bytes, 301 over the 'monitor' tier (at most 3071 bytes)

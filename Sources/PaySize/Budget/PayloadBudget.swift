@@ -79,5 +79,6 @@ public struct PayloadBudgetError: Error, Sendable, Equatable, CustomStringConver
     /// One line saying what was expected and what was found.
     public let message: String
 
+    /// The ``message``.
     public var description: String { message }
 }

@@ -19,6 +19,7 @@ public enum SizeTier: String, Sendable, CaseIterable, Comparable, CustomStringCo
     /// The lowercase name used in reports and on the command line.
     public var description: String { rawValue }
 
+    /// Whether `lhs` is a lower tier than `rhs`, in the order safe, monitor, risky, critical, over.
     public static func < (lhs: SizeTier, rhs: SizeTier) -> Bool {
         lhs.rank < rhs.rank
     }

@@ -7,6 +7,7 @@ public struct PayloadFinding: Sendable, Equatable {
         /// Breaks the payload: APNs or the device will refuse or drop it. Fails a check.
         case error
 
+        /// Whether `lhs` is milder than `rhs`: a warning is below an error.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .warning && rhs == .error
         }

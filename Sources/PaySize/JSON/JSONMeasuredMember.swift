@@ -8,6 +8,12 @@ public struct JSONMeasuredMember: Sendable, Equatable {
     /// The member's value.
     public var value: JSONMeasuredValue
 
+    /// Creates a member from its key token's range and its value's measurement.
+    ///
+    /// - Parameters:
+    ///   - keyRange: The byte range of the key token, quotes included.
+    ///   - keyIsVerbatim: Whether the key token holds no escape.
+    ///   - value: The measurement of the member's value.
     public init(keyRange: Range<Int>, keyIsVerbatim: Bool, value: JSONMeasuredValue) {
         self.keyRange = keyRange
         self.keyIsVerbatim = keyIsVerbatim

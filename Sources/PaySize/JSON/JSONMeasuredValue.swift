@@ -6,11 +6,17 @@
 public struct JSONMeasuredValue: Sendable, Equatable {
     /// The JSON type of a measured value.
     public enum Kind: Sendable, Equatable {
+        /// An object, `{…}`.
         case object
+        /// An array, `[…]`.
         case array
+        /// A string, quotes included in its range.
         case string
+        /// A number, as written.
         case number
+        /// `true` or `false`.
         case bool
+        /// `null`.
         case null
     }
 
@@ -21,13 +27,23 @@ public struct JSONMeasuredValue: Sendable, Equatable {
     /// The value's compact size in bytes.
     public var compactByteCount: Int
 
+    /// Creates a measurement.
+    ///
+    /// - Parameters:
+    ///   - kind: The value's JSON type.
+    ///   - byteRange: Where its tokens sit in the measured bytes, from its first byte to just
+    ///     past its last.
+    ///   - compactByteCount: Its size in bytes without the whitespace outside strings.
     public init(kind: Kind, byteRange: Range<Int>, compactByteCount: Int) {
         self.kind = kind
         self.byteRange = byteRange
         self.compactByteCount = compactByteCount
     }
 
-    /// The measurement of a value ``JSONScanner`` read, for comparing the two scanners.
+    /// The measurement of a value ``JSONScanner`` read: the figures ``JSONMeasuringScanner``
+    /// gives for the same value, so results of the two scanners compare with `==`.
+    ///
+    /// - Parameter element: A value from ``JSONScanner/scan(_:maximumDepth:duplicateKeys:)``.
     public init(_ element: JSONElement) {
         let kind: Kind
         switch element.content {

@@ -15,11 +15,13 @@
 /// position and its path.
 ///
 /// ```swift
-/// var scanner = JSONMeasuringScanner(measuring: [JSONPointer("aps", "content-state")])
-/// let line = Array(#"{"aps":{"event":"update","content-state":{"eta":5}}}"#.utf8)
-/// scanner.measure(line)                            // true
-/// scanner.compactByteCount                        // 51
-/// scanner.measurement(at: 0)?.compactByteCount    // 9, the size of {"eta":5}
+/// var scanner = JSONMeasuringScanner(
+///     measuring: [JSONPointer("aps", "content-state")])
+/// let line = Array(
+///     #"{"aps":{"event":"update","content-state":{"eta":5}}}"#.utf8)
+/// scanner.measure(line)                          // true
+/// scanner.compactByteCount                       // 52
+/// scanner.measurement(at: 0)?.compactByteCount   // 9, the size of {"eta":5}
 /// ```
 ///
 /// Keep one scanner per thread: it is a value, but measuring reuses its storage.
@@ -85,13 +87,19 @@ public struct JSONMeasuringScanner {
         return accepted
     }
 
-    /// Reads one JSON text held in an array; see the `UnsafeRawBufferPointer` form.
+    /// Reads one JSON text held in an array and measures it.
+    ///
+    /// - Parameter bytes: The UTF-8 text.
+    /// - Returns: Whether the text is one strict JSON text, as the `UnsafeRawBufferPointer` form
+    ///   returns.
     public mutating func measure(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { measure($0) }
     }
 
     /// The value at `pointers[index]` in the last text measured, or `nil` when the text has no
     /// such value or was refused.
+    ///
+    /// - Parameter index: A position in ``pointers``.
     public func measurement(at index: Int) -> JSONMeasuredValue? {
         storage.measurements[index]
     }
@@ -103,7 +111,9 @@ public struct JSONMeasuringScanner {
         return storage.memberCount
     }
 
-    /// The listed object's member at `index`, in the order written.
+    /// The listed object's member at `index`, in the order written, in the last text measured.
+    ///
+    /// - Parameter index: A position below ``memberCount``; any other traps.
     public func member(at index: Int) -> JSONMeasuredMember {
         precondition(index >= 0 && index < memberCount, "member index out of range")
         return storage.members[index]

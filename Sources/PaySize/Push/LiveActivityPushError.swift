@@ -32,6 +32,7 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
         /// `stale-date` is earlier than `timestamp`: the activity is stale the moment it arrives.
         public static let staleDateBeforeTimestamp = Kind(name: "staleDateBeforeTimestamp")
 
+        /// The kind's name as spelled in Swift, such as `overLimit`.
         public var description: String { name }
     }
 
@@ -61,6 +62,8 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
         self.bestShrinkSuggestion = bestShrinkSuggestion
     }
 
+    /// Whether two errors list the same violations, carry the same report and quote the same
+    /// best shrinking suggestion (compared by its text).
     public static func == (left: Self, right: Self) -> Bool {
         left.violations == right.violations && left.report == right.report
             && left.bestShrinkSuggestion?.description == right.bestShrinkSuggestion?.description

@@ -34,6 +34,14 @@ public struct PayloadBreakdown: Sendable, Equatable {
         /// `keyBytes + valueBytes + punctuationBytes`.
         public var totalBytes: Int { keyBytes + valueBytes + punctuationBytes }
 
+        /// Creates a row.
+        ///
+        /// - Parameters:
+        ///   - path: A JSON Pointer with `*` for every element of an array; `""` for the root.
+        ///   - count: How many values the path holds.
+        ///   - keyBytes: The bytes of their keys, quotes included.
+        ///   - valueBytes: The bytes of their scalar values; 0 for a container.
+        ///   - punctuationBytes: Their colons, commas and brackets.
         public init(path: String, count: Int, keyBytes: Int, valueBytes: Int, punctuationBytes: Int) {
             self.path = path
             self.count = count

@@ -15,6 +15,7 @@ public enum ShrinkContractChange: String, Sendable, CaseIterable, Comparable, Cu
     /// The lowercase name used in reports: `none`, `server` or `app`.
     public var description: String { rawValue }
 
+    /// Whether `lhs` asks less than `rhs`, in the order none, server, app.
     public static func < (lhs: ShrinkContractChange, rhs: ShrinkContractChange) -> Bool {
         lhs.rank < rhs.rank
     }

@@ -26,6 +26,18 @@ public struct ShrinkProposal: Sendable {
     /// Whether to list the proposal when it measures 0 bytes saved, rather than drop it.
     public var reportsWithoutSaving: Bool
 
+    /// Creates a proposal for the advisor to apply and measure.
+    ///
+    /// - Parameters:
+    ///   - id: Unique within a report, such as `shorter-keys:/legs/*`.
+    ///   - strategyID: The kind of suggestion, such as `shorter-keys`.
+    ///   - title: One line saying what changes.
+    ///   - paths: The paths touched, JSON Pointers with `*` for every element of an array.
+    ///   - contractChange: What the change asks of the app and its server.
+    ///   - howToApply: How to make the change.
+    ///   - isLossy: Whether information is lost.
+    ///   - edit: The change itself.
+    ///   - reportsWithoutSaving: Whether to list the proposal when it saves 0 bytes; default `false`.
     public init(
         id: String, strategyID: String, title: String, paths: [String], contractChange: ShrinkContractChange,
         howToApply: String, isLossy: Bool, edit: ShrinkEdit, reportsWithoutSaving: Bool = false

@@ -8,6 +8,13 @@
         import Testing
 
         /// Expects an activity's attributes and the state of `content` together to fit within `ceiling`.
+        ///
+        /// - Parameters:
+        ///   - attributes: The activity's attributes.
+        ///   - content: The content whose state is measured, as `Activity.request` takes it.
+        ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+        ///   - sourceLocation: Where a failure is recorded; default: the calling line.
+        /// - Returns: The measurement, for further expectations.
         @available(iOS 16.2, *)
         @discardableResult
         public func expectFits<Attributes: ActivityAttributes>(
@@ -22,6 +29,14 @@
         import XCTest
 
         /// Asserts that an activity's attributes and the state of `content` together fit within `ceiling`.
+        ///
+        /// - Parameters:
+        ///   - attributes: The activity's attributes.
+        ///   - content: The content whose state is measured, as `Activity.request` takes it.
+        ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+        ///   - file: The file a failure is reported in; default: the caller's.
+        ///   - line: The line a failure is reported at; default: the caller's.
+        /// - Returns: The measurement, for further assertions.
         @available(iOS 16.2, *)
         @discardableResult
         public func assertFits<Attributes: ActivityAttributes>(

@@ -4,9 +4,9 @@ import PaySize
 /// Whether a Live Activity's attributes and content state, a content state alone, or a whole
 /// push payload fits within a size ceiling — and, when it does not, where the bytes went.
 ///
-/// Values are measured as the device encodes them (``PayloadEncoder`` with `JSONEncoder`'s
+/// Values are measured as the device encodes them (``/PaySize/PayloadEncoder`` with `JSONEncoder`'s
 /// default strategies, compact); attributes and content state together are ActivityKit's
-/// combined figure, judged against 4096 bytes (<doc:SizeLimits>). Payloads are measured in
+/// combined figure, judged against 4096 bytes (<doc:/PaySize/SizeLimits>). Payloads are measured in
 /// compact form: whitespace outside strings removed, every token as written.
 ///
 /// ```swift
@@ -110,7 +110,7 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
 
     /// Measures the exact body a push builder sends.
     ///
-    /// The push is judged by `ceiling` alone (its own ``LiveActivityPush/budget`` is not
+    /// The push is judged by `ceiling` alone (its own ``/PaySize/LiveActivityPush/budget`` is not
     /// consulted); a push that breaks a per-event rule cannot be sent, and does not fit.
     ///
     /// - Parameters:

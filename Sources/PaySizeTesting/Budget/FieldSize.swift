@@ -3,7 +3,7 @@ import PaySize
 /// One row of where a measured value's bytes go: a JSON path (array elements folded into one,
 /// such as `/legs/*`), how many values it holds and their bytes.
 ///
-/// Rows come from the shrinking engine's ``PayloadBreakdown``: every byte of the compact value
+/// Rows come from the shrinking engine's ``/PaySize/PayloadBreakdown``: every byte of the compact value
 /// belongs to exactly one row (a member's key, colon and comma with its own row; a container's
 /// brackets with the container's), so rows never count a byte twice.
 public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
@@ -15,13 +15,20 @@ public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
     public var byteCount: Int
 
     /// Creates a field size.
+    ///
+    /// - Parameters:
+    ///   - path: The path, such as `/legs/*`; `(root)` for the root.
+    ///   - count: How many values the path holds.
+    ///   - byteCount: Their compact bytes.
     public init(path: String, count: Int, byteCount: Int) {
         self.path = path
         self.count = count
         self.byteCount = byteCount
     }
 
-    /// The row of a breakdown.
+    /// The size of one row of the shrinking engine's breakdown.
+    ///
+    /// - Parameter row: The row; its path as messages show it, its count and its total bytes.
     public init(_ row: PayloadBreakdown.Row) {
         self.init(path: row.displayPath, count: row.count, byteCount: row.totalBytes)
     }

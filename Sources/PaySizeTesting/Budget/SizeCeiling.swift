@@ -39,6 +39,10 @@ public struct SizeCeiling: Sendable, Equatable, ExpressibleByIntegerLiteral, Cus
     }
 
     /// At most `byteCount` bytes; the size is still reported against `budget`'s tiers.
+    ///
+    /// - Parameters:
+    ///   - byteCount: The largest size that fits.
+    ///   - budget: The limit and tiers the size is reported against; default 4096 bytes.
     public static func bytes(_ byteCount: Int, budget: PayloadBudget = PayloadBudget()) -> SizeCeiling {
         SizeCeiling(budget: budget, tier: nil, maximumByteCount: byteCount)
     }

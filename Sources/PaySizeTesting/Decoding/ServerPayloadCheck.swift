@@ -5,8 +5,8 @@ import PaySize
 /// the device decodes it, and what the contract says about it when it does not.
 ///
 /// The input is a whole push body (`{"aps":{…,"content-state":{…}}}`) or a bare content state.
-/// It is decoded with a default `JSONDecoder`, as the device does (<doc:DeviceDecoding>), and
-/// checked against the schema inferred from the type (``PayloadSchema/infer(from:)``). It fails
+/// It is decoded with a default `JSONDecoder`, as the device does (<doc:/PaySize/DeviceDecoding>), and
+/// checked against the schema inferred from the type (``/PaySize/PayloadSchema/infer(from:)``). It fails
 /// when the device cannot decode it, and when it decodes but a contract finding says it is
 /// probably not what the server meant (a Unix timestamp in a `Date`, a snake_case key the
 /// device ignores) unless suspicious findings are allowed.

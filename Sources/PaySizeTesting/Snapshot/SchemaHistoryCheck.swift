@@ -6,7 +6,7 @@ import PaySize
 ///
 /// Keep the schema snapshot of each released version in a folder (by default
 /// `Schemas/history/<TypeName>/`, one `*.schema.json` per version, such as `1.4.schema.json`).
-/// Each is compared with the schema inferred from the type now (``SchemaDiff``, the kept one as
+/// Each is compared with the schema inferred from the type now (``/PaySize/SchemaDiff``, the kept one as
 /// the installed version): payloads the server writes for this version must decode in apps
 /// still on that one, and a content state stored by that build must decode in this one.
 ///

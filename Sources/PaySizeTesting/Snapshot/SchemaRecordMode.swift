@@ -1,6 +1,6 @@
 /// When schema snapshots are written, following the record modes of snapshot testing.
 ///
-/// The mode comes from a scoped override (``withSchemaRecordMode(_:operation:)-(_,()->R)`` or
+/// The mode comes from a scoped override (``withSchemaRecordMode(_:operation:)`` or
 /// the `.schemaRecordMode(_:)` test trait), else the `PAYSIZE_RECORD` environment variable, else
 /// ``missing``. Whatever the mode, nothing is written when the `CI` environment variable is
 /// set: there a missing snapshot is a failure.

@@ -5,7 +5,7 @@ import PaySize
 /// as the record mode says.
 ///
 /// The committed file is the contract the server team reads. On drift the result carries a
-/// line diff and what the change breaks in both directions (``SchemaDiff``): payloads for app
+/// line diff and what the change breaks in both directions (``/PaySize/SchemaDiff``): payloads for app
 /// versions already installed, and activities still running when the app updates.
 ///
 /// ```swift

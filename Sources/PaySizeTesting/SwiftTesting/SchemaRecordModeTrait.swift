@@ -13,6 +13,7 @@
         /// The mode in force for the test or suite.
         public var mode: SchemaRecordMode
 
+        /// Runs the test or suite with ``mode`` as the scoped record mode.
         public func provideScope(
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {

@@ -19,6 +19,7 @@
     ///   - attributes: The activity's attributes.
     ///   - contentState: Its content state.
     ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits<Attributes: Encodable, ContentState: Encodable>(
@@ -33,6 +34,7 @@
     /// - Parameters:
     ///   - contentState: The content state.
     ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits<ContentState: Encodable>(
@@ -47,6 +49,7 @@
     /// - Parameters:
     ///   - payload: The payload's JSON bytes.
     ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits(
@@ -60,6 +63,7 @@
     /// - Parameters:
     ///   - push: The push.
     ///   - ceiling: The most its body may measure; default `.critical` (the 4096-byte limit).
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits<ContentState, Attributes>(
@@ -81,6 +85,7 @@
     /// - Parameters:
     ///   - state: The state; `Codable` is enough (an `Equatable` one must also come back `==`).
     ///   - encoder: The server's encoder with its strategies; default: a plain `JSONEncoder`.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The round trip, for further expectations.
     @discardableResult
     public func expectRoundTrips<State: Codable>(
@@ -89,12 +94,13 @@
         ContentStateRoundTrip.check(state, encoder: encoder).record(at: sourceLocation)
     }
 
-    /// Expects a content state encoded by the server's ``PayloadEncoder`` to decode on the device
+    /// Expects a content state encoded by the server's ``/PaySize/PayloadEncoder`` to decode on the device
     /// (default `JSONDecoder`) into the same state.
     ///
     /// - Parameters:
     ///   - state: The state; `Codable` is enough (an `Equatable` one must also come back `==`).
     ///   - encoder: The server's encoder with its strategies.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The round trip, for further expectations.
     @discardableResult
     public func expectRoundTrips<State: Codable>(
@@ -110,6 +116,7 @@
     ///   - type: The app's content-state type.
     ///   - jsonData: A push body or a bare content state.
     ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
     @discardableResult
     public func expectDecodes<State: Decodable>(
@@ -127,6 +134,7 @@
     ///   - type: The app's content-state type.
     ///   - url: The file.
     ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
     @discardableResult
     public func expectDecodes<State: Decodable>(
@@ -149,6 +157,7 @@
     ///   - fileExtension: Its extension; default `json`.
     ///   - bundle: The bundle, such as `.module`.
     ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
     @discardableResult
     public func expectDecodes<State: Decodable>(
@@ -168,6 +177,7 @@
     ///   - path: The snapshot, absolute or relative to the project root (the nearest folder
     ///     above this test file with a `Package.swift` or an `.xcodeproj`); default
     ///     `Schemas/<TypeName>.schema.json`.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
     @discardableResult
     public func expectSchemaSnapshot<T: Decodable>(
@@ -186,6 +196,7 @@
     ///   - folder: The kept schemas, absolute or relative to the project root; default
     ///     `Schemas/history/<TypeName>`.
     ///   - directions: Which breakages fail; default: both.
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
     @discardableResult
     public func expectCompatibleWithSchemaHistory<T: Decodable>(

@@ -19,6 +19,8 @@
     ///   - attributes: The activity's attributes.
     ///   - contentState: Its content state.
     ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits<Attributes: Encodable, ContentState: Encodable>(
@@ -33,6 +35,8 @@
     /// - Parameters:
     ///   - contentState: The content state.
     ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits<ContentState: Encodable>(
@@ -47,6 +51,8 @@
     /// - Parameters:
     ///   - payload: The payload's JSON bytes.
     ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits(
@@ -60,6 +66,8 @@
     /// - Parameters:
     ///   - push: The push.
     ///   - ceiling: The most its body may measure; default `.critical` (the 4096-byte limit).
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits<ContentState, Attributes>(
@@ -75,6 +83,8 @@
     /// - Parameters:
     ///   - state: The state; `Codable` is enough (an `Equatable` one must also come back `==`).
     ///   - encoder: The server's encoder with its strategies; default: a plain `JSONEncoder`.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The round trip, for further assertions.
     @discardableResult
     public func assertRoundTrips<State: Codable>(
@@ -83,12 +93,14 @@
         ContentStateRoundTrip.check(state, encoder: encoder).fail(file: file, line: line)
     }
 
-    /// Asserts that a content state encoded by the server's ``PayloadEncoder`` decodes on the
+    /// Asserts that a content state encoded by the server's ``/PaySize/PayloadEncoder`` decodes on the
     /// device (default `JSONDecoder`) into the same state.
     ///
     /// - Parameters:
     ///   - state: The state; `Codable` is enough (an `Equatable` one must also come back `==`).
     ///   - encoder: The server's encoder with its strategies.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The round trip, for further assertions.
     @discardableResult
     public func assertRoundTrips<State: Codable>(
@@ -104,6 +116,8 @@
     ///   - type: The app's content-state type.
     ///   - jsonData: A push body or a bare content state.
     ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The check, for further assertions.
     @discardableResult
     public func assertDecodes<State: Decodable>(
@@ -121,6 +135,8 @@
     ///   - type: The app's content-state type.
     ///   - url: The file.
     ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The check, for further assertions.
     @discardableResult
     public func assertDecodes<State: Decodable>(
@@ -139,6 +155,8 @@
     ///   - fileExtension: Its extension; default `json`.
     ///   - bundle: The bundle, such as `.module`.
     ///   - allowsSuspicious: Pass `true` to tolerate suspicious findings. Default: `false`.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The check, for further assertions.
     @discardableResult
     public func assertDecodes<State: Decodable>(
@@ -158,6 +176,8 @@
     ///   - path: The snapshot, absolute or relative to the project root (the nearest folder
     ///     above this test file with a `Package.swift` or an `.xcodeproj`); default
     ///     `Schemas/<TypeName>.schema.json`.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The check, for further assertions.
     @discardableResult
     public func assertSchemaSnapshot<T: Decodable>(
@@ -175,6 +195,8 @@
     ///   - folder: The kept schemas, absolute or relative to the project root; default
     ///     `Schemas/history/<TypeName>`.
     ///   - directions: Which breakages fail; default: both.
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The check, for further assertions.
     @discardableResult
     public func assertCompatibleWithSchemaHistory<T: Decodable>(

@@ -66,6 +66,16 @@ import Testing
         Self.expectAgreement(Array(text.utf8))
     }
 
+    @Test("the example of the type's documentation")
+    func documentedExample() {
+        var scanner = JSONMeasuringScanner(measuring: [JSONPointer("aps", "content-state")])
+        let line = Array(#"{"aps":{"event":"update","content-state":{"eta":5}}}"#.utf8)
+        let accepted = scanner.measure(line)
+        #expect(accepted)
+        #expect(scanner.compactByteCount == 52)
+        #expect(scanner.measurement(at: 0)?.compactByteCount == 9)
+    }
+
     /// Keys are compared as Swift strings, which treat canonically equivalent spellings as one.
     @Test(arguments: [
         (#"{"é":1,"e\u0301":2}"#, false),
