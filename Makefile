@@ -68,6 +68,9 @@ bench-logs: deps
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMATTED)
+	@# The repository stands alone: nothing in it may point at notes kept outside it.
+	@if grep -rnI --exclude-dir=.build --exclude-dir=.git --exclude=Makefile -e 'FACTS\.md' -e 'STYLE\.md' -e '\.\./shared' .; then \
+		echo "lint: the lines above refer to files outside the repository; cite the DocC articles instead" >&2; exit 1; fi
 
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMATTED)

@@ -5,7 +5,7 @@
 ///   widened type or a dropped required key breaks this), and if no payload can satisfy both at
 ///   some place, servers cannot serve both at all.
 /// - *Running activities → the updated app*: the system keeps a running activity's content state
-///   across the update and decodes it with the new type (FACTS.md, "How the device decodes"), so
+///   across the update and decodes it with the new type (<doc:DeviceDecoding>), so
 ///   everything valid under the old schema must stay valid under the new one (a new required key,
 ///   a narrowed type or a removed enum case makes the activity vanish).
 ///

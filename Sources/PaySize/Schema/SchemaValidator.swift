@@ -686,7 +686,7 @@ struct SchemaValidator {
     }
 
     private func dateSuspicion(_ seconds: Double, _ path: JSONPointer) -> [ContractFinding] {
-        // FACTS.md, "How the device decodes": a Date counts from 2001, `aps.timestamp` from 1970.
+        // <doc:DeviceDecoding>: a Date counts from 2001, `aps.timestamp` from 1970.
         if seconds >= PayloadSchema.unixMillisecondsThreshold {
             let meant = Date(timeIntervalSince1970: seconds / 1000)
             return [
