@@ -1,3 +1,4 @@
+import Foundation
 import PaySize
 
 /// `JSONElement`s for values ``JSONMeasuringScanner`` measured, read from their bytes.
@@ -23,6 +24,27 @@ enum JSONOutline {
         let inner = UnsafeRawBufferPointer(rebasing: token[1..<(token.count - 1)])
         if !inner.contains(UInt8(ascii: "\\")) { return text(inner) }
         return (try? JSONScanner.scan(Array(token)))?.stringValue ?? ""
+    }
+
+    /// The keys a Live Activity push's `aps` uses, as bytes and as the string they spell.
+    private static let apsKeys: [(bytes: StaticString, key: String)] = [
+        ("event", "event"), ("alert", "alert"), ("events", "events"), ("timestamp", "timestamp"),
+        ("attributes", "attributes"), ("stale-date", "stale-date"), ("content-state", "content-state"),
+        ("dismissal-date", "dismissal-date"), ("attributes-type", "attributes-type"),
+        ("relevance-score", "relevance-score"), ("input-push-token", "input-push-token"),
+        ("input-push-channel", "input-push-channel"),
+    ]
+
+    /// The text of a key written without escapes (quotes excluded): one of the `aps` keys comes
+    /// back as a constant, without decoding and validating its bytes again; any other key is
+    /// read as ``text(_:)`` reads it.
+    static func verbatimKey(_ bytes: UnsafeRawBufferPointer) -> String {
+        if let base = bytes.baseAddress {
+            for known in apsKeys where known.bytes.utf8CodeUnitCount == bytes.count {
+                if memcmp(base, known.bytes.utf8Start, bytes.count) == 0 { return known.key }
+            }
+        }
+        return text(bytes)
     }
 
     /// UTF-8 as a string, through the typed buffer so the standard library takes its fast path

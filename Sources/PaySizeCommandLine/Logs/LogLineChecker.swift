@@ -155,7 +155,7 @@ final class LogLineChecker: @unchecked Sendable {
             let member = scanner.member(at: index)
             let key =
                 member.keyIsVerbatim
-                ? JSONOutline.text(
+                ? JSONOutline.verbatimKey(
                     UnsafeRawBufferPointer(
                         rebasing: bytes[(member.keyRange.lowerBound + 1)..<(member.keyRange.upperBound - 1)]))
                 : JSONOutline.string(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
