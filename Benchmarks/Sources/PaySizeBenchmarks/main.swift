@@ -128,12 +128,12 @@ func measure<T: Encodable>(
 }
 
 /// `repeat VARIANT SHAPE COUNT`: runs one variant COUNT times on one shape and exits, for
-/// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`,
-/// `size` or `walk` (the do-nothing Codable walk), on a corpus shape or `typical`.
+/// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`
+/// (`encodeBytes`), `data` (`encode`, the `Data` result), `size` or `walk` (the do-nothing Codable walk), on a corpus shape or `typical`.
 func repeatOneVariant(_ arguments: [String]) throws -> Never {
     guard arguments.count == 3, let count = Int(arguments[2]) else {
         FileHandle.standardError.write(
-            Data("usage: PaySizeBenchmarks repeat foundation|encode|size|walk|rules SHAPE COUNT\n".utf8))
+            Data("usage: PaySizeBenchmarks repeat foundation|encode|data|size|walk|rules SHAPE COUNT\n".utf8))
         exit(2)
     }
     let shapes =
@@ -153,6 +153,7 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
         switch arguments[0] {
         case "foundation": for _ in 0..<count { sink &+= try foundation.encode(value).count }
         case "encode": for _ in 0..<count { sink &+= try payload.encodeBytes(value).count }
+        case "data": for _ in 0..<count { sink &+= try payload.encode(value).count }
         case "size": for _ in 0..<count { sink &+= try payload.encodedSize(of: value) }
         case "walk": for _ in 0..<count { sink &+= try CodableWalk.walk(value) }
         case "rules":
