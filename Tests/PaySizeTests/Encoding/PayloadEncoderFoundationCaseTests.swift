@@ -63,6 +63,7 @@ struct PayloadEncoderFoundationCaseTests {
             ("deep structured type", Cases.DeepTree()),
             ("nullable top level", Int?.none),
             ("nullable members", Cases.Nullable()),
+            ("generic optionals, present and absent", Cases.GenericOptionals()),
             ("top-level array of Int", [4, 5, 6]),
             ("directly encoded arrays", Cases.DirectArrays()),
             ("nested container coding paths", Cases.NestedContainers()),
