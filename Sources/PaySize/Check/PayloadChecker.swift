@@ -74,43 +74,88 @@ public struct PayloadChecker: Sendable {
 
 /// The `aps` members a Live Activity push uses, found in one pass over `aps` (the first of a
 /// repeated key, as `JSONElement`'s subscript finds it): this runs for every line of a log, so
-/// each key is matched once, by its length and then its text, instead of once per rule.
+/// each key is matched once, by its length and then its text, instead of once per rule. It keeps
+/// each member's position, not a copy: copying a `JSONElement` retains its contents, and
+/// copies of twelve optional elements were most of this step's cost.
 private struct APSMembers {
-    var timestamp: JSONElement?
-    var event: JSONElement?
-    var contentState: JSONElement?
-    var attributesType: JSONElement?
-    var attributes: JSONElement?
-    var alert: JSONElement?
-    var staleDate: JSONElement?
-    var dismissalDate: JSONElement?
-    var relevanceScore: JSONElement?
-    var inputPushToken: JSONElement?
-    var inputPushChannel: JSONElement?
-    var events: JSONElement?
-    /// Keys no Live Activity push uses, in order.
-    var unknown: [JSONMember] = []
+    /// The keys a Live Activity push uses.
+    enum Field {
+        case timestamp, event, contentState, attributesType, attributes, alert, staleDate, dismissalDate
+        case relevanceScore, inputPushToken, inputPushChannel, events
+    }
+
+    let members: [JSONMember]
+    /// The position in ``members`` of each field's first member, -1 when it has none.
+    private var positions = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    /// Positions of the keys no Live Activity push uses, in order.
+    private(set) var unknownPositions: [Int] = []
 
     init(_ members: [JSONMember]) {
-        for member in members {
-            let key = member.key
-            let value = member.value
+        self.members = members
+        for index in members.indices {
             // Every known key is ASCII: one of another length cannot equal it.
-            switch key.utf8.count {
-            case 5 where key == "event": if event == nil { event = value }
-            case 5 where key == "alert": if alert == nil { alert = value }
-            case 6 where key == "events": if events == nil { events = value }
-            case 9 where key == "timestamp": if timestamp == nil { timestamp = value }
-            case 10 where key == "attributes": if attributes == nil { attributes = value }
-            case 10 where key == "stale-date": if staleDate == nil { staleDate = value }
-            case 13 where key == "content-state": if contentState == nil { contentState = value }
-            case 14 where key == "dismissal-date": if dismissalDate == nil { dismissalDate = value }
-            case 15 where key == "attributes-type": if attributesType == nil { attributesType = value }
-            case 15 where key == "relevance-score": if relevanceScore == nil { relevanceScore = value }
-            case 16 where key == "input-push-token": if inputPushToken == nil { inputPushToken = value }
-            case 18 where key == "input-push-channel": if inputPushChannel == nil { inputPushChannel = value }
-            default: unknown.append(member)
+            let field: Field
+            switch members[index].key.utf8.count {
+            case 5 where members[index].key == "event": field = .event
+            case 5 where members[index].key == "alert": field = .alert
+            case 6 where members[index].key == "events": field = .events
+            case 9 where members[index].key == "timestamp": field = .timestamp
+            case 10 where members[index].key == "attributes": field = .attributes
+            case 10 where members[index].key == "stale-date": field = .staleDate
+            case 13 where members[index].key == "content-state": field = .contentState
+            case 14 where members[index].key == "dismissal-date": field = .dismissalDate
+            case 15 where members[index].key == "attributes-type": field = .attributesType
+            case 15 where members[index].key == "relevance-score": field = .relevanceScore
+            case 16 where members[index].key == "input-push-token": field = .inputPushToken
+            case 18 where members[index].key == "input-push-channel": field = .inputPushChannel
+            default:
+                unknownPositions.append(index)
+                continue
             }
+            if position(of: field) < 0 { setPosition(index, of: field) }
+        }
+    }
+
+    /// Whether `aps` has the field.
+    func has(_ field: Field) -> Bool { position(of: field) >= 0 }
+
+    /// The field's value, if `aps` has it.
+    subscript(_ field: Field) -> JSONElement? {
+        let position = position(of: field)
+        return position < 0 ? nil : members[position].value
+    }
+
+    private func position(of field: Field) -> Int {
+        switch field {
+        case .timestamp: positions.0
+        case .event: positions.1
+        case .contentState: positions.2
+        case .attributesType: positions.3
+        case .attributes: positions.4
+        case .alert: positions.5
+        case .staleDate: positions.6
+        case .dismissalDate: positions.7
+        case .relevanceScore: positions.8
+        case .inputPushToken: positions.9
+        case .inputPushChannel: positions.10
+        case .events: positions.11
+        }
+    }
+
+    private mutating func setPosition(_ position: Int, of field: Field) {
+        switch field {
+        case .timestamp: positions.0 = position
+        case .event: positions.1 = position
+        case .contentState: positions.2 = position
+        case .attributesType: positions.3 = position
+        case .attributes: positions.4 = position
+        case .alert: positions.5 = position
+        case .staleDate: positions.6 = position
+        case .dismissalDate: positions.7 = position
+        case .relevanceScore: positions.8 = position
+        case .inputPushToken: positions.9 = position
+        case .inputPushChannel: positions.10 = position
+        case .events: positions.11 = position
         }
     }
 }
@@ -156,43 +201,44 @@ private struct APSRules {
         let fields = APSMembers(apsMembers)
         let event = checkEvent(fields, aps: aps)
 
-        for member in fields.unknown {
+        for position in fields.unknownPositions {
+            let member = fields.members[position]
             add(
                 .warning, Self.apsPath.appending(member.key),
                 "unknown 'aps' key '\(JSONPointer.escapingControlCharacters(member.key))' for a Live Activity push; APNs and ActivityKit ignore it",
                 member.keyRange.lowerBound)
         }
 
-        let timestamp = checkDate("timestamp", fields.timestamp, aps: aps, required: true)
-        let staleDate = checkDate("stale-date", fields.staleDate, aps: aps, required: false)
-        checkDate("dismissal-date", fields.dismissalDate, aps: aps, required: false)
-        if let timestamp, let staleDate, staleDate < timestamp, let value = fields.staleDate {
+        let timestamp = checkDate("timestamp", fields[.timestamp], aps: aps, required: true)
+        let staleDate = checkDate("stale-date", fields[.staleDate], aps: aps, required: false)
+        checkDate("dismissal-date", fields[.dismissalDate], aps: aps, required: false)
+        if let timestamp, let staleDate, staleDate < timestamp, let value = fields[.staleDate] {
             add(
                 .error, Self.apsPath.appending("stale-date"),
                 LiveActivityRule.staleDateBeforeTimestamp(staleDate: staleDate, timestamp: timestamp).message,
                 value.byteRange.lowerBound)
         }
 
-        if let score = fields.relevanceScore, score.numberText == nil {
+        if let score = fields[.relevanceScore], score.numberText == nil {
             add(
                 .error, Self.apsPath.appending("relevance-score"),
                 "expected a number (any range: scores are relative), found \(score.typeName)",
                 score.byteRange.lowerBound)
         }
-        checkObject("content-state", fields.contentState)
-        checkObject("attributes", fields.attributes)
-        if let alert = fields.alert { checkAlert(alert, at: Self.apsPath.appending("alert")) }
-        if let type = fields.attributesType, type.stringValue == nil {
+        checkObject("content-state", fields[.contentState])
+        checkObject("attributes", fields[.attributes])
+        if let alert = fields[.alert] { checkAlert(alert, at: Self.apsPath.appending("alert")) }
+        if let type = fields[.attributesType], type.stringValue == nil {
             add(
                 .error, Self.apsPath.appending("attributes-type"),
                 "expected a string naming the Swift attributes type, found \(type.typeName)", type.byteRange.lowerBound)
         }
-        if let token = fields.inputPushToken, token.numberText != "1" {
+        if let token = fields[.inputPushToken], token.numberText != "1" {
             add(
                 .error, Self.apsPath.appending("input-push-token"), "expected the number 1, found \(describe(token))",
                 token.byteRange.lowerBound)
         }
-        if let channel = fields.inputPushChannel, channel.stringValue == nil {
+        if let channel = fields[.inputPushChannel], channel.stringValue == nil {
             add(
                 .error, Self.apsPath.appending("input-push-channel"),
                 "expected a base64 channel ID string, found \(channel.typeName)", channel.byteRange.lowerBound)
@@ -202,12 +248,12 @@ private struct APSRules {
 
     /// Checks `event` and returns it when it is one of the three events.
     private mutating func checkEvent(_ fields: APSMembers, aps: JSONElement) -> String? {
-        if let events = fields.events {
+        if let events = fields[.events] {
             add(
                 .warning, Self.apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'",
                 events.byteRange.lowerBound)
         }
-        guard let value = fields.event else {
+        guard let value = fields[.event] else {
             add(
                 .error, Self.apsPath.appending("event"),
                 "expected 'event' with \"start\", \"update\" or \"end\", found none", aps.byteRange.lowerBound)
@@ -225,53 +271,53 @@ private struct APSRules {
 
     private mutating func checkEventRules(_ event: String, _ fields: APSMembers, aps: JSONElement) {
         let start = aps.byteRange.lowerBound
-        func requireOnStart(_ value: JSONElement?, _ key: String) {
-            if value == nil {
+        func requireOnStart(_ field: APSMembers.Field, _ key: String) {
+            if !fields.has(field) {
                 add(.error, Self.apsPath.appending(key), LiveActivityRule.startRequires(key: key).message, start)
             }
         }
         switch event {
         case "start":
-            requireOnStart(fields.attributesType, "attributes-type")
-            requireOnStart(fields.attributes, "attributes")
-            requireOnStart(fields.alert, "alert")
-            requireOnStart(fields.contentState, "content-state")
+            requireOnStart(.attributesType, "attributes-type")
+            requireOnStart(.attributes, "attributes")
+            requireOnStart(.alert, "alert")
+            requireOnStart(.contentState, "content-state")
         case "update":
-            if fields.contentState == nil {
+            if !fields.has(.contentState) {
                 add(
                     .error, Self.apsPath.appending("content-state"),
                     LiveActivityRule.updateRequiresContentState.message, start)
             }
         default:
-            if fields.contentState == nil {
+            if !fields.has(.contentState) {
                 add(
                     .warning, Self.apsPath.appending("content-state"),
                     "an end event without 'content-state' keeps showing the last state until dismissal", start)
             }
         }
-        if event != "end", let dismissal = fields.dismissalDate {
+        if event != "end", let dismissal = fields[.dismissalDate] {
             add(
                 .error, Self.apsPath.appending("dismissal-date"),
                 LiveActivityRule.dismissalDateOnlyOnEnd(event: event).message, dismissal.byteRange.lowerBound)
         }
-        if event == "end", let stale = fields.staleDate {
+        if event == "end", let stale = fields[.staleDate] {
             add(
                 .warning, Self.apsPath.appending("stale-date"), "'stale-date' has no effect on an end event",
                 stale.byteRange.lowerBound)
         }
         if event != "start" {
-            func startOnly(_ value: JSONElement?, _ key: String) {
-                if let value {
+            func startOnly(_ field: APSMembers.Field, _ key: String) {
+                if let value = fields[field] {
                     add(
                         .warning, Self.apsPath.appending(key),
                         LiveActivityRule.startOnly(key: key, event: event).message,
                         value.byteRange.lowerBound)
                 }
             }
-            startOnly(fields.attributesType, "attributes-type")
-            startOnly(fields.attributes, "attributes")
-            startOnly(fields.inputPushToken, "input-push-token")
-            startOnly(fields.inputPushChannel, "input-push-channel")
+            startOnly(.attributesType, "attributes-type")
+            startOnly(.attributes, "attributes")
+            startOnly(.inputPushToken, "input-push-token")
+            startOnly(.inputPushChannel, "input-push-channel")
         }
     }
 
