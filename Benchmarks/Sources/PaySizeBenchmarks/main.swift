@@ -129,7 +129,8 @@ func measure<T: Encodable>(
 
 /// `repeat VARIANT SHAPE COUNT`: runs one variant COUNT times on one shape and exits, for
 /// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`
-/// (`encodeBytes`), `data` (`encode`, the `Data` result), `size` or `walk` (the do-nothing Codable walk), on a corpus shape or `typical`.
+/// (`encodeBytes`), `data` (`encode`, its `Data` result), `size`, `walk` (the do-nothing Codable
+/// walk) or `rules`, on a corpus shape or `typical`.
 func repeatOneVariant(_ arguments: [String]) throws -> Never {
     guard arguments.count == 3, let count = Int(arguments[2]) else {
         FileHandle.standardError.write(

@@ -135,8 +135,9 @@ enum FoundationEncoderCases {
         }
     }
 
-    /// Optionals of types without a concrete `encodeIfPresent` overload, through the generic
-    /// one: each kind present and absent, with a nested value whose keys a custom strategy sees.
+    /// Optionals of types without a concrete `encodeIfPresent` overload: the synthesized
+    /// `encode(to:)` passes each through the generic one, present and absent, with a nested value
+    /// whose keys a custom strategy sees.
     struct GenericOptionals: Encodable {
         enum Mood: String, Encodable { case calm, busy }
 
@@ -153,28 +154,6 @@ enum FoundationEncoderCases {
         var tag: UInt16? = 7
         var noTag: UInt16? = nil
         var doubleOptional: Int?? = .some(nil)
-
-        enum CodingKeys: String, CodingKey {
-            case website, noWebsite, moodValue, noMood, nested, noNested, eta, noEta, counts, noCounts, tag, noTag
-            case doubleOptional
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(website, forKey: .website)
-            try container.encodeIfPresent(noWebsite, forKey: .noWebsite)
-            try container.encodeIfPresent(moodValue, forKey: .moodValue)
-            try container.encodeIfPresent(noMood, forKey: .noMood)
-            try container.encodeIfPresent(nested, forKey: .nested)
-            try container.encodeIfPresent(noNested, forKey: .noNested)
-            try container.encodeIfPresent(eta, forKey: .eta)
-            try container.encodeIfPresent(noEta, forKey: .noEta)
-            try container.encodeIfPresent(counts, forKey: .counts)
-            try container.encodeIfPresent(noCounts, forKey: .noCounts)
-            try container.encodeIfPresent(tag, forKey: .tag)
-            try container.encodeIfPresent(noTag, forKey: .noTag)
-            try container.encodeIfPresent(doubleOptional, forKey: .doubleOptional)
-        }
     }
 
     /// The arrays Foundation writes directly (integers of every width, strings, doubles, floats).
