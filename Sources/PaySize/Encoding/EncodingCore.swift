@@ -47,6 +47,8 @@ final class EncodingCore {
     /// Converted keys for `convertToSnakeCase`.
     @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
 
+    /// The core is the one its thread's slot in ``EncodingCorePool`` names.
+    @exclusivity(unchecked) var isThreadCore = false
     /// Between ``begin(options:countingOnly:)`` and ``endCall()``.
     @exclusivity(unchecked) private(set) var isInCall = false
     /// The serial of the innermost node, checked before every write.
@@ -109,10 +111,12 @@ final class EncodingCore {
         // is only needed when one differs. `outputFormatting` is read here only.
         holdsCallerOptions = !Self.hasDefaultStrategies(options)
         if holdsCallerOptions { self.options = options }
-        let formatting = options.outputFormatting
-        sortsKeys = formatting.contains(.sortedKeys)
-        isPretty = formatting.contains(.prettyPrinted)
-        writer.reset(countingOnly: countingOnly, escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
+        // Bits rather than `contains(.sortedKeys)`: each of Foundation's option constants is a
+        // call into Foundation (through a lazy global), three per call.
+        let formatting = options.outputFormatting.rawValue
+        sortsKeys = formatting & Self.sortedKeysBit != 0
+        isPretty = formatting & Self.prettyPrintedBit != 0
+        writer.reset(countingOnly: countingOnly, escapesSlashes: formatting & Self.withoutEscapingSlashesBit == 0)
         switch options.keyEncodingStrategy {
         case .useDefaultKeys: keyMode = .unchanged
         case .convertToSnakeCase: keyMode = .snakeCase
@@ -128,6 +132,12 @@ final class EncodingCore {
         erasedUserInfo = nil
     }
 
+    /// The raw values of `JSONEncoder.OutputFormatting`'s options (part of Foundation's public,
+    /// ABI-stable API; a test checks them against Foundation's constants).
+    static let prettyPrintedBit: UInt = 1 << 0
+    static let sortedKeysBit: UInt = 1 << 1
+    static let withoutEscapingSlashesBit: UInt = 1 << 3
+
     /// Whether the core's buffers are small enough to keep for another call.
     var isWorthKeeping: Bool {
         writer.capacity <= 1 << 16 && members.capacity <= 4096 && nodes.capacity <= 1024 && path.capacity <= 1024
@@ -141,7 +151,7 @@ final class EncodingCore {
         popPath(to: 0)
         nodes.removeAll()
         members.removeAll()
-        keepNewestKeySlots()
+        if keySlotsHaveOldVersions || keySlots.count > Self.keptKeySlotLimit { keepNewestKeySlots() }
         if snakeCaseKeys.count > Self.keptSnakeCaseKeyLimit { snakeCaseKeys.removeAll() }
     }
 

@@ -45,18 +45,21 @@ enum EncodingCorePool {
     @inline(__always)
     static func giveBack(_ core: consuming EncodingCore) {
         var core = core
-        let slot = pthread_getspecific(key)
-        let isThreadCore = slot == Unmanaged.passUnretained(core).toOpaque()
-        // A caller that kept an encoder or container holds the core: it stays theirs.
-        if isKnownUniquelyReferenced(&core) && core.isWorthKeeping {
-            core.releaseOptions()
-            if isThreadCore {
+        // The thread's core is still the one its slot names (a nested call never changes a
+        // slot that holds a core), so only other cores read the slot.
+        if core.isThreadCore {
+            if isKnownUniquelyReferenced(&core) && core.isWorthKeeping {
+                core.releaseOptions()
                 _ = Unmanaged.passRetained(core)
-            } else if slot == nil {
-                pthread_setspecific(key, Unmanaged.passRetained(core).toOpaque())
+            } else {
+                // A caller that kept an encoder or container holds the core: it stays theirs.
+                core.isThreadCore = false
+                pthread_setspecific(key, nil)
             }
-        } else if isThreadCore {
-            pthread_setspecific(key, nil)
+        } else if pthread_getspecific(key) == nil && isKnownUniquelyReferenced(&core) && core.isWorthKeeping {
+            core.releaseOptions()
+            core.isThreadCore = true
+            pthread_setspecific(key, Unmanaged.passRetained(core).toOpaque())
         }
     }
 }

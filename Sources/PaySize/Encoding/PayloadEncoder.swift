@@ -122,19 +122,19 @@ public struct PayloadEncoder: Sendable {
         } catch {
             core.endCall()
             let fellBack = core.needsFallback
-            EncodingCorePool.giveBack(core)
+            EncodingCorePool.giveBack(consume core)
             if fellBack { return nil }
             throw error
         }
         if core.needsFallback {
             core.endCall()
-            EncodingCorePool.giveBack(core)
+            EncodingCorePool.giveBack(consume core)
             return nil
         }
         // No local of type `Result?`: a generic optional costs a metadata lookup per call.
         let outcome = result(core)
         core.endCall()
-        EncodingCorePool.giveBack(core)
+        EncodingCorePool.giveBack(consume core)
         return outcome
     }
 

@@ -79,6 +79,46 @@ struct PayloadEncoderLifetimeTests {
         #expect(keeper.encoder?.codingPath.isEmpty == true)
     }
 
+    @Test("a call nested in an encode(to:) gets its own core; the thread's core serves the calls after")
+    func nestedCallOnOneThread() throws {
+        var sorted = PayloadEncoder()
+        sorted.outputFormatting = [.sortedKeys]
+        let inner = LiveActivityFixtures.delivery
+        let value = CustomEncodable { encoder in
+            // Runs while the outer call holds this thread's core.
+            let bytes = try sorted.encode(inner)
+            var container = encoder.container(keyedBy: TestKey.self)
+            try container.encode(String(decoding: bytes, as: UTF8.self), forKey: "inner")
+            try container.encode(try sorted.encodedSize(of: inner), forKey: "size")
+        }
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        let expected = try foundation.encode(value)
+        for _ in 0..<3 {
+            #expect(try sorted.encode(value) == expected)
+            #expect(try sorted.encodedSize(of: value) == expected.count)
+        }
+        // The thread's core goes back to its slot after each call and is lent out again (a
+        // core still referenced when it is given back stays with whoever holds it).
+        let first = EncodingCorePool.take()
+        let firstIdentity = ObjectIdentifier(first)
+        #expect(first.isThreadCore)
+        EncodingCorePool.giveBack(consume first)
+        let second = EncodingCorePool.take()
+        #expect(ObjectIdentifier(second) == firstIdentity)
+        #expect(second.isThreadCore)
+        EncodingCorePool.giveBack(consume second)
+        #expect(try sorted.encode(inner) == foundation.encode(inner))
+    }
+
+    @Test("the output-formatting bits the encoder reads are Foundation's")
+    func outputFormattingBits() {
+        #expect(EncodingCore.prettyPrintedBit == JSONEncoder.OutputFormatting.prettyPrinted.rawValue)
+        #expect(EncodingCore.sortedKeysBit == JSONEncoder.OutputFormatting.sortedKeys.rawValue)
+        #expect(
+            EncodingCore.withoutEscapingSlashesBit == JSONEncoder.OutputFormatting.withoutEscapingSlashes.rawValue)
+    }
+
     @Test("an encoder kept by a value that failed reads an empty path, not the failed call's keys")
     func keptEncoderAfterFailure() throws {
         let keeper = Keeper()
