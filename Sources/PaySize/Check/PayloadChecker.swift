@@ -78,15 +78,16 @@ public struct PayloadChecker: Sendable {
 /// each member's position, not a copy: copying a `JSONElement` retains its contents, and
 /// copies of twelve optional elements were most of this step's cost.
 private struct APSMembers {
-    /// The keys a Live Activity push uses.
-    enum Field {
+    /// The keys a Live Activity push uses; the raw value indexes ``positions``.
+    enum Field: Int {
         case timestamp, event, contentState, attributesType, attributes, alert, staleDate, dismissalDate
         case relevanceScore, inputPushToken, inputPushChannel, events
     }
 
     let members: [JSONMember]
-    /// The position in ``members`` of each field's first member, -1 when it has none.
-    private var positions = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    /// The position in ``members`` of each field's first member, -1 when it has none, at the
+    /// field's raw value: a vector rather than an array, so a push allocates nothing for it.
+    private var positions = SIMD16<Int>(repeating: -1)
     /// Positions of the keys no Live Activity push uses, in order.
     private(set) var unknownPositions: [Int] = []
 
@@ -112,51 +113,24 @@ private struct APSMembers {
                 unknownPositions.append(index)
                 continue
             }
-            if position(of: field) < 0 { setPosition(index, of: field) }
+            if position(of: field) < 0 { positions[field.rawValue] = index }
         }
     }
 
     /// Whether `aps` has the field.
+    @inline(__always)
     func has(_ field: Field) -> Bool { position(of: field) >= 0 }
 
     /// The field's value, if `aps` has it.
+    @inline(__always)
     subscript(_ field: Field) -> JSONElement? {
         let position = position(of: field)
         return position < 0 ? nil : members[position].value
     }
 
+    @inline(__always)
     private func position(of field: Field) -> Int {
-        switch field {
-        case .timestamp: positions.0
-        case .event: positions.1
-        case .contentState: positions.2
-        case .attributesType: positions.3
-        case .attributes: positions.4
-        case .alert: positions.5
-        case .staleDate: positions.6
-        case .dismissalDate: positions.7
-        case .relevanceScore: positions.8
-        case .inputPushToken: positions.9
-        case .inputPushChannel: positions.10
-        case .events: positions.11
-        }
-    }
-
-    private mutating func setPosition(_ position: Int, of field: Field) {
-        switch field {
-        case .timestamp: positions.0 = position
-        case .event: positions.1 = position
-        case .contentState: positions.2 = position
-        case .attributesType: positions.3 = position
-        case .attributes: positions.4 = position
-        case .alert: positions.5 = position
-        case .staleDate: positions.6 = position
-        case .dismissalDate: positions.7 = position
-        case .relevanceScore: positions.8 = position
-        case .inputPushToken: positions.9 = position
-        case .inputPushChannel: positions.10 = position
-        case .events: positions.11 = position
-        }
+        positions[field.rawValue]
     }
 }
 
