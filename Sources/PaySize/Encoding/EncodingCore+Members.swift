@@ -5,10 +5,13 @@ extension EncodingCore {
 
     /// Turns node `serial` into an object (or continues the one it already is, as Foundation
     /// does when `container(keyedBy:)` is called twice on one encoder).
-    func openObject<Key: CodingKey>(_ serial: Int, keyedBy type: Key.Type) {
-        guard let index = openContainer(serial, as: .object, bracket: UInt8(ascii: "{")) else { return }
+    ///
+    /// - Returns: The slot of the key table the object uses, or -1.
+    @discardableResult
+    func openObject<Key: CodingKey>(_ serial: Int, keyedBy type: Key.Type) -> Int {
+        guard let index = openContainer(serial, as: .object, bracket: UInt8(ascii: "{")) else { return -1 }
         nodes[index].memberBase = members.count
-        attachKeyTable(type, to: index)
+        return attachKeyTable(type, to: index)
     }
 
     /// Turns node `serial` into a container of `kind` and writes its opening bracket.
@@ -36,39 +39,53 @@ extension EncodingCore {
 
     // MARK: Key tables
 
-    /// Lets the members of object node `index` take their keys from the table of `type`.
+    /// Lets the members of object node `index` take their keys from the table of `type` (when
+    /// keys are written unchanged; a key strategy converts each key instead).
+    ///
+    /// - Returns: The slot of `type`, whose container type ``makeKeyedContainer(_:slot:serial:)``
+    ///   reads under every key strategy.
     @inline(__always)
-    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) {
-        guard keyMode == .unchanged else { return }
-        let slot = keySlot(for: ObjectIdentifier(type))
+    @discardableResult
+    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) -> Int {
+        let slot = keySlot(for: type)
+        guard keyMode == .unchanged else { return slot }
         let node = nodes.base + index
         node.pointee.tableSlot = Int32(truncatingIfNeeded: slot)
         node.pointee.tableType = keySlots[slot].type
         node.pointee.tableEntries = keySlots[slot].view.entries
         node.pointee.tableBytes = keySlots[slot].view.bytes
         node.pointee.tableTags = keySlots[slot].tags
+        return slot
     }
 
     /// Attaches a key table to the nested object `serial` just opened (if it was).
-    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, toNested serial: Int) {
-        guard serial == topSerial, !needsFallback else { return }
-        attachKeyTable(type, to: nodes.count - 1)
+    ///
+    /// - Returns: The slot of `type`, or -1 when the object was not opened.
+    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, toNested serial: Int) -> Int {
+        guard serial == topSerial, !needsFallback else { return -1 }
+        return attachKeyTable(type, to: nodes.count - 1)
     }
 
     /// The slot of the newest table of a key type, fetched from the shared tables on first use.
-    private func keySlot(for type: ObjectIdentifier) -> Int {
+    @inline(__always)
+    private func keySlot<Key: CodingKey>(for keyType: Key.Type) -> Int {
+        let type = ObjectIdentifier(keyType)
         var slot = keySlots.count - 1
         while slot >= 0 {
             if keySlots[slot].type == type { return slot }
             slot -= 1
         }
-        return addKeySlot(EncodingKeyTables.shared.table(for: type), type: type)
+        return addKeySlot(
+            EncodingKeyTables.shared.table(for: type), type: type, containerType: PayloadKeyedContainer<Key>.self)
     }
 
-    private func addKeySlot(_ table: EncodingKeyTable, type: ObjectIdentifier) -> Int {
+    @inline(never)
+    private func addKeySlot(
+        _ table: EncodingKeyTable, type: ObjectIdentifier, containerType: any ConstructibleKeyedContainer.Type
+    ) -> Int {
         let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         tags.initialize(repeating: Self.unknownTag, count: 256)
-        keySlots.append(KeySlot(type: type, view: table.view, table: table, tags: tags))
+        keySlots.append(KeySlot(type: type, view: table.view, table: table, tags: tags, containerType: containerType))
         return keySlots.count - 1
     }
 
@@ -80,7 +97,7 @@ extension EncodingCore {
             let table = EncodingKeyTables.shared.adding(Array(key), to: keySlot.type)
             if table.count > keySlot.view.count {
                 keySlotsHaveOldVersions = true
-                _ = addKeySlot(table, type: keySlot.type)
+                _ = addKeySlot(table, type: keySlot.type, containerType: keySlot.containerType)
             }
         }
     }

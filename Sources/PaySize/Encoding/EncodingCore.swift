@@ -75,6 +75,9 @@ final class EncodingCore {
         /// without calling `stringValue` and comparing bytes. Owned by the core: allocated with
         /// the slot, freed with it.
         let tags: UnsafeMutablePointer<UInt8>
+        /// `PayloadKeyedContainer<Key>` for the slot's key type, kept so that making a container
+        /// needs no runtime lookup of its metadata and conformance (``makeKeyedContainer(_:slot:serial:)``).
+        let containerType: any ConstructibleKeyedContainer.Type
     }
 
     /// A bit pattern not yet seen in ``KeySlot/tags``.

@@ -11,8 +11,7 @@ struct EncodingHandle: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { core.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        core.openObject(serial, keyedBy: type)
-        return KeyedEncodingContainer(PayloadKeyedContainer<Key>(core: core, serial: serial))
+        core.makeKeyedContainer(type, slot: core.openObject(serial, keyedBy: type), serial: serial)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -182,8 +182,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let nested = core.openNested(kind: .object, in: serial) { core, index in
             (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
         }
-        core.attachKeyTable(keyType, toNested: nested)
-        return KeyedEncodingContainer(PayloadKeyedContainer<NestedKey>(core: core, serial: nested))
+        return core.makeKeyedContainer(keyType, slot: core.attachKeyTable(keyType, toNested: nested), serial: nested)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -208,5 +207,47 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
         }
         return EncodingHandle(core: core, serial: nested)
+    }
+}
+
+/// A keyed container ``EncodingCore`` makes from a core and a node serial.
+///
+/// Boxing a container in a `KeyedEncodingContainer<Key>` needs the container type's metadata and
+/// its conformance to `KeyedEncodingContainerProtocol`. Spelled `PayloadKeyedContainer<Key>` in
+/// code that is generic over `Key` (every `container(keyedBy:)` is), each is a runtime cache
+/// lookup on every call, about 600 instructions together, as much as the rest of a small object.
+/// Each key slot keeps its container type instead, as an existential metatype of this protocol:
+/// opening it hands both to the code that boxes the container, and the runtime is not asked.
+protocol ConstructibleKeyedContainer<Key>: KeyedEncodingContainerProtocol {
+    associatedtype Key
+    init(core: EncodingCore, serial: Int)
+}
+
+extension PayloadKeyedContainer: ConstructibleKeyedContainer {}
+
+extension EncodingCore {
+    /// A keyed container for node `serial`, made through the container type kept in key slot
+    /// `slot` (the slot of `Key`), or directly when `slot` is -1.
+    @inline(__always)
+    func makeKeyedContainer<Key: CodingKey>(_ type: Key.Type, slot: Int, serial: Int) -> KeyedEncodingContainer<Key> {
+        guard slot >= 0 else { return KeyedEncodingContainer(PayloadKeyedContainer<Key>(core: self, serial: serial)) }
+        assert(keySlots[slot].type == ObjectIdentifier(Key.self), "key slot of another key type")
+        // The slot is `Key`'s, so its container type is `PayloadKeyedContainer<Key>`, whose `Key`
+        // is this one: the constrained existential metatype states what is already true, and it
+        // has the representation of the unconstrained one (type metadata, then the conformance;
+        // the constraint lives in the existential's type, not in its values). Without `as`, the
+        // argument would be opened and the bit cast would see the container's one-word metatype.
+        let containerType = unsafeBitCast(
+            keySlots[slot].containerType as any ConstructibleKeyedContainer.Type,
+            to: (any ConstructibleKeyedContainer<Key>.Type).self)
+        return Self.box(containerType, core: self, serial: serial)
+    }
+
+    /// Boxes a new container of type `Container`, whose metadata and conformance arrive as
+    /// arguments rather than being looked up.
+    private static func box<Container: ConstructibleKeyedContainer>(
+        _ type: Container.Type, core: EncodingCore, serial: Int
+    ) -> KeyedEncodingContainer<Container.Key> {
+        KeyedEncodingContainer(type.init(core: core, serial: serial))
     }
 }

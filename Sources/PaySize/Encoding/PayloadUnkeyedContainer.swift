@@ -125,8 +125,7 @@ struct PayloadUnkeyedContainer: UnkeyedEncodingContainer {
             let (element, level) = core.beginElement(index)
             return (level, .index(element))
         }
-        core.attachKeyTable(keyType, toNested: nested)
-        return KeyedEncodingContainer(PayloadKeyedContainer<NestedKey>(core: core, serial: nested))
+        return core.makeKeyedContainer(keyType, slot: core.attachKeyTable(keyType, toNested: nested), serial: nested)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
