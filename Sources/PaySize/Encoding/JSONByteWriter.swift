@@ -410,7 +410,7 @@ struct JSONByteWriter {
             if Double(integral) == value { return appendIntegral(integral, sign: value.sign) }
         }
         if appendShortDecimal(value) { return }
-        appendFloatDescription(value.description)
+        appendFloatDescription(value)
     }
 
     /// Writes a `Double` that is exactly the nearest double to m / 10^k for a small k, as
@@ -517,7 +517,7 @@ struct JSONByteWriter {
             let integral = Int64(value)
             if Float(integral) == value { return appendIntegral(integral, sign: value.sign) }
         }
-        appendFloatDescription(value.description)
+        appendFloatDescription(value)
     }
 
     /// Writes an integral `Double` or `Float` from its integer value, as `description` prints
@@ -531,18 +531,23 @@ struct JSONByteWriter {
         }
     }
 
-    private mutating func appendFloatDescription(_ description: String) {
-        var text = description
-        text.withUTF8 { utf8 in
-            var end = utf8.count
-            if end >= 2, utf8[end - 2] == UInt8(ascii: "."), utf8[end - 1] == UInt8(ascii: "0") {
-                end -= 2
-            }
-            append(UnsafeBufferPointer(rebasing: utf8[..<end]))
+    /// Writes `value`'s `description` minus a trailing `.0`, without making the `String`: a
+    /// description of over 15 bytes (a `Double` of 16 or 17 digits, common in real feeds) is a
+    /// heap string, allocated and freed for each number. `write(to:)` prints the same text
+    /// (both run the standard library's shortest-digits formatter) into ``DescriptionSink``; a
+    /// test checks the two against each other over many values.
+    private mutating func appendFloatDescription<Number: BinaryFloatingPoint & TextOutputStreamable>(
+        _ value: Number
+    ) {
+        var sink = DescriptionSink()
+        withUnsafeMutablePointer(to: &self) { writer in
+            sink.writer = writer
+            value.write(to: &sink)
         }
+        if sink.lastTwoBytes == DescriptionSink.pointZero { count &-= 2 }
     }
 
-    // MARK: Data
+    // MARK: Data    // MARK: Data
 
     /// Writes `data` as a quoted base64 string (padding kept, `/` escaped unless disabled), as
     /// Foundation's `.base64` strategy does.
@@ -591,5 +596,32 @@ struct JSONByteWriter {
             byte = UInt8(ascii: "/")
         }
         append(byte)
+    }
+}
+
+/// Receives a number's description straight into a ``JSONByteWriter`` and remembers its last
+/// two bytes, so the writer can drop a trailing `.0` in either mode.
+private struct DescriptionSink: TextOutputStream {
+    var writer: UnsafeMutablePointer<JSONByteWriter>?
+    /// The last two bytes received, the last in the low byte.
+    var lastTwoBytes: UInt16 = 0
+
+    static let pointZero = UInt16(UInt8(ascii: ".")) << 8 | UInt16(UInt8(ascii: "0"))
+
+    /// Takes the ASCII text of a number (how the standard library's `write(to:)` hands it over
+    /// when a stream implements this hook); `write(_:)` below serves if it ever does not.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        writer.unsafelyUnwrapped.pointee.append(buffer)
+        let count = buffer.count
+        if count >= 2 {
+            lastTwoBytes = UInt16(buffer[count &- 2]) << 8 | UInt16(buffer[count &- 1])
+        } else if count == 1 {
+            lastTwoBytes = lastTwoBytes << 8 | UInt16(buffer[0])
+        }
+    }
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
     }
 }

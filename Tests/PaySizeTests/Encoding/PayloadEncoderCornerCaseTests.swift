@@ -109,6 +109,28 @@ struct PayloadEncoderCornerCaseTests {
         expectIdentical(values, [Self.sorted])
     }
 
+    /// Numbers the short paths leave to the standard library's formatter, which writes them
+    /// into the output without a `String` (`DescriptionSink`): any bit pattern, so 16 and 17
+    /// digits, exponents both ways and subnormals, in both modes (`expectIdentical` checks
+    /// `encodedSize` too).
+    @Test("descriptions written without a String match Foundation for 40 000 bit patterns")
+    func descriptionsWithoutString() throws {
+        var rng = SplitMix64(seed: 11)
+        var doubles: [Double] = [6.000000000000001, 0.6200000000000001, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1 + 0.2]
+        var floats: [Float] = [16_777_218, -.greatestFiniteMagnitude, .leastNormalMagnitude, 0.3]
+        while doubles.count < 20_000 {
+            let value = Double(bitPattern: rng.next())
+            if value.isFinite { doubles.append(value) }
+        }
+        while floats.count < 20_000 {
+            let value = Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))
+            if value.isFinite { floats.append(value) }
+        }
+        expectIdentical(doubles, [Self.sorted])
+        expectIdentical(floats, [Self.sorted])
+        #expect(try payloadText([6.000000000000001, 1e100, -2.5e-300]) == "[6.000000000000001,1e+100,-2.5e-300]")
+    }
+
     // MARK: Strings and escapes
 
     @Test("every escape, in values and keys")
