@@ -1,7 +1,9 @@
-// The floor every Codable encoder stands on: an `Encoder` whose containers write nothing, so
-// walking a value through it costs only what Codable itself costs (the `encode(to:)` calls, a
-// boxed container per keyed container, key `stringValue`s the type's own code asks for). The
-// instruction counts in the README put PayloadEncoder beside this walk.
+// What a plain Codable encoder pays before it writes a byte: an `Encoder` whose containers write
+// nothing, so walking a value through it costs only what Codable itself costs (the `encode(to:)`
+// calls, a boxed container per keyed container, made the plain way with the runtime looking up
+// the container type and its conformance each time, key `stringValue`s the type's own code asks
+// for). PayloadEncoder skips those two lookups (README, "Performance"), so on some shapes it runs
+// below this walk. The instruction counts in the README put PayloadEncoder beside it.
 
 /// Walks a value through Codable and counts the values it was handed.
 struct CodableWalk {

@@ -110,7 +110,8 @@ struct PayloadEncoderContainerTypeTests {
                 == MemoryLayout<any ConstructibleKeyedContainer<ByteKey>.Type>.size)
         #expect(MemoryLayout<any ConstructibleKeyedContainer.Type>.size == 2 * MemoryLayout<Int>.size)
         let erased: any ConstructibleKeyedContainer.Type = PayloadKeyedContainer<ByteKey>.self
-        let typed = unsafeBitCast(erased as any ConstructibleKeyedContainer.Type, to: (any ConstructibleKeyedContainer<ByteKey>.Type).self)
+        let typed = unsafeBitCast(
+            erased as any ConstructibleKeyedContainer.Type, to: (any ConstructibleKeyedContainer<ByteKey>.Type).self)
         #expect(ObjectIdentifier(typed) == ObjectIdentifier(PayloadKeyedContainer<ByteKey>.self))
 
         // Each slot a call leaves behind holds the container type of its own key type.

@@ -116,7 +116,9 @@ struct PayloadEncoderCornerCaseTests {
     @Test("descriptions written without a String match Foundation for 40 000 bit patterns")
     func descriptionsWithoutString() throws {
         var rng = SplitMix64(seed: 11)
-        var doubles: [Double] = [6.000000000000001, 0.6200000000000001, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1 + 0.2]
+        var doubles: [Double] = [
+            6.000000000000001, 0.6200000000000001, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1 + 0.2,
+        ]
         var floats: [Float] = [16_777_218, -.greatestFiniteMagnitude, .leastNormalMagnitude, 0.3]
         while doubles.count < 20_000 {
             let value = Double(bitPattern: rng.next())
