@@ -58,14 +58,6 @@ extension EncodingCore {
         return slot
     }
 
-    /// Attaches a key table to the nested object `serial` just opened (if it was).
-    ///
-    /// - Returns: The slot of `type`, or -1 when the object was not opened.
-    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, toNested serial: Int) -> Int {
-        guard serial == topSerial, !needsFallback else { return -1 }
-        return attachKeyTable(type, to: nodes.count - 1)
-    }
-
     /// The slot of the newest table of a key type, fetched from the shared tables on first use.
     @inline(__always)
     private func keySlot<Key: CodingKey>(for keyType: Key.Type) -> Int {

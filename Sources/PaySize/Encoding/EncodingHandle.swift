@@ -11,7 +11,7 @@ struct EncodingHandle: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { core.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        core.makeKeyedContainer(type, slot: core.openObject(serial, keyedBy: type), serial: serial)
+        core.keyedContainer(opening: serial, keyedBy: type)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

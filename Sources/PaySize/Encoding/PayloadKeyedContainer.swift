@@ -182,7 +182,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let nested = core.openNested(kind: .object, in: serial) { core, index in
             (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
         }
-        return core.makeKeyedContainer(keyType, slot: core.attachKeyTable(keyType, toNested: nested), serial: nested)
+        return core.keyedContainer(nested: nested, keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -226,10 +226,26 @@ protocol ConstructibleKeyedContainer<Key>: KeyedEncodingContainerProtocol {
 extension PayloadKeyedContainer: ConstructibleKeyedContainer {}
 
 extension EncodingCore {
+    /// Turns node `serial` into an object keyed by `Key` (``openObject(_:keyedBy:)``) and
+    /// returns its container, for `container(keyedBy:)`.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(opening serial: Int, keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        makeKeyedContainer(type, slot: openObject(serial, keyedBy: type), serial: serial)
+    }
+
+    /// The container of the nested object `serial` that ``openNested(kind:in:begin:)`` just
+    /// opened, with `Key`'s table attached (unless the call is falling back to Foundation).
+    func keyedContainer<Key: CodingKey>(nested serial: Int, keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let slot = serial == topSerial && !needsFallback ? attachKeyTable(type, to: nodes.count - 1) : -1
+        return makeKeyedContainer(type, slot: slot, serial: serial)
+    }
+
     /// A keyed container for node `serial`, made through the container type kept in key slot
     /// `slot` (the slot of `Key`), or directly when `slot` is -1.
     @inline(__always)
-    func makeKeyedContainer<Key: CodingKey>(_ type: Key.Type, slot: Int, serial: Int) -> KeyedEncodingContainer<Key> {
+    private func makeKeyedContainer<Key: CodingKey>(_ type: Key.Type, slot: Int, serial: Int) -> KeyedEncodingContainer<
+        Key
+    > {
         guard slot >= 0 else { return KeyedEncodingContainer(PayloadKeyedContainer<Key>(core: self, serial: serial)) }
         assert(keySlots[slot].type == ObjectIdentifier(Key.self), "key slot of another key type")
         // The slot is `Key`'s, so its container type is `PayloadKeyedContainer<Key>`, whose `Key`

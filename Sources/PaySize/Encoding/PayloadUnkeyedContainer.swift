@@ -125,7 +125,7 @@ struct PayloadUnkeyedContainer: UnkeyedEncodingContainer {
             let (element, level) = core.beginElement(index)
             return (level, .index(element))
         }
-        return core.makeKeyedContainer(keyType, slot: core.attachKeyTable(keyType, toNested: nested), serial: nested)
+        return core.keyedContainer(nested: nested, keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -1,5 +1,6 @@
 import Foundation
 import PaySize
+import Testing
 
 /// Foundation's and PaySize's results for one value.
 struct EncodingComparison {
@@ -42,5 +43,17 @@ struct EncodingComparison {
         case .bytes(let bytes): payloadSize == bytes.count
         case .failure(let message): sizeFailure == message
         }
+    }
+}
+
+/// Expects `value` to encode exactly as Foundation does under `options` on three calls in a row:
+/// the first may meet its key types cold, the later ones reuse what the first left (key tables,
+/// container types).
+func expectIdenticalCallAfterCall<T: Encodable>(
+    _ value: T, _ options: EncodingOptions, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for call in 0..<3 {
+        let comparison = EncodingComparison(value, options: options)
+        #expect(comparison.isIdentical, "call \(call), \(options): \(comparison)", sourceLocation: sourceLocation)
     }
 }
