@@ -122,8 +122,14 @@ struct JSONByteWriter {
             let last = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
             to.storeBytes(of: first, as: UInt32.self)
             to.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
-        } else {
-            for offset in 0..<count { destination[offset] = source[offset] }
+        } else if count >= 2 {
+            // Not a loop: the optimizer turns a byte loop into a `memcpy` call.
+            let first = from.loadUnaligned(as: UInt16.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            to.storeBytes(of: first, as: UInt16.self)
+            to.storeBytes(of: last, toByteOffset: count - 2, as: UInt16.self)
+        } else if count == 1 {
+            destination.pointee = source.pointee
         }
     }
 
@@ -351,29 +357,45 @@ struct JSONByteWriter {
         reserve(length)
         let output = storage + count
         if negative { output[0] = 0x2D }
-        Self.writeDigits(magnitude, count: digitCount, endingAt: output + length)
+        if digitCount <= 8 {
+            Self.writeDigits(magnitude, count: digitCount, endingAt: output + length)
+        } else {
+            Self.withDigits(of: magnitude, count: digitCount) { digitsEnd in
+                Self.copyBytes(from: digitsEnd - digitCount, to: output + length - digitCount, count: digitCount)
+            }
+        }
         count &+= length
     }
 
-    /// The number of decimal digits of `value` (1 for zero), by comparisons rather than
-    /// divisions.
+    /// Calls `body` with the end of a stack buffer whose last `count` bytes (at most 24) are
+    /// the decimal digits of `value`, zero-padded on the left.
+    ///
+    /// The digits come in blocks of eight: one division by 10^8 per block, then
+    /// ``writeEightDigits(_:to:)``.
     @inline(__always)
-    static func decimalDigitCount(_ value: UInt64) -> Int {
-        if value < 100_000_000 { return smallDecimalDigitCount(value) }
-        if value < 10_000_000_000_000_000 { return 8 + smallDecimalDigitCount(value / 100_000_000) }
-        return value < 10_000_000_000_000_000_000
-            ? 17 + (value < 100_000_000_000_000_000 ? 0 : value < 1_000_000_000_000_000_000 ? 1 : 2) : 20
-    }
-
-    /// ``decimalDigitCount(_:)`` for a value below 10^8.
-    @inline(__always)
-    private static func smallDecimalDigitCount(_ value: UInt64) -> Int {
-        if value < 10_000 {
-            if value < 100 { return value < 10 ? 1 : 2 }
-            return value < 1000 ? 3 : 4
+    static func withDigits(
+        of value: UInt64,
+        count: Int,
+        _ body: (_ digitsEnd: UnsafePointer<UInt8>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            let end = buffer.baseAddress! + 24
+            if count <= 8 {
+                writeEightDigits(value, to: end - 8)
+            } else {
+                let high = value / 100_000_000
+                writeEightDigits(value &- high &* 100_000_000, to: end - 8)
+                if count <= 16 {
+                    writeEightDigits(high, to: end - 16)
+                } else {
+                    // Below 2^64: the top block is under 1845.
+                    let top = high / 100_000_000
+                    writeEightDigits(high &- top &* 100_000_000, to: end - 16)
+                    writeEightDigits(top, to: end - 24)
+                }
+            }
+            body(UnsafePointer(end))
         }
-        if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
-        return value < 10_000_000 ? 7 : 8
     }
 
     /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`.
@@ -398,6 +420,47 @@ struct JSONByteWriter {
         return rest
     }
 
+    /// Writes `value` (below 10^8) as exactly eight digits, zero-padded, two at a time.
+    ///
+    /// `value · ⌈2^57 / 10^6⌉` is `value / 10^6` in fixed point with 57 fraction bits, a little
+    /// high: its integer part is the first pair of digits, and each multiplication of the
+    /// fraction by 100 brings up the next pair. The excess (under 10^8 units of 2^-57) stays
+    /// below the gap to the next pair through all three multiplications, so every pair is
+    /// exact (`NumberDigitsTests` checks all 10^8 values when `PAYSIZE_EXHAUSTIVE` is set).
+    @inline(__always)
+    static func writeEightDigits(_ value: UInt64, to output: UnsafeMutablePointer<UInt8>) {
+        let fraction: UInt64 = 1 << 57 - 1
+        var fixed = value &* 144_115_188_076
+        writeTwoDigits(Int(truncatingIfNeeded: fixed >> 57), to: output)
+        fixed = (fixed & fraction) &* 100
+        writeTwoDigits(Int(truncatingIfNeeded: fixed >> 57), to: output + 2)
+        fixed = (fixed & fraction) &* 100
+        writeTwoDigits(Int(truncatingIfNeeded: fixed >> 57), to: output + 4)
+        fixed = (fixed & fraction) &* 100
+        writeTwoDigits(Int(truncatingIfNeeded: fixed >> 57), to: output + 6)
+    }
+
+    /// The number of decimal digits of `value` (1 for zero), by comparisons rather than
+    /// divisions.
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        if value < 100_000_000 { return smallDecimalDigitCount(value) }
+        if value < 10_000_000_000_000_000 { return 8 + smallDecimalDigitCount(value / 100_000_000) }
+        return value < 10_000_000_000_000_000_000
+            ? 17 + (value < 100_000_000_000_000_000 ? 0 : value < 1_000_000_000_000_000_000 ? 1 : 2) : 20
+    }
+
+    /// ``decimalDigitCount(_:)`` for a value below 10^8.
+    @inline(__always)
+    private static func smallDecimalDigitCount(_ value: UInt64) -> Int {
+        if value < 10_000 {
+            if value < 100 { return value < 10 ? 1 : 2 }
+            return value < 1000 ? 3 : 4
+        }
+        if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
+        return value < 10_000_000 ? 7 : 8
+    }
+
     /// Writes a finite `Double` as Foundation does: its `description` minus a trailing `.0`.
     ///
     /// Integral values below 2^53 in magnitude print every digit in `description`, so they are
@@ -410,6 +473,9 @@ struct JSONByteWriter {
             if Double(integral) == value { return appendIntegral(integral, sign: value.sign) }
         }
         if appendShortDecimal(value) { return }
+        if let (digits, fractionDigits) = ShortestDecimal.digits(of: value.magnitude) {
+            return appendFixed(digits, fractionDigits: fractionDigits, negative: value < 0)
+        }
         appendFloatDescription(value)
     }
 
@@ -478,7 +544,7 @@ struct JSONByteWriter {
         }
     }
 
-    /// Writes `digits` with a decimal point before its last `fractionDigits` digits.
+    /// Writes `digits` with a decimal point before its last `fractionDigits` digits (1...19).
     private mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
         let digitCount = Self.decimalDigitCount(digits)
         let integerCount = max(digitCount &- fractionDigits, 1)
@@ -492,9 +558,19 @@ struct JSONByteWriter {
         let output = storage + count
         if negative { output[0] = 0x2D }
         let fractionStart = output + sign + integerCount + 1
-        let integerPart = Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
-        (fractionStart - 1).pointee = UInt8(ascii: ".")
-        Self.writeDigits(integerPart, count: integerCount, endingAt: fractionStart - 1)
+        if integerCount &+ fractionDigits <= 8 {
+            let integerPart = Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
+            (fractionStart - 1).pointee = UInt8(ascii: ".")
+            Self.writeDigits(integerPart, count: integerCount, endingAt: fractionStart - 1)
+            count &+= length
+            return
+        }
+        // The zero padding supplies the fraction's leading zeros and a lone integer 0.
+        Self.withDigits(of: digits, count: integerCount &+ fractionDigits) { digitsEnd in
+            Self.copyBytes(from: digitsEnd - fractionDigits - integerCount, to: output + sign, count: integerCount)
+            output[sign &+ integerCount] = UInt8(ascii: ".")
+            Self.copyBytes(from: digitsEnd - fractionDigits, to: fractionStart, count: fractionDigits)
+        }
         count &+= length
     }
 

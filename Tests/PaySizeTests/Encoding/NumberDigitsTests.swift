@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import PaySize
+
+/// The digit writers behind numbers: ``ShortestDecimal`` (the digits `Double.description`
+/// prints for long decimals) and ``JSONByteWriter/writeEightDigits(_:to:)``, checked against the
+/// standard library and, through `PayloadEncoder`, against Foundation byte for byte.
+@Suite("Number digits")
+struct NumberDigitsTests {
+    /// `digits` with a point before the last `fractionDigits`, as `description` spells it.
+    static func plainText(_ digits: UInt64, fractionDigits: Int) -> String {
+        var text = String(digits)
+        if text.count <= fractionDigits { text = String(repeating: "0", count: fractionDigits - text.count + 1) + text }
+        text.insert(".", at: text.index(text.endIndex, offsetBy: -fractionDigits))
+        return text
+    }
+
+    /// Doubles between 0.001 and 10^15 that are not integers, from the families where the
+    /// shortest digits are hardest: any bit pattern (mostly 16 or 17 digits), a few ulps either
+    /// side of a short decimal (`0.1 + 0.2`), values exactly halfway between two candidates
+    /// (`2^46 + 0.625` prints as `…0.62`), binade edges (the neighbour below is half as far) and
+    /// the ulps around each power of ten.
+    static func longDecimals(count: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(seed: seed)
+        var values: [Double] = [
+            0.1 + 0.2, 6.000000000000001, 0.6200000000000001, 100_753_600_158_194.625, 137_343_350_915_544.375,
+            1_809_410_307_687.21875, 0.001, 999_999_999_999_999.9,
+        ]
+        var power = 0.001
+        while power < 1e15 {
+            var up = power
+            var down = power
+            for _ in 0..<40 {
+                up = up.nextUp
+                down = down.nextDown
+                values += [up, down]
+            }
+            power *= 10
+        }
+        for exponent in -9...49 {
+            let edge = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [edge.nextUp, edge.nextDown, edge.nextDown.nextDown]
+        }
+        while values.count < count {
+            let biased = UInt64.random(in: 1013...1072, using: &rng)
+            values.append(Double(bitPattern: biased << 52 | rng.next() >> 12))
+            let scale = pow(10, Double(Int.random(in: 1...15, using: &rng)))
+            let short = Double(Int64.random(in: 1...999_999_999_999, using: &rng)) / scale
+            values += [short.nextUp, short.nextUp.nextUp, short.nextDown, short.nextDown.nextDown]
+            values.append(
+                Double(UInt64.random(in: 1...999_999_999_999_999, using: &rng)) + Double(
+                    Int.random(in: 1...255, using: &rng)) / 256)
+            let left = Double(Int.random(in: 1...100_000, using: &rng)) / 100
+            let right = Double(Int.random(in: 1...100_000, using: &rng)) / 1000
+            values += [left + right, left * right, left / right]
+        }
+        return values.filter { $0 >= 0.001 && $0 < 1e15 && $0 != $0.rounded(.towardZero) }
+    }
+
+    @Test("shortest digits match Double.description for 300 000 long decimals")
+    func shortestDigitsMatchDescription() {
+        var mismatches: [String] = []
+        var unanswered = 0
+        for value in Self.longDecimals(count: 300_000, seed: 23) {
+            guard let (digits, fractionDigits) = ShortestDecimal.digits(of: value) else {
+                unanswered += 1
+                continue
+            }
+            let text = Self.plainText(digits, fractionDigits: fractionDigits)
+            if text != value.description && mismatches.count < 10 {
+                mismatches.append("\(value.description) -> \(text)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        // Every value in range gets an answer: halfway cases round to the even digit.
+        #expect(unanswered == 0)
+    }
+
+    @Test("out of range, the standard library's formatter is left to answer")
+    func outOfRange() {
+        for value in [0.000_999_999, 1e15 + 0.5, 1e300, .leastNonzeroMagnitude, .infinity, .nan] {
+            #expect(ShortestDecimal.digits(of: value) == nil, "\(value)")
+        }
+        #expect(ShortestDecimal.digits(of: 0.1 + 0.2)! == (30_000_000_000_000_004, 17))
+        #expect(ShortestDecimal.digits(of: 100_753_600_158_194.625)! == (10_075_360_015_819_462, 2))
+    }
+
+    @Test("long decimals are written as Foundation writes them, in both modes")
+    func longDecimalsThroughEncoder() {
+        let values = Self.longDecimals(count: 20_000, seed: 29)
+        let negated = values.map { -$0 }
+        for options in [EncodingOptions(), EncodingOptions().with { $0.formatting = [.sortedKeys, .prettyPrinted] }] {
+            for array in [values, negated] where !EncodingComparison(array, options: options).isIdentical {
+                let first = array.first { !EncodingComparison([$0], options: options).isIdentical }
+                Issue.record("\(options): first value written differently: \(String(describing: first))")
+            }
+        }
+        let keyed = Dictionary(
+            uniqueKeysWithValues: values.prefix(500).enumerated().map { ("k\($0.offset)", $0.element) })
+        #expect(EncodingComparison(keyed, options: EncodingOptions()).isIdentical)
+    }
+
+    @Test("eight digits at a time: every value below 10^6 and a million more across 10^8")
+    func eightDigits() {
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+        defer { output.deallocate() }
+        var expected = [UInt8](repeating: 0, count: 8)
+        var failures: [UInt64] = []
+        func check(_ value: UInt64) {
+            JSONByteWriter.writeEightDigits(value, to: output)
+            var rest = value
+            for position in (0..<8).reversed() {
+                expected[position] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            }
+            for position in 0..<8 where output[position] != expected[position] {
+                failures.append(value)
+                break
+            }
+        }
+        for value in UInt64(0)..<1_000_000 { check(value) }
+        var value: UInt64 = 1_000_000
+        while value < 100_000_000 {
+            check(value)
+            check(value &- 1)
+            value &+= 98_999
+        }
+        for power in [1_000_000, 10_000_000] as [UInt64] {
+            for offset in 0..<1_000 as Range<UInt64> { check(power &* 9 &+ offset) }
+        }
+        check(99_999_999)
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+
+    /// All 10^8 values (about two minutes in a debug build): `PAYSIZE_EXHAUSTIVE=1 swift test
+    /// --filter NumberDigitsTests`.
+    @Test(
+        "eight digits at a time: all 10^8 values",
+        .enabled(if: ProcessInfo.processInfo.environment["PAYSIZE_EXHAUSTIVE"] != nil))
+    func eightDigitsExhaustive() {
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+        defer { output.deallocate() }
+        var failures = 0
+        for value in UInt64(0)..<100_000_000 {
+            JSONByteWriter.writeEightDigits(value, to: output)
+            var read: UInt64 = 0
+            for position in 0..<8 { read = read &* 10 &+ UInt64(output[position] &- 0x30) }
+            if read != value || output[0] > 0x39 { failures += 1 }
+        }
+        #expect(failures == 0)
+    }
+
+    @Test("integers and dates of every length, through blocks of eight digits")
+    func longIntegers() {
+        var integers: [UInt64] = [0, 1, UInt64.max, UInt64.max - 1]
+        var signed: [Int64] = [Int64.min, Int64.max, Int64.min + 1]
+        var power: UInt64 = 1
+        for exponent in 1...19 {
+            power &*= 10
+            integers += [power - 1, power, power + 1]
+            if exponent <= 18 { signed += [Int64(power - 1), -Int64(power), -Int64(power + 1)] }
+        }
+        var rng = SplitMix64(seed: 31)
+        for _ in 0..<2_000 {
+            integers.append(rng.next() >> UInt64.random(in: 0...63, using: &rng))
+            signed.append(Int64(bitPattern: rng.next()) >> Int64.random(in: 0...63, using: &rng))
+        }
+        let dates = (0..<500).map { _ in
+            Date(
+                timeIntervalSinceReferenceDate: Double(Int64.random(in: -10_000_000_000...10_000_000_000, using: &rng)))
+        }
+        let options = EncodingOptions()
+        #expect(EncodingComparison(integers, options: options).isIdentical)
+        #expect(EncodingComparison(signed, options: options).isIdentical)
+        #expect(EncodingComparison(dates, options: options).isIdentical)
+        let doubles = integers.map { Double($0 >> 11) }
+        #expect(EncodingComparison(doubles, options: options).isIdentical)
+    }
+}
