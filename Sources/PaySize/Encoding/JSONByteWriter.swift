@@ -608,8 +608,9 @@ struct JSONByteWriter {
     }
 
     /// Writes `value`'s `description` minus a trailing `.0`, without making the `String`: a
-    /// description of over 15 bytes (a `Double` of 16 or 17 digits, common in real feeds) is a
-    /// heap string, allocated and freed for each number. `write(to:)` prints the same text
+    /// description of over 15 bytes (a `Float`, or a `Double` of 16 or 17 digits outside
+    /// ``ShortestDecimal``'s range, `1.2345678901234567e-05`) is a heap string, allocated and
+    /// freed for each number. `write(to:)` prints the same text
     /// (both run the standard library's shortest-digits formatter) into ``DescriptionSink``; a
     /// test holds the result to Foundation's (which prints `description`) for 40 000 bit patterns.
     private mutating func appendFloatDescription<Number: BinaryFloatingPoint & TextOutputStreamable>(

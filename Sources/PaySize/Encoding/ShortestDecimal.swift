@@ -1,6 +1,7 @@
-/// The digits `Double.description` prints for a value that needs more than the eight fraction
-/// digits ``JSONByteWriter``'s short path tries (`0.6200000000000001`, `0.30000000000000004`),
-/// found with exact integer arithmetic instead of the standard library's general formatter.
+/// The digits `Double.description` prints for a value ``JSONByteWriter``'s short path does not
+/// take (more than eight fraction digits, as in `0.6200000000000001` and `0.30000000000000004`,
+/// or 10^9 and above), found with exact integer arithmetic instead of the standard library's
+/// general formatter.
 ///
 /// `description` prints the shortest decimal that reads back as the same `Double` and, among
 /// decimals of that length, the one closest to the value. In plain notation between 0.001 and
@@ -40,7 +41,7 @@ enum ShortestDecimal {
         let multiplier = integerPowerOfTen(scale)
         let shift = 2 - binaryExponent
 
-        // At the top of a binade the neighbour below is half as far.
+        // At a power of two (the bottom of its binade) the neighbour below is half as far.
         let lowerGap: UInt64 = storedFraction == 0 && biasedExponent > 1 ? 1 : 2
         let endsCount = significand & 1 == 0
         let four = significand << 2

@@ -109,10 +109,11 @@ struct PayloadEncoderCornerCaseTests {
         expectIdentical(values, [Self.sorted])
     }
 
-    /// Numbers the short paths leave to the standard library's formatter, which writes them
-    /// into the output without a `String` (`DescriptionSink`): any bit pattern, so 16 and 17
-    /// digits, exponents both ways and subnormals, in both modes (`expectIdentical` checks
-    /// `encodedSize` too).
+    /// Numbers the short paths leave to `ShortestDecimal` (plain notation, 0.001 to 10^15) or to
+    /// the standard library's formatter, which writes them into the output without a `String`
+    /// (`DescriptionSink`): any bit pattern, so 16 and 17 digits, exponents both ways and
+    /// subnormals, in both modes (`expectIdentical` checks `encodedSize` too).
+    /// `NumberDigitsTests` covers `ShortestDecimal`'s range closely.
     @Test("descriptions written without a String match Foundation for 40 000 bit patterns")
     func descriptionsWithoutString() throws {
         var rng = SplitMix64(seed: 11)
