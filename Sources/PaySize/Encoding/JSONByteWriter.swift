@@ -357,12 +357,8 @@ struct JSONByteWriter {
         reserve(length)
         let output = storage + count
         if negative { output[0] = 0x2D }
-        if digitCount <= 8 {
-            Self.writeDigits(magnitude, count: digitCount, endingAt: output + length)
-        } else {
-            Self.withDigits(of: magnitude, count: digitCount) { digitsEnd in
-                Self.copyBytes(from: digitsEnd - digitCount, to: output + length - digitCount, count: digitCount)
-            }
+        Self.withDigits(of: magnitude, count: digitCount) { digitsEnd in
+            Self.copyBytes(from: digitsEnd - digitCount, to: output + length - digitCount, count: digitCount)
         }
         count &+= length
     }
@@ -396,28 +392,6 @@ struct JSONByteWriter {
             }
             body(UnsafePointer(end))
         }
-    }
-
-    /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`.
-    ///
-    /// - Returns: `value` without those digits (`value / 10^count`).
-    @inline(__always)
-    @discardableResult
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
-        var rest = value
-        var cursor = end
-        var remaining = count
-        while remaining >= 2 {
-            cursor -= 2
-            writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: cursor)
-            rest /= 100
-            remaining &-= 2
-        }
-        if remaining == 1 {
-            (cursor - 1).pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        return rest
     }
 
     /// Writes `value` (below 10^8) as exactly eight digits, zero-padded, two at a time.
@@ -524,24 +498,11 @@ struct JSONByteWriter {
             digits /= 10
             scale &-= 1
         }
-        guard scale > 0, Double(Int64(bitPattern: digits)) / Self.powerOfTen(scale) == magnitude else { return false }
+        guard scale > 0, Double(Int64(bitPattern: digits)) / ShortestDecimal.powerOfTen(scale) == magnitude else {
+            return false
+        }
         appendFixed(digits, fractionDigits: scale, negative: value < 0)
         return true
-    }
-
-    /// 10^`exponent` for 1...8, exactly.
-    @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> Double {
-        switch exponent {
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        default: 1e8
-        }
     }
 
     /// Writes `digits` with a decimal point before its last `fractionDigits` digits (1...19).
@@ -558,13 +519,6 @@ struct JSONByteWriter {
         let output = storage + count
         if negative { output[0] = 0x2D }
         let fractionStart = output + sign + integerCount + 1
-        if integerCount &+ fractionDigits <= 8 {
-            let integerPart = Self.writeDigits(digits, count: fractionDigits, endingAt: fractionStart + fractionDigits)
-            (fractionStart - 1).pointee = UInt8(ascii: ".")
-            Self.writeDigits(integerPart, count: integerCount, endingAt: fractionStart - 1)
-            count &+= length
-            return
-        }
         // The zero padding supplies the fraction's leading zeros and a lone integer 0.
         Self.withDigits(of: digits, count: integerCount &+ fractionDigits) { digitsEnd in
             Self.copyBytes(from: digitsEnd - fractionDigits - integerCount, to: output + sign, count: integerCount)
