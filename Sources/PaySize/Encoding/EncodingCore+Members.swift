@@ -382,7 +382,7 @@ extension EncodingCore {
             }
             if tableSlot >= 0 {
                 // Keys from one table with distinct ranks: no repeats, order by rank.
-                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node.pointee) }
+                if sortsKeys && !writer.isCountingOnly { sortMembersByRank(of: node) }
             } else if writer.isCountingOnly {
                 // Counting mode keeps no key bytes; two keys with one hash (a repeated key, or
                 // a hash collision) send the call to writing mode, which sorts them out.
@@ -504,9 +504,11 @@ extension EncodingCore {
     /// Ranks are distinct and below 64, and `rankMask` has one bit per member's rank: each
     /// rank's member is noted, then read out in the order of the mask's set bits (a counting
     /// sort, without comparisons).
-    private func sortMembersByRank(of node: EncodingNode) {
-        let count = members.count - node.memberBase
-        let records = UnsafeBufferPointer(start: members.base + node.memberBase, count: count)
+    private func sortMembersByRank(of node: UnsafePointer<EncodingNode>) {
+        // Read in place: a node is several words.
+        let base = node.pointee.memberBase
+        let count = members.count - base
+        let records = UnsafeBufferPointer(start: members.base + base, count: count)
         // Already in order (common for small objects): nothing to do.
         var previous = records[0].rank
         var inOrder = true
@@ -520,19 +522,54 @@ extension EncodingCore {
         }
         if inOrder { return }
         // Member positions fit a byte: a table has at most 64 keys.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * EncodingKeyTable.capacity) { scratch in
-            let byRank = scratch.baseAddress!
-            let order = UnsafeMutableBufferPointer(start: byRank + EncodingKeyTable.capacity, count: count)
-            for index in 0..<count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
-            var mask = node.rankMask
-            var position = 0
-            while mask != 0 {
-                order[position] = byRank[mask.trailingZeroBitCount]
-                position &+= 1
-                mask &= mask &- 1
-            }
-            rewriteMembers(records, in: UnsafeBufferPointer(order), level: node.level)
+        let byRank = reorderScratch
+        for index in 0..<count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
+        let contentStart = records[0].start
+        let length = writer.count &- contentStart
+        if isPretty || length > Self.reorderScratchCapacity {
+            rewriteMembersByRank(records, rankMask: node.pointee.rankMask, level: node.pointee.level)
+            return
         }
+        // Compact output and an object of at most `reorderScratchCapacity` bytes (most
+        // objects): each rank's member is copied, with a comma before all but the first, into
+        // the scratch buffer as the mask's bits are read, and the result copied back over the
+        // object. No order array, no buffer on the stack.
+        let gathered = reorderScratch + EncodingKeyTable.capacity
+        let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!)
+        let last = count &- 1
+        let end = contentStart &+ length
+        var cursor = gathered
+        var mask = node.pointee.rankMask
+        // Offsets are within one object of the output: wrapping arithmetic cannot wrap.
+        while true {
+            let member = Int(byRank[mask.trailingZeroBitCount])
+            let from = records[member].start
+            // A member ends at the comma before the next one written, or at the object's end.
+            let to = member == last ? end : records[member &+ 1].start &- 1
+            JSONByteWriter.copyBytes(from: output + from, to: cursor, count: to &- from)
+            cursor += to &- from
+            mask &= mask &- 1
+            if mask == 0 { break }
+            cursor.pointee = UInt8(ascii: ",")
+            cursor += 1
+        }
+        JSONByteWriter.copyBytes(from: gathered, to: output + contentStart, count: length)
+    }
+
+    /// ``sortMembersByRank(of:)`` for pretty output or a large object: the members' positions
+    /// in rank order (from the position per rank in ``reorderScratch``), then ``rewriteMembers(_:in:level:)``.
+    @inline(never)
+    private func rewriteMembersByRank(_ records: UnsafeBufferPointer<EncodingMember>, rankMask: UInt64, level: Int) {
+        let byRank = reorderScratch
+        let order = UnsafeMutableBufferPointer(start: reorderScratch + EncodingKeyTable.capacity, count: records.count)
+        var mask = rankMask
+        var position = 0
+        while mask != 0 {
+            order[position] = byRank[mask.trailingZeroBitCount]
+            position &+= 1
+            mask &= mask &- 1
+        }
+        rewriteMembers(records, in: UnsafeBufferPointer(order), level: level)
     }
 
     /// Copies `members` (all of an object's, in write order) back in `order` (positions among

@@ -47,8 +47,6 @@ final class EncodingCore {
     /// Converted keys for `convertToSnakeCase`.
     @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
 
-    /// The core is the one its thread's slot in ``EncodingCorePool`` names.
-    @exclusivity(unchecked) var isThreadCore = false
     /// Between ``begin(options:countingOnly:)`` and ``endCall()``.
     @exclusivity(unchecked) private(set) var isInCall = false
     /// The serial of the innermost node, checked before every write.
@@ -64,6 +62,10 @@ final class EncodingCore {
     /// Some container sits 512 levels deep, which Foundation's writer refuses.
     @exclusivity(unchecked) var exceededDepth = false
     @exclusivity(unchecked) private var erasedUserInfo: [CodingUserInfoKey: Any]?
+    /// The `Data` that ``writtenData()`` returned last, whose buffer the next result reuses.
+    @exclusivity(unchecked) private var lastData = Data()
+    /// The largest result written into ``lastData``'s buffer (and so the most it keeps).
+    static let keptDataLimit = 16 * 1024
 
     /// A key table in use, by key type.
     struct KeySlot {
@@ -79,6 +81,16 @@ final class EncodingCore {
         /// needs no runtime lookup of its metadata and conformance (``makeKeyedContainer(_:slot:serial:)``).
         let containerType: any ConstructibleKeyedContainer.Type
     }
+
+    /// Scratch for sorting an object's members by rank: a member position per rank
+    /// (``EncodingKeyTable/capacity`` bytes), then room for the members in rank order (an
+    /// object of ``reorderScratchCapacity`` bytes, or the positions). Owned by the core.
+    let reorderScratch = UnsafeMutablePointer<UInt8>.allocate(
+        capacity: EncodingKeyTable.capacity + EncodingCore.reorderScratchCapacity)
+    /// The largest object (compact, from after its `{` to the end of its last member) whose
+    /// members are gathered in ``reorderScratch``; larger ones are rewritten through a buffer of
+    /// their own size.
+    static let reorderScratchCapacity = 1024
 
     /// A bit pattern not yet seen in ``KeySlot/tags``.
     static let unknownTag: UInt8 = 0xFF
@@ -102,6 +114,7 @@ final class EncodingCore {
 
     deinit {
         for slot in keySlots { slot.tags.deallocate() }
+        reorderScratch.deallocate()
         writer.deallocate()
         nodes.deallocate()
         members.deallocate()
@@ -132,7 +145,8 @@ final class EncodingCore {
         errorInFlight = false
         needsWritingMode = false
         exceededDepth = false
-        erasedUserInfo = nil
+        // Only when set: assigning nil calls the runtime to release the old value, nil or not.
+        if erasedUserInfo != nil { erasedUserInfo = nil }
     }
 
     /// The raw values of `JSONEncoder.OutputFormatting`'s options (part of Foundation's public,
@@ -158,11 +172,34 @@ final class EncodingCore {
         if snakeCaseKeys.count > Self.keptSnakeCaseKeyLimit { snakeCaseKeys.removeAll() }
     }
 
+    /// The output as `Data`, written into the buffer of the previous result when the caller
+    /// has let go of it.
+    ///
+    /// Making a `Data` of its own for each result costs two allocations and frees, and
+    /// Foundation checks exclusive access to its storage four times (more than the rest of a
+    /// small object's encoding). Writing through `withUnsafeMutableBytes` reuses the buffer
+    /// when `lastData` is its only owner; when the caller still holds the previous result,
+    /// `Data` copies on write first, so a kept result is never changed.
+    func writtenData() -> Data {
+        let count = writer.count
+        guard count > 0, count <= Self.keptDataLimit else {
+            return Data(bytes: writer.written.baseAddress!, count: count)
+        }
+        let source = writer.written.baseAddress!
+        if lastData.count != count { lastData.count = count }
+        lastData.withUnsafeMutableBytes { buffer in
+            JSONByteWriter.copyBytes(
+                from: source, to: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return lastData
+    }
+
     /// Lets go of the caller's options (their `userInfo` values, strategy closures) before the
     /// core waits in the pool.
     func releaseOptions() {
         if holdsCallerOptions { options = PayloadEncoder() }
-        erasedUserInfo = nil
+        // Only when set: assigning nil calls the runtime to release the old value, nil or not.
+        if erasedUserInfo != nil { erasedUserInfo = nil }
     }
 
     /// Whether every strategy of `options` is the default and `userInfo` is empty.

@@ -114,6 +114,8 @@ struct JSONByteWriter {
                 to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
                 to.storeBytes(of: nextToLast, toByteOffset: count - 16, as: UInt64.self)
                 to.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+            } else if count <= 128 {
+                copyMediumBytes(from: from, to: to, count: count)
             } else {
                 to.copyMemory(from: from, byteCount: count)
             }
@@ -131,6 +133,23 @@ struct JSONByteWriter {
         } else if count == 1 {
             destination.pointee = source.pointee
         }
+    }
+
+    /// ``copyBytes(from:to:count:)`` for 33 to 128 bytes (a member, an object being reordered):
+    /// 16 bytes at a time and a last, overlapping 16, cheaper at these lengths than a `memcpy`
+    /// call.
+    @inline(never)
+    static func copyMediumBytes(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int) {
+        var offset = 0
+        repeat {
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
+                as: SIMD16<UInt8>.self)
+            offset &+= 16
+        } while offset &+ 16 < count
+        to.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self), toByteOffset: count &- 16,
+            as: SIMD16<UInt8>.self)
     }
 
     /// A newline and two spaces per level, as `.prettyPrinted` indents.

@@ -64,15 +64,19 @@ public struct PayloadEncoder: Sendable {
 
     /// Encodes a value as JSON.
     ///
+    /// The result's bytes are written into the buffer of the `Data` this thread's encoder
+    /// returned last time, when nothing else holds that `Data` any more (a caller that sends
+    /// each payload and lets it go); otherwise they go into a new buffer. `Data` copies on
+    /// write, so a result you keep never changes. At most one buffer of up to 16 KiB is kept
+    /// per thread.
+    ///
     /// - Parameter value: The value to encode.
     /// - Returns: The JSON bytes, identical to `JSONEncoder`'s under `.sortedKeys`.
     /// - Throws: `EncodingError.invalidValue` as `JSONEncoder` throws it: for NaN or an infinity
     ///   under the `.throw` float strategy, for a top-level value that encodes nothing, or for
     ///   containers nested 512 deep.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in
-            Data(bytes: core.writer.written.baseAddress!, count: core.writer.count)
-        }
+        let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in core.writtenData() }
         return try encoded ?? foundationEncoder().encode(value)
     }
 
@@ -110,31 +114,32 @@ public struct PayloadEncoder: Sendable {
     /// with `result` before the core goes back.
     ///
     /// - Returns: `result`'s value, or nil when the value needs Foundation's tree.
+    @inline(__always)
     func encodeWithoutFallback<T: Encodable, Result>(
         _ value: T,
         countingOnly: Bool,
         result: (EncodingCore) -> Result
     ) throws -> Result? {
-        let core = EncodingCorePool.take()
+        let (core, slot) = EncodingCorePool.take()
         core.begin(options: self, countingOnly: countingOnly)
         do {
             try core.run(value)
         } catch {
             core.endCall()
             let fellBack = core.needsFallback
-            EncodingCorePool.giveBack(consume core)
+            EncodingCorePool.giveBack(consume core, to: slot)
             if fellBack { return nil }
             throw error
         }
         if core.needsFallback {
             core.endCall()
-            EncodingCorePool.giveBack(consume core)
+            EncodingCorePool.giveBack(consume core, to: slot)
             return nil
         }
         // No local of type `Result?`: a generic optional costs a metadata lookup per call.
         let outcome = result(core)
         core.endCall()
-        EncodingCorePool.giveBack(consume core)
+        EncodingCorePool.giveBack(consume core, to: slot)
         return outcome
     }
 

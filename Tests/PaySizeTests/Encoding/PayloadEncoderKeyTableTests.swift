@@ -59,6 +59,24 @@ struct PayloadEncoderKeyTableTests {
         }
     }
 
+    struct SizeKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Writes each string value under its key, in order, through one keyed container.
+    struct StringMembers: Encodable {
+        var members: [(key: String, value: String)]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: SizeKey.self)
+            for member in members { try container.encode(member.value, forKey: SizeKey(member.key)) }
+        }
+    }
+
     /// Writes through two containers of different key types on one encoder.
     struct TwoKeyTypes: Encodable {
         func encode(to encoder: any Encoder) throws {
@@ -100,6 +118,34 @@ struct PayloadEncoderKeyTableTests {
         expectIdenticalCallAfterCall(Members(keys: keys, make: ManyKey.init), options)
         expectIdenticalCallAfterCall(Members(keys: Array(keys.suffix(20)), make: ManyKey.init), options)
         expectIdenticalCallAfterCall(Members(keys: Array(keys.prefix(10)) + ["k3"], make: ManyKey.init), options)
+    }
+
+    /// Objects whose keys arrive out of order are rewritten in rank order: small compact ones
+    /// through the core's scratch buffer (members copied 1 to 16, 17 to 32, 33 to 128 and more
+    /// bytes at a time), larger ones (past 1,024 bytes) and pretty ones through a buffer of their
+    /// own. Every object size from a few bytes to past 2,000, in reverse and shuffled order.
+    @Test(arguments: formattings)
+    func objectsOfEverySizeReorderedByRank(options: EncodingOptions) {
+        var generator = SplitMix64(seed: 1_024)
+        let keys = (0..<40).map { "key\(String(format: "%02d", $0))" }
+        var totalLengths: Set<Int> = []
+        for count in [2, 3, 5, 9, 17, 40] {
+            for valueLength in [0, 1, 3, 7, 8, 15, 16, 17, 31, 33, 60, 100, 127, 128, 129, 200] {
+                var members: [(key: String, value: String)] = keys.prefix(count).reversed().map { key in
+                    let length = Int(generator.next() % UInt64(valueLength + 1))
+                    return (key, String(repeating: "v", count: length))
+                }
+                expectIdenticalCallAfterCall(StringMembers(members: members), options)
+                members.shuffle(using: &generator)
+                let comparison = EncodingComparison(StringMembers(members: members), options: options)
+                #expect(comparison.isIdentical, "\(count) members up to \(valueLength) bytes: \(comparison)")
+                if case .bytes(let bytes) = comparison.payload { totalLengths.insert(bytes.count) }
+            }
+        }
+        // The sizes on both sides of the scratch buffer's 1,024 bytes were met.
+        #expect(totalLengths.contains { $0 < 64 })
+        #expect(totalLengths.contains { $0 > 200 && $0 <= 1_024 })
+        #expect(totalLengths.contains { $0 > 1_100 })
     }
 
     @Test(arguments: formattings)

@@ -98,16 +98,29 @@ struct PayloadEncoderLifetimeTests {
             #expect(try sorted.encode(value) == expected)
             #expect(try sorted.encodedSize(of: value) == expected.count)
         }
-        // The thread's core goes back to its slot after each call and is lent out again (a
+        // The thread's core goes back to its slot after each call and is moved out again (a
         // core still referenced when it is given back stays with whoever holds it).
-        let first = EncodingCorePool.take()
+        let (first, slot) = EncodingCorePool.take()
         let firstIdentity = ObjectIdentifier(first)
-        #expect(first.isThreadCore)
-        EncodingCorePool.giveBack(consume first)
-        let second = EncodingCorePool.take()
+        #expect(slot.pointee == nil)
+        // While a call holds the thread's core, a nested call gets a core of its own.
+        let (nested, nestedSlot) = EncodingCorePool.take()
+        #expect(ObjectIdentifier(nested) != firstIdentity)
+        #expect(nestedSlot == slot)
+        EncodingCorePool.giveBack(consume first, to: slot)
+        #expect(slot.pointee.map(ObjectIdentifier.init) == firstIdentity)
+        // The slot is full again: the nested call's core is let go, not kept.
+        EncodingCorePool.giveBack(consume nested, to: nestedSlot)
+        #expect(slot.pointee.map(ObjectIdentifier.init) == firstIdentity)
+        let (second, _) = EncodingCorePool.take()
         #expect(ObjectIdentifier(second) == firstIdentity)
-        #expect(second.isThreadCore)
-        EncodingCorePool.giveBack(consume second)
+        EncodingCorePool.giveBack(consume second, to: slot)
+        // A core still referenced when it is given back stays with whoever holds it.
+        let (third, _) = EncodingCorePool.take()
+        let kept = third
+        EncodingCorePool.giveBack(consume third, to: slot)
+        #expect(slot.pointee == nil)
+        #expect(ObjectIdentifier(kept) == firstIdentity)
         #expect(try sorted.encode(inner) == foundation.encode(inner))
     }
 
@@ -157,6 +170,75 @@ struct PayloadEncoderLifetimeTests {
             #expect(try encoder.encodedSize(of: value) == 4)
         }
         #expect(weakToken == nil)
+    }
+
+    /// `encode` writes into the buffer of its previous result when the caller let go of it;
+    /// a result the caller keeps must never change, whatever is encoded after it.
+    @Test("results kept by the caller never change; results let go are reused, all Foundation's bytes")
+    func keptAndReleasedResults() throws {
+        var encoder = PayloadEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        // Shorter, equal, longer and much longer (past the 16 KiB the encoder keeps) outputs.
+        let values: [[String: String]] = [
+            ["a": "1"], ["b": "2"], ["a": "1"], ["c": String(repeating: "x", count: 300)], ["d": "4"],
+            ["e": String(repeating: "y", count: 20_000)], ["f": "6"], ["f": "7"],
+        ]
+        var kept: [(Data, Data)] = []
+        for (index, value) in values.enumerated() {
+            let expected = try foundation.encode(value)
+            // Let go of at once: the next call may reuse its buffer.
+            #expect(try encoder.encode(value) == expected, "value \(index), released")
+            // Kept: later calls must copy before they write.
+            kept.append((try encoder.encode(value), expected))
+            var copy = try encoder.encode(value)
+            copy.append(0x20)
+            #expect(copy == expected + [0x20], "value \(index), mutated by the caller")
+        }
+        for (index, (result, expected)) in kept.enumerated() {
+            #expect(result == expected, "kept result \(index) changed")
+        }
+        // One kept, then a call of the same length: the kept bytes stay.
+        let first = try encoder.encode(["k": "1"])
+        let second = try encoder.encode(["k": "2"])
+        #expect(String(decoding: first, as: UTF8.self) == #"{"k":"1"}"#)
+        #expect(String(decoding: second, as: UTF8.self) == #"{"k":"2"}"#)
+    }
+
+    @Test("results kept on other threads while this thread's encoder goes on stay Foundation's bytes")
+    func resultsKeptAcrossThreads() throws {
+        let values: [any Encodable] = [
+            LiveActivityFixtures.delivery, LiveActivityFixtures.flight, LiveActivityFixtures.ride,
+            ["short": 1], LiveActivityFixtures.messages,
+        ]
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        let expected = try values.map { try foundation.encode($0) }
+        let mismatches = Mismatches()
+        let shared = ReadOnly(values)
+        let queue = DispatchQueue(label: "reader", attributes: .concurrent)
+        let group = DispatchGroup()
+        DispatchQueue.concurrentPerform(iterations: 8) { iteration in
+            var encoder = PayloadEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            for round in 0..<200 {
+                let index = (iteration + round) % shared.value.count
+                guard let result = try? encoder.encode(shared.value[index]) else {
+                    mismatches.add("thread \(iteration), round \(round): threw")
+                    continue
+                }
+                // Read on another thread while this one encodes the next values.
+                let box = ReadOnly(result)
+                group.enter()
+                queue.async {
+                    if box.value != expected[index] { mismatches.add("thread \(iteration), round \(round)") }
+                    group.leave()
+                }
+            }
+        }
+        group.wait()
+        #expect(mismatches.all.isEmpty, "\(mismatches.all.prefix(5))")
     }
 
     @Test("strings of 1 to 40 bytes with an escape at every position")
