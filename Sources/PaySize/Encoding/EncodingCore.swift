@@ -62,10 +62,6 @@ final class EncodingCore {
     /// Some container sits 512 levels deep, which Foundation's writer refuses.
     @exclusivity(unchecked) var exceededDepth = false
     @exclusivity(unchecked) private var erasedUserInfo: [CodingUserInfoKey: Any]?
-    /// The `Data` that ``writtenData()`` returned last, whose buffer the next result reuses.
-    @exclusivity(unchecked) private var lastData = Data()
-    /// The largest result written into ``lastData``'s buffer (and so the most it keeps).
-    static let keptDataLimit = 16 * 1024
 
     /// A key table in use, by key type.
     struct KeySlot {
@@ -170,28 +166,6 @@ final class EncodingCore {
         members.removeAll()
         if keySlotsHaveOldVersions || keySlots.count > Self.keptKeySlotLimit { keepNewestKeySlots() }
         if snakeCaseKeys.count > Self.keptSnakeCaseKeyLimit { snakeCaseKeys.removeAll() }
-    }
-
-    /// The output as `Data`, written into the buffer of the previous result when the caller
-    /// has let go of it.
-    ///
-    /// Making a `Data` of its own for each result costs two allocations and frees, and
-    /// Foundation checks exclusive access to its storage four times (more than the rest of a
-    /// small object's encoding). Writing through `withUnsafeMutableBytes` reuses the buffer
-    /// when `lastData` is its only owner; when the caller still holds the previous result,
-    /// `Data` copies on write first, so a kept result is never changed.
-    func writtenData() -> Data {
-        let count = writer.count
-        guard count > 0, count <= Self.keptDataLimit else {
-            return Data(bytes: writer.written.baseAddress!, count: count)
-        }
-        let source = writer.written.baseAddress!
-        if lastData.count != count { lastData.count = count }
-        lastData.withUnsafeMutableBytes { buffer in
-            JSONByteWriter.copyBytes(
-                from: source, to: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
-        }
-        return lastData
     }
 
     /// Lets go of the caller's options (their `userInfo` values, strategy closures) before the

@@ -172,15 +172,15 @@ struct PayloadEncoderLifetimeTests {
         #expect(weakToken == nil)
     }
 
-    /// `encode` writes into the buffer of its previous result when the caller let go of it;
-    /// a result the caller keeps must never change, whatever is encoded after it.
-    @Test("results kept by the caller never change; results let go are reused, all Foundation's bytes")
+    /// A result is the caller's own: whatever is encoded after it, of any length, and whether
+    /// the caller keeps, drops or changes its results, each keeps Foundation's bytes.
+    @Test("results kept by the caller never change, released or mutated ones included")
     func keptAndReleasedResults() throws {
         var encoder = PayloadEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let foundation = JSONEncoder()
         foundation.outputFormatting = [.sortedKeys]
-        // Shorter, equal, longer and much longer (past the 16 KiB the encoder keeps) outputs.
+        // Shorter, equal, longer and much longer outputs.
         let values: [[String: String]] = [
             ["a": "1"], ["b": "2"], ["a": "1"], ["c": String(repeating: "x", count: 300)], ["d": "4"],
             ["e": String(repeating: "y", count: 20_000)], ["f": "6"], ["f": "7"],
@@ -188,9 +188,9 @@ struct PayloadEncoderLifetimeTests {
         var kept: [(Data, Data)] = []
         for (index, value) in values.enumerated() {
             let expected = try foundation.encode(value)
-            // Let go of at once: the next call may reuse its buffer.
+            // Let go of at once.
             #expect(try encoder.encode(value) == expected, "value \(index), released")
-            // Kept: later calls must copy before they write.
+            // Kept until the end.
             kept.append((try encoder.encode(value), expected))
             var copy = try encoder.encode(value)
             copy.append(0x20)
