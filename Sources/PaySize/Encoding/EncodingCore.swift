@@ -141,8 +141,8 @@ final class EncodingCore {
         errorInFlight = false
         needsWritingMode = false
         exceededDepth = false
-        // Only when set: assigning nil calls the runtime to release the old value, nil or not.
-        if erasedUserInfo != nil { erasedUserInfo = nil }
+        // `erasedUserInfo` is nil here: a new core starts so, and a core goes back to the pool
+        // only through `releaseOptions()`.
     }
 
     /// The raw values of `JSONEncoder.OutputFormatting`'s options (part of Foundation's public,

@@ -7,8 +7,9 @@ import Testing
 /// match Foundation each time.
 @Suite("PayloadEncoder key tables against Foundation")
 struct PayloadEncoderKeyTableTests {
-    /// A key type of its own per test, so tables do not leak between tests.
-    struct SpecialKey: CodingKey {
+    /// A string key; each test names its own `Test` type, so each has a key type (and so a key
+    /// table) of its own and tables do not leak between tests.
+    struct TableKey<Test>: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(_ text: String) { stringValue = text }
@@ -16,37 +17,18 @@ struct PayloadEncoderKeyTableTests {
         init?(intValue: Int) { nil }
     }
 
-    struct RepeatKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    struct ManyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    struct EquivalentKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    struct OtherKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    enum Special {}
+    enum Repeat {}
+    enum Many {}
+    enum Equivalent {}
+    enum Other {}
+    enum Size {}
+    typealias SpecialKey = TableKey<Special>
+    typealias RepeatKey = TableKey<Repeat>
+    typealias ManyKey = TableKey<Many>
+    typealias EquivalentKey = TableKey<Equivalent>
+    typealias OtherKey = TableKey<Other>
+    typealias SizeKey = TableKey<Size>
 
     /// Writes 1, 2, … under the given keys, in order, through one keyed container.
     struct Members<Key: CodingKey>: Encodable {
@@ -57,14 +39,6 @@ struct PayloadEncoderKeyTableTests {
             var container = encoder.container(keyedBy: Key.self)
             for (offset, key) in keys.enumerated() { try container.encode(offset + 1, forKey: make(key)) }
         }
-    }
-
-    struct SizeKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// Writes each string value under its key, in order, through one keyed container.
