@@ -80,13 +80,38 @@ enum VariantKind {
     case foundationSorted, foundationDefault, payloadSorted, payloadSize
 }
 
+/// The timed closures for `kinds` on `value`, as `measure` times them (and `repeat timed-…`
+/// runs them under callgrind).
+func makeVariants<T: Encodable>(_ value: T, _ kinds: [VariantKind]) -> [Variant] {
+    let foundationSorted = JSONEncoder()
+    foundationSorted.outputFormatting = [.sortedKeys]
+    let foundationDefault = JSONEncoder()
+    // A constant, as the two `JSONEncoder`s are (class references): a `var` captured by these
+    // escaping closures lives in a box that every call reads under a dynamic exclusivity check
+    // (about 125 instructions a call, 3% of the smallest shape; 270 when the encoder held each
+    // strategy itself), a cost of the harness, not of either encoder.
+    let payloadSorted = {
+        var encoder = PayloadEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+    return kinds.map { kind in
+        switch kind {
+        case .foundationSorted: Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count }
+        case .foundationDefault: Variant(name: "JSONEncoder default") { try foundationDefault.encode(value).count }
+        case .payloadSorted:
+            Variant(name: "PayloadEncoder.encode .sortedKeys") { try payloadSorted.encode(value).count }
+        case .payloadSize: Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) }
+        }
+    }
+}
+
 func measure<T: Encodable>(
     _ name: String, _ value: T,
     variants kinds: [VariantKind] = [.foundationSorted, .foundationDefault, .payloadSorted, .payloadSize]
 ) throws -> FixtureResult {
     let foundationSorted = JSONEncoder()
     foundationSorted.outputFormatting = [.sortedKeys]
-    let foundationDefault = JSONEncoder()
     var payloadSorted = PayloadEncoder()
     payloadSorted.outputFormatting = [.sortedKeys]
 
@@ -108,17 +133,7 @@ func measure<T: Encodable>(
         exit(1)
     }
 
-    let variants = kinds.map { kind in
-        switch kind {
-        case .foundationSorted: Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count }
-        case .foundationDefault: Variant(name: "JSONEncoder default") { try foundationDefault.encode(value).count }
-        case .payloadSorted:
-            Variant(name: "PayloadEncoder.encode .sortedKeys") { try payloadSorted.encode(value).count }
-        case .payloadSize: Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) }
-        }
-    }
-
-    let (medians, sink) = try timeRoundRobin(variants)
+    let (medians, sink) = try timeRoundRobin(makeVariants(value, kinds))
     return FixtureResult(
         fixture: name,
         byteCount: expected.count,
@@ -130,11 +145,14 @@ func measure<T: Encodable>(
 /// `repeat VARIANT SHAPE COUNT`: runs one variant COUNT times on one shape and exits, for
 /// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`
 /// (`encodeBytes`), `data` (`encode`, its `Data` result), `size`, `walk` (the do-nothing Codable
-/// walk) or `rules`, on a corpus shape or `typical`.
+/// walk) or `rules`, or `timed-foundation`, `timed-data`, `timed-size` (the closures the timing
+/// tables run, as they run them), on a corpus shape or `typical`.
 func repeatOneVariant(_ arguments: [String]) throws -> Never {
     guard arguments.count == 3, let count = Int(arguments[2]) else {
         FileHandle.standardError.write(
-            Data("usage: PaySizeBenchmarks repeat foundation|encode|data|size|walk|rules SHAPE COUNT\n".utf8))
+            Data(
+                "usage: PaySizeBenchmarks repeat foundation|encode|data|size|walk|rules|timed-foundation|timed-data|timed-size SHAPE COUNT\n"
+                    .utf8))
         exit(2)
     }
     let shapes =
@@ -157,6 +175,16 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
         case "data": for _ in 0..<count { sink &+= try payload.encode(value).count }
         case "size": for _ in 0..<count { sink &+= try payload.encodedSize(of: value) }
         case "walk": for _ in 0..<count { sink &+= try CodableWalk.walk(value) }
+        case "timed-foundation", "timed-data", "timed-size":
+            // The closure the timing table runs, as it runs it.
+            let kind: VariantKind =
+                switch arguments[0] {
+                case "timed-foundation": .foundationSorted
+                case "timed-data": .payloadSorted
+                default: .payloadSize
+                }
+            let variant = makeVariants(value, [kind])[0]
+            for _ in 0..<count { sink &+= try variant.run() }
         case "rules":
             // The `aps` rules of `PayloadChecker` on an update push carrying the shape.
             let body = try LiveActivityPush<T, Never>.update(

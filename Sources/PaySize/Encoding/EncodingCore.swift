@@ -119,9 +119,9 @@ final class EncodingCore {
 
     /// Readies the core for one call (a new core, or one back from ``EncodingCorePool``).
     func begin(options: PayloadEncoder, countingOnly: Bool) {
-        // A pooled core holds the default strategies; copying the caller's (retains and all)
-        // is only needed when one differs. `outputFormatting` is read here only.
-        holdsCallerOptions = !Self.hasDefaultStrategies(options)
+        // A pooled core holds the default strategies (no box); the caller's are kept only when
+        // one differs (they hold a box then). `outputFormatting` is read here only.
+        holdsCallerOptions = options.strategies != nil
         if holdsCallerOptions { self.options = options }
         // Bits rather than `contains(.sortedKeys)`: each of Foundation's option constants is a
         // call into Foundation (through a lazy global), three per call.
@@ -129,8 +129,8 @@ final class EncodingCore {
         sortsKeys = formatting & Self.sortedKeysBit != 0
         isPretty = formatting & Self.prettyPrintedBit != 0
         writer.reset(countingOnly: countingOnly, escapesSlashes: formatting & Self.withoutEscapingSlashesBit == 0)
-        switch options.keyEncodingStrategy {
-        case .useDefaultKeys: keyMode = .unchanged
+        switch options.strategies?.values.keyEncodingStrategy {
+        case nil, .useDefaultKeys: keyMode = .unchanged
         case .convertToSnakeCase: keyMode = .snakeCase
         default: keyMode = .custom
         }
@@ -174,14 +174,6 @@ final class EncodingCore {
         if holdsCallerOptions { options = PayloadEncoder() }
         // Only when set: assigning nil calls the runtime to release the old value, nil or not.
         if erasedUserInfo != nil { erasedUserInfo = nil }
-    }
-
-    /// Whether every strategy of `options` is the default and `userInfo` is empty.
-    private static func hasDefaultStrategies(_ options: PayloadEncoder) -> Bool {
-        guard case .deferredToDate = options.dateEncodingStrategy, case .base64 = options.dataEncodingStrategy,
-            case .useDefaultKeys = options.keyEncodingStrategy, case .throw = options.nonConformingFloatEncodingStrategy
-        else { return false }
-        return options.userInfo.isEmpty
     }
 
     /// The most converted keys kept between calls.

@@ -41,23 +41,48 @@ public struct PayloadEncoder: Sendable {
 
     /// How `Date` values are written. Defaults to `.deferredToDate`: seconds since 2001-01-01 as
     /// a number, which is what a Live Activity's default decoder expects.
-    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
+        get { strategies?.values.dateEncodingStrategy ?? .deferredToDate }
+        set { changeStrategies { $0.dateEncodingStrategy = newValue } }
+    }
 
     /// How `Data` values are written. Defaults to `.base64`.
-    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy {
+        get { strategies?.values.dataEncodingStrategy ?? .base64 }
+        set { changeStrategies { $0.dataEncodingStrategy = newValue } }
+    }
 
     /// How keys are converted. Defaults to `.useDefaultKeys`. As in Foundation, the keys of a
     /// `[String: Value]` dictionary are never converted, and a `.custom` closure sees the same
     /// coding paths in the same order as under `JSONEncoder` (a member's key after the keys
     /// inside its value). For a value re-encoded with `JSONEncoder` (see above) the closure is
     /// called again by that encoder.
-    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
+        get { strategies?.values.keyEncodingStrategy ?? .useDefaultKeys }
+        set { changeStrategies { $0.keyEncodingStrategy = newValue } }
+    }
 
     /// What to write for NaN and infinities. Defaults to `.throw`.
-    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy {
+        get { strategies?.values.nonConformingFloatEncodingStrategy ?? .throw }
+        set { changeStrategies { $0.nonConformingFloatEncodingStrategy = newValue } }
+    }
 
     /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { strategies?.values.userInfo ?? [:] }
+        set { changeStrategies { $0.userInfo = newValue } }
+    }
+
+    /// The options besides `outputFormatting`, in one immutable box shared by copies; nil while
+    /// they are all the defaults (as in most encoders), so copying such an encoder retains nothing.
+    private(set) var strategies: EncodingStrategies?
+
+    private mutating func changeStrategies(_ change: (inout EncodingStrategies.Values) -> Void) {
+        var values = strategies?.values ?? EncodingStrategies.Values()
+        change(&values)
+        strategies = EncodingStrategies.boxing(values)
+    }
 
     /// Creates an encoder with `JSONEncoder`'s default options.
     public init() {}

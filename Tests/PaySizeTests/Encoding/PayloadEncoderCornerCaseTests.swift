@@ -455,6 +455,43 @@ struct PayloadEncoderCornerCaseTests {
         _ = sendable
     }
 
+    @Test("a copy's options are its own: setting one on a copy leaves the original as it was")
+    func optionsHaveValueSemantics() throws {
+        struct Reading: Encodable {
+            var takenAt = Date(timeIntervalSinceReferenceDate: 86_400.5)
+            var sensorName = "a/b"
+        }
+        let key = CodingUserInfoKey(rawValue: "tenant")!
+        var original = PayloadEncoder()
+        original.outputFormatting = [.sortedKeys]
+        // An encoder with the default strategies holds no box: copying it retains nothing.
+        #expect(original.strategies == nil)
+        var copy = original
+        copy.keyEncodingStrategy = .convertToSnakeCase
+        copy.dateEncodingStrategy = .secondsSince1970
+        copy.userInfo[key] = "acme"
+        #expect(original.strategies == nil)
+        #expect(copy.strategies?.values.areDefaults == false)
+        #expect(original.userInfo.isEmpty && copy.userInfo[key] as? String == "acme")
+
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        #expect(try original.encode(Reading()) == foundation.encode(Reading()))
+        foundation.keyEncodingStrategy = .convertToSnakeCase
+        foundation.dateEncodingStrategy = .secondsSince1970
+        #expect(try copy.encode(Reading()) == foundation.encode(Reading()))
+        #expect(
+            String(decoding: try copy.encode(Reading()), as: UTF8.self)
+                == #"{"sensor_name":"a\/b","taken_at":978393600.5}"#)
+
+        // Set back to the defaults, the copy holds no box again (its calls keep nothing).
+        copy.keyEncodingStrategy = .useDefaultKeys
+        copy.dateEncodingStrategy = .deferredToDate
+        copy.userInfo = [:]
+        #expect(copy.strategies == nil)
+        #expect(try copy.encode(Reading()) == original.encode(Reading()))
+    }
+
     @Test("encodeBytes, encode and encodedSize agree")
     func entryPoints() throws {
         var encoder = PayloadEncoder()
