@@ -84,6 +84,24 @@ import Testing
         #expect(Self.text(of: outcome) == Self.strictOutcome(line, line: 3))
     }
 
+    /// Found by FuzzLogLines (Fuzz/Regressions/FuzzLogLines/zero-width-no-break-space-starts-event.jsonl):
+    /// an `event` that starts with U+FEFF (ZERO WIDTH NO-BREAK SPACE, written raw) beside a key
+    /// with an escape. Both paths were right and agreed; the fuzz target read the report with
+    /// `JSONSerialization`, which drops a raw U+FEFF that starts a string, and now reads it with
+    /// `JSONDecoder`. The report keeps the character, in the fast path as in `PayloadChecker`.
+    @Test func zeroWidthNoBreakSpaceStartingTheEventIsKept() throws {
+        struct Record: Decodable { var event: String? }
+        let checker = LogLineChecker(options: Self.options())
+        let line = Array(
+            #"{"aps":{"timestamp":1764500400,"event":"\#u{FEFF}ate","cont\tent-otate":{"eta":5,"name":"Caf\u00e9"},"stale-date":1764504000,"relevance-score":50}}"#
+                .utf8)
+        #expect(line.count == 141)
+        let outcome = line.withUnsafeBytes { checker.checkLine($0, line: 1, file: "f") }
+        let text = Self.text(of: outcome)
+        #expect(text == Self.strictOutcome(line, line: 1))
+        #expect(try JSONDecoder().decode(Record.self, from: Data(text.utf8)).event == "\u{FEFF}ate")
+    }
+
     /// With --field, a payload inside a record gives the report of the payload on its own (its
     /// findings placed in the record's line).
     @Test(arguments: 0..<3)

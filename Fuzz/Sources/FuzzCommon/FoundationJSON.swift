@@ -12,6 +12,15 @@ public enum FoundationJSON {
         }
     }
 
+    /// Reads a record the command wrote (`--format json`) with `JSONDecoder`, or nil when it
+    /// cannot: not with `JSONSerialization`, which drops a raw U+FEFF that starts a run of a string
+    /// (``foundationString(_:tokenStart:input:)``), so a report echoing a payload's text (an
+    /// `event`, a key in a path) would read back changed.
+    public static func decodeRecord<Record: Decodable>(_ type: Record.Type, from bytes: some Sequence<UInt8>) -> Record?
+    {
+        try? JSONDecoder().decode(type, from: Data(bytes))
+    }
+
     /// Describes the first place where `element` and Foundation's `object` disagree, or returns `nil`.
     ///
     /// Objects compare by key set (Foundation keeps one value per key; a repeated key's value is

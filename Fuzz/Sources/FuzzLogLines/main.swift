@@ -55,15 +55,19 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 
     let streams = OutputStreams.capturing(standardInput: bytes)
     let status = PaySizeCommand.main(arguments: ["check", "--lines", "--format", "json", "-"], streams: streams)
-    var reported: [(line: Int, object: [String: Any])] = []
+    var reported: [(line: Int, object: ReportRecord)] = []
     var errorLines: [Int] = []
     for text in String(decoding: streams.standardOutput, as: UTF8.self).split(separator: "\n") {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        guard let kind = FoundationJSON.decodeRecord(RecordKind.self, from: text.utf8) else {
             fatalError("--format json wrote a line Foundation cannot read: \(text)")
         }
-        if let error = object["error"] as? [String: Any] {
-            errorLines.append(error["line"] as? Int ?? 0)
-        } else if let line = object["line"] as? Int {
+        if kind.kind == "summary" { continue }
+        guard let object = FoundationJSON.decodeRecord(ReportRecord.self, from: text.utf8) else {
+            fatalError("--format json wrote a payload or error line Foundation cannot read: \(text)")
+        }
+        if let error = object.error {
+            errorLines.append(error.line ?? 0)
+        } else if let line = object.line {
             reported.append((line, object))
         }
     }
@@ -72,20 +76,47 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         reported.map(\.line) == expected.map(\.line),
         "payload lines \(reported.map(\.line)), expected \(expected.map(\.line))")
     for ((_, object), (line, report)) in zip(reported, expected) {
-        let findings = (object["findings"] as? [[String: Any]]) ?? []
+        let findings = object.findings ?? []
         FuzzFailure.expect(
-            object["payloadBytes"] as? Int == report.payloadByteCount
-                && object["fileBytes"] as? Int == report.inputByteCount
-                && object["contentStateBytes"] as? Int == report.contentStateByteCount
-                && object["attributesBytes"] as? Int == report.attributesByteCount
-                && object["event"] as? String == report.event
-                && object["tier"] as? String == report.tier.rawValue
-                && findings.map { $0["message"] as? String } == report.findings.map(\.message)
-                && findings.map { $0["path"] as? String } == report.findings.map(\.path.rawValue),
+            object.payloadBytes == report.payloadByteCount
+                && object.fileBytes == report.inputByteCount
+                && object.contentStateBytes == report.contentStateByteCount
+                && object.attributesBytes == report.attributesByteCount
+                && object.event == report.event
+                && object.tier == report.tier.rawValue
+                && findings.map(\.message) == report.findings.map(\.message)
+                && findings.map(\.path) == report.findings.map(\.path.rawValue),
             "line \(line): the log path's report differs from PayloadChecker's")
     }
     let failing = expected.contains { $0.report.tier >= .over || $0.report.hasErrors }
     let expectedStatus: ExitStatus = !malformed.isEmpty ? .badInput : failing ? .violation : .success
     FuzzFailure.expect(status == expectedStatus, "exit \(status.rawValue), expected \(expectedStatus.rawValue)")
     return 0
+}
+
+/// What a `--format json` line is: `"summary"` for the summary, nil for a payload or an error.
+private struct RecordKind: Decodable {
+    var kind: String?
+}
+
+/// The members of a payload or error line of `--format json` that this target compares.
+private struct ReportRecord: Decodable {
+    struct Finding: Decodable {
+        var message: String?
+        var path: String?
+    }
+
+    struct Failure: Decodable {
+        var line: Int?
+    }
+
+    var line: Int?
+    var payloadBytes: Int?
+    var fileBytes: Int?
+    var contentStateBytes: Int?
+    var attributesBytes: Int?
+    var event: String?
+    var tier: String?
+    var findings: [Finding]?
+    var error: Failure?
 }

@@ -72,13 +72,13 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     FuzzFailure.expect(streams.standardError.isEmpty, "suggest wrote diagnostics: \(streams.errorText)")
     let output = streams.standardOutput
     FuzzFailure.expect(output.last == UInt8(ascii: "\n") && output.filter { $0 == 10 }.count == 1, "not one line")
-    guard let object = try? JSONSerialization.jsonObject(with: Data(output)) as? [String: Any] else {
+    guard let object = FoundationJSON.decodeRecord(SuggestRecord.self, from: output) else {
         fatalError("suggest wrote JSON Foundation cannot read: \(streams.outputText)")
     }
-    FuzzFailure.expect(object["payloadBytes"] as? Int == report.byteCount, "payloadBytes differs")
-    FuzzFailure.expect(object["planBytes"] as? Int == report.plan.byteCount, "planBytes differs")
-    FuzzFailure.expect(object["plan"] as? [String] == report.plan.suggestionIDs, "plan differs")
-    let saved = (object["suggestions"] as? [[String: Any]])?.compactMap { $0["savedBytes"] as? Int }
+    FuzzFailure.expect(object.payloadBytes == report.byteCount, "payloadBytes differs")
+    FuzzFailure.expect(object.planBytes == report.plan.byteCount, "planBytes differs")
+    FuzzFailure.expect(object.plan == report.plan.suggestionIDs, "plan differs")
+    let saved = object.suggestions?.compactMap(\.savedBytes)
     FuzzFailure.expect(saved == report.suggestions.map(\.savedBytes), "suggestions differ")
 
     // The text report: the same verdict, and every line free of control characters.
@@ -90,4 +90,16 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         !text.outputText.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F },
         "the text report holds a control character: \(text.outputText.debugDescription)")
     return 0
+}
+
+/// The members of `paysize suggest --format json` this target compares.
+private struct SuggestRecord: Decodable {
+    struct Suggestion: Decodable {
+        var savedBytes: Int?
+    }
+
+    var payloadBytes: Int?
+    var planBytes: Int?
+    var plan: [String]?
+    var suggestions: [Suggestion]?
 }
