@@ -80,21 +80,31 @@ enum VariantKind {
     case foundationSorted, foundationDefault, payloadSorted, payloadSize
 }
 
+/// The encoders compared, configured in one place for the timings, the checks before them and
+/// `repeat`: Foundation's with and without `.sortedKeys`, PaySize's with it.
+struct ComparedEncoders {
+    let foundationSorted = JSONEncoder()
+    let foundationDefault = JSONEncoder()
+    /// A constant, as the two `JSONEncoder`s are (class references): a `var` captured by the
+    /// timed escaping closures lives in a box that every call reads under a dynamic exclusivity
+    /// check (about 125 instructions a call, 3% of the smallest shape; 270 when the encoder held
+    /// each strategy itself), a cost of the harness, not of either encoder.
+    let payloadSorted: PayloadEncoder
+
+    init() {
+        foundationSorted.outputFormatting = [.sortedKeys]
+        var payload = PayloadEncoder()
+        payload.outputFormatting = [.sortedKeys]
+        payloadSorted = payload
+    }
+}
+
 /// The timed closures for `kinds` on `value`, as `measure` times them (and `repeat timed-…`
 /// runs them under callgrind).
-func makeVariants<T: Encodable>(_ value: T, _ kinds: [VariantKind]) -> [Variant] {
-    let foundationSorted = JSONEncoder()
-    foundationSorted.outputFormatting = [.sortedKeys]
-    let foundationDefault = JSONEncoder()
-    // A constant, as the two `JSONEncoder`s are (class references): a `var` captured by these
-    // escaping closures lives in a box that every call reads under a dynamic exclusivity check
-    // (about 125 instructions a call, 3% of the smallest shape; 270 when the encoder held each
-    // strategy itself), a cost of the harness, not of either encoder.
-    let payloadSorted = {
-        var encoder = PayloadEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
+func makeVariants<T: Encodable>(_ value: T, _ kinds: [VariantKind], _ encoders: ComparedEncoders) -> [Variant] {
+    let foundationSorted = encoders.foundationSorted
+    let foundationDefault = encoders.foundationDefault
+    let payloadSorted = encoders.payloadSorted
     return kinds.map { kind in
         switch kind {
         case .foundationSorted: Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count }
@@ -110,13 +120,9 @@ func measure<T: Encodable>(
     _ name: String, _ value: T,
     variants kinds: [VariantKind] = [.foundationSorted, .foundationDefault, .payloadSorted, .payloadSize]
 ) throws -> FixtureResult {
-    let foundationSorted = JSONEncoder()
-    foundationSorted.outputFormatting = [.sortedKeys]
-    var payloadSorted = PayloadEncoder()
-    payloadSorted.outputFormatting = [.sortedKeys]
-
-    let expected = try foundationSorted.encode(value)
-    let actual = try payloadSorted.encode(value)
+    let encoders = ComparedEncoders()
+    let expected = try encoders.foundationSorted.encode(value)
+    let actual = try encoders.payloadSorted.encode(value)
     guard expected == actual else {
         FileHandle.standardError.write(
             Data(
@@ -128,12 +134,12 @@ func measure<T: Encodable>(
                 """.utf8))
         exit(1)
     }
-    guard try payloadSorted.encodedSize(of: value) == expected.count else {
+    guard try encoders.payloadSorted.encodedSize(of: value) == expected.count else {
         FileHandle.standardError.write(Data("error: \(name): encodedSize differs from the encoded byte count\n".utf8))
         exit(1)
     }
 
-    let (medians, sink) = try timeRoundRobin(makeVariants(value, kinds))
+    let (medians, sink) = try timeRoundRobin(makeVariants(value, kinds, encoders))
     return FixtureResult(
         fixture: name,
         byteCount: expected.count,
@@ -164,10 +170,9 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
         exit(2)
     }
     func run<T: Encodable>(_ value: T) throws -> Int {
-        let foundation = JSONEncoder()
-        foundation.outputFormatting = [.sortedKeys]
-        var payload = PayloadEncoder()
-        payload.outputFormatting = [.sortedKeys]
+        let encoders = ComparedEncoders()
+        let foundation = encoders.foundationSorted
+        let payload = encoders.payloadSorted
         var sink = 0
         switch arguments[0] {
         case "foundation": for _ in 0..<count { sink &+= try foundation.encode(value).count }
@@ -183,7 +188,7 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
                 case "timed-data": .payloadSorted
                 default: .payloadSize
                 }
-            let variant = makeVariants(value, [kind])[0]
+            let variant = makeVariants(value, [kind], encoders)[0]
             for _ in 0..<count { sink &+= try variant.run() }
         case "rules":
             // The `aps` rules of `PayloadChecker` on an update push carrying the shape.

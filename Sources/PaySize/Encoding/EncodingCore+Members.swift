@@ -230,7 +230,7 @@ extension EncodingCore {
     }
 
     func customKey<Key: CodingKey>(_ key: Key, node index: Int) -> String {
-        guard case .custom(let convert) = options.keyEncodingStrategy else { return key.stringValue }
+        guard case .custom(let convert) = strategies.values.keyEncodingStrategy else { return key.stringValue }
         return convert(codingPath(endingAt: nodes[index].pathEntry, adding: key)).stringValue
     }
 

@@ -41,7 +41,7 @@ extension EncodingCore {
         scalarsTried: Bool = false
     ) throws -> Bool {
         if !scalarsTried, try encodeScalarValue(value, codingKey: component.map(codingKey(of:))) { return true }
-        if T.self == Date.self, case .custom(let encode) = options.dateEncodingStrategy {
+        if T.self == Date.self, case .custom(let encode) = strategies.values.dateEncodingStrategy {
             // A closure that encodes nothing yields `{}`, even at the top level.
             let date = unsafeBitCast(value, to: Date.self)
             try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) {
@@ -91,7 +91,7 @@ extension EncodingCore {
         if T.self == Date.self {
             return try writeDate(unsafeBitCast(value, to: Date.self), codingKey: codingKey())
         } else if T.self == Data.self {
-            guard case .base64 = options.dataEncodingStrategy else { return false }
+            guard case .base64 = strategies.values.dataEncodingStrategy else { return false }
             writer.appendBase64(unsafeBitCast(value, to: Data.self))
         } else if T.self == URL.self {
             writer.appendQuoted(unsafeBitCast(value, to: URL.self).absoluteString)
@@ -169,7 +169,7 @@ extension EncodingCore {
         _ value: F, codingKey: (any CodingKey)?, convertible: Bool = true
     ) throws {
         guard convertible,
-            case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options
+            case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = strategies.values
                 .nonConformingFloatEncodingStrategy
         else {
             let codingPath = codingPath(
@@ -206,7 +206,7 @@ extension EncodingCore {
     ///
     /// - Returns: False (nothing written) for a `.custom` strategy, which needs a node.
     private func writeDate(_ date: Date, codingKey: @autoclosure () -> (any CodingKey)?) throws -> Bool {
-        switch options.dateEncodingStrategy {
+        switch strategies.values.dateEncodingStrategy {
         case .deferredToDate:
             try writeDouble(date.timeIntervalSinceReferenceDate, codingKey: codingKey())
         case .secondsSince1970:
@@ -232,7 +232,7 @@ extension EncodingCore {
     private func encodeDataWithNode(_ data: Data, level: Int, component: EncodingPathComponent?, parentEntry: Int)
         throws
     {
-        switch options.dataEncodingStrategy {
+        switch strategies.values.dataEncodingStrategy {
         case .deferredToData:
             let serial = pushNode(
                 kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)

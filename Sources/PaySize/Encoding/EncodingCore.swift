@@ -15,9 +15,9 @@ import Foundation
 /// profiles (`swift_beginAccess`/`swift_endAccess`).
 final class EncodingCore {
     @exclusivity(unchecked) var writer: JSONByteWriter
-    /// The call's options when a strategy differs from the default; the defaults otherwise.
-    @exclusivity(unchecked) private(set) var options = PayloadEncoder()
-    @exclusivity(unchecked) private var holdsCallerOptions = false
+    /// The call's strategies and `userInfo`: the caller's box when one differs from the
+    /// default, ``EncodingStrategies/defaults`` otherwise (and between calls).
+    @exclusivity(unchecked) private(set) var strategies = EncodingStrategies.defaults
     @exclusivity(unchecked) private(set) var sortsKeys = false
     @exclusivity(unchecked) private(set) var isPretty = false
     @exclusivity(unchecked) private(set) var keyMode = KeyMode.unchanged
@@ -88,6 +88,10 @@ final class EncodingCore {
     /// their own size.
     static let reorderScratchCapacity = 1024
 
+    /// The identity of ``EncodingStrategies/defaults``, kept per core: a static would be a
+    /// lazy global, checked on every read.
+    private let defaultStrategies = ObjectIdentifier(EncodingStrategies.defaults)
+
     /// A bit pattern not yet seen in ``KeySlot/tags``.
     static let unknownTag: UInt8 = 0xFF
 
@@ -119,21 +123,24 @@ final class EncodingCore {
 
     /// Readies the core for one call (a new core, or one back from ``EncodingCorePool``).
     func begin(options: PayloadEncoder, countingOnly: Bool) {
-        // A pooled core holds the default strategies (no box); the caller's are kept only when
-        // one differs (they hold a box then). `outputFormatting` is read here only.
-        holdsCallerOptions = options.strategies != nil
-        if holdsCallerOptions { self.options = options }
+        // A core arrives holding the default strategies (a new core starts so; a core goes back
+        // to the pool only through `releaseOptions()`); the caller's box is kept only when one
+        // differs (an encoder with the defaults holds none). `outputFormatting` is read here only.
+        keyMode = .unchanged
+        if let callerStrategies = options.strategies {
+            strategies = callerStrategies
+            switch callerStrategies.values.keyEncodingStrategy {
+            case .useDefaultKeys: break
+            case .convertToSnakeCase: keyMode = .snakeCase
+            default: keyMode = .custom
+            }
+        }
         // Bits rather than `contains(.sortedKeys)`: each of Foundation's option constants is a
         // call into Foundation (through a lazy global), three per call.
         let formatting = options.outputFormatting.rawValue
         sortsKeys = formatting & Self.sortedKeysBit != 0
         isPretty = formatting & Self.prettyPrintedBit != 0
         writer.reset(countingOnly: countingOnly, escapesSlashes: formatting & Self.withoutEscapingSlashesBit == 0)
-        switch options.strategies?.values.keyEncodingStrategy {
-        case nil, .useDefaultKeys: keyMode = .unchanged
-        case .convertToSnakeCase: keyMode = .snakeCase
-        default: keyMode = .custom
-        }
         isInCall = true
         topSerial = -1
         nextSerial = 0
@@ -141,8 +148,7 @@ final class EncodingCore {
         errorInFlight = false
         needsWritingMode = false
         exceededDepth = false
-        // `erasedUserInfo` is nil here: a new core starts so, and a core goes back to the pool
-        // only through `releaseOptions()`.
+        // `erasedUserInfo` is nil here, for the same reason as the strategies above.
     }
 
     /// The raw values of `JSONEncoder.OutputFormatting`'s options (part of Foundation's public,
@@ -171,7 +177,9 @@ final class EncodingCore {
     /// Lets go of the caller's options (their `userInfo` values, strategy closures) before the
     /// core waits in the pool.
     func releaseOptions() {
-        if holdsCallerOptions { options = PayloadEncoder() }
+        // By identity, kept as a plain value: comparing with `EncodingStrategies.defaults` itself
+        // would retain and release it on every call.
+        if ObjectIdentifier(strategies) != defaultStrategies { strategies = .defaults }
         // Only when set: assigning nil calls the runtime to release the old value, nil or not.
         if erasedUserInfo != nil { erasedUserInfo = nil }
     }
@@ -207,7 +215,7 @@ final class EncodingCore {
     var userInfo: [CodingUserInfoKey: Any] {
         if let erasedUserInfo { return erasedUserInfo }
         var erased: [CodingUserInfoKey: Any] = [:]
-        for (key, value) in options.userInfo { erased[key] = value }
+        for (key, value) in strategies.values.userInfo { erased[key] = value }
         erasedUserInfo = erased
         return erased
     }

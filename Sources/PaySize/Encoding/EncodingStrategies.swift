@@ -7,7 +7,8 @@ import Foundation
 /// captured by a closure is copied out on each call) would copy each and retain each
 /// reference. Boxed, a copy is one retain, and none while every option is the default (the
 /// encoder holds nil then). A setter makes a new box: options are set once and read on every
-/// call. Whether a call needs them kept is then a nil check instead of four pattern matches.
+/// call. Whether a call needs them kept is then a nil check instead of four pattern matches;
+/// ``EncodingCore`` holds the caller's box for the call, or ``defaults``.
 final class EncodingStrategies: Sendable {
     struct Values: Sendable {
         var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
@@ -26,6 +27,10 @@ final class EncodingStrategies: Sendable {
     }
 
     let values: Values
+
+    /// The defaults, the one place they are stated (``Values``'s initial values), for reading
+    /// an encoder that holds no box.
+    static let defaults = EncodingStrategies(Values())
 
     private init(_ values: Values) {
         self.values = values

@@ -42,13 +42,13 @@ public struct PayloadEncoder: Sendable {
     /// How `Date` values are written. Defaults to `.deferredToDate`: seconds since 2001-01-01 as
     /// a number, which is what a Live Activity's default decoder expects.
     public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
-        get { strategies?.values.dateEncodingStrategy ?? .deferredToDate }
+        get { (strategies ?? .defaults).values.dateEncodingStrategy }
         set { changeStrategies { $0.dateEncodingStrategy = newValue } }
     }
 
     /// How `Data` values are written. Defaults to `.base64`.
     public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy {
-        get { strategies?.values.dataEncodingStrategy ?? .base64 }
+        get { (strategies ?? .defaults).values.dataEncodingStrategy }
         set { changeStrategies { $0.dataEncodingStrategy = newValue } }
     }
 
@@ -58,19 +58,19 @@ public struct PayloadEncoder: Sendable {
     /// inside its value). For a value re-encoded with `JSONEncoder` (see above) the closure is
     /// called again by that encoder.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
-        get { strategies?.values.keyEncodingStrategy ?? .useDefaultKeys }
+        get { (strategies ?? .defaults).values.keyEncodingStrategy }
         set { changeStrategies { $0.keyEncodingStrategy = newValue } }
     }
 
     /// What to write for NaN and infinities. Defaults to `.throw`.
     public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy {
-        get { strategies?.values.nonConformingFloatEncodingStrategy ?? .throw }
+        get { (strategies ?? .defaults).values.nonConformingFloatEncodingStrategy }
         set { changeStrategies { $0.nonConformingFloatEncodingStrategy = newValue } }
     }
 
     /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { strategies?.values.userInfo ?? [:] }
+        get { (strategies ?? .defaults).values.userInfo }
         set { changeStrategies { $0.userInfo = newValue } }
     }
 
@@ -79,7 +79,7 @@ public struct PayloadEncoder: Sendable {
     private(set) var strategies: EncodingStrategies?
 
     private mutating func changeStrategies(_ change: (inout EncodingStrategies.Values) -> Void) {
-        var values = strategies?.values ?? EncodingStrategies.Values()
+        var values = (strategies ?? .defaults).values
         change(&values)
         strategies = EncodingStrategies.boxing(values)
     }
