@@ -41,6 +41,10 @@ demo: build
 test: deps lint
 	@scripts/ensure-deps.sh --python
 	$(SWIFT) build --build-tests
+	@echo "# Apple availability: no API newer than the declared minimum without a guard"
+	python3 scripts/check-availability.py
+	python3 Tests/Availability/check_availability_catches_plants.py
+	Tests/Availability/typecheck_activitykit_overloads.sh
 	$(SWIFT) test
 	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
 	$(SWIFT) build --package-path $(APP_TESTS) --build-tests

@@ -9,8 +9,9 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PaySize",
-    // Swift Testing and Swift concurrency (PaySizeTesting) need at least these.
-    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    // Live Activities need iOS 16.1, so this minimum costs no Live Activity user anything; every API
+    // newer than it is guarded, and scripts/check-availability.py keeps that true (API/availability-audit.txt).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "PaySize", targets: ["PaySize"]),
         .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),

@@ -9,6 +9,7 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PaySizeBenchmarks",
+    platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "PaySize", path: "..")
     ],

@@ -18,6 +18,7 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PaySizeFuzz",
+    platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "PaySize", path: "..")
     ],
