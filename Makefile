@@ -11,7 +11,7 @@ APP_TESTS := Examples/AppTests
 FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test deps build bench bench-logs fuzz-smoke clean lint format docs
+.PHONY: demo test check deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -40,12 +40,11 @@ demo: build
 
 test: deps lint
 	@scripts/ensure-deps.sh --python
-	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory check
 	@echo "# Apple availability: no API newer than the declared minimum without a guard"
 	python3 scripts/check-availability.py
 	python3 Tests/Availability/check_availability_catches_plants.py
 	Tests/Availability/typecheck_activitykit_overloads.sh
-	$(SWIFT) test
 	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
 	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
 	$(SWIFT) test --package-path $(APP_TESTS)
@@ -53,6 +52,13 @@ test: deps lint
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
 	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
 	$(MAKE) --no-print-directory docs
+
+# The inner loop: build, the public API against API/*.public.txt, and every Swift test of the
+# package. Installs nothing (`make deps` does); `make test` runs it and everything else.
+check:
+	$(SWIFT) build --build-tests
+	python3 scripts/check-api.py
+	$(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
