@@ -33,6 +33,10 @@ struct CompiledSchema: Sendable {
         var not: Int?
         var reference: Int?
         var propertyNames: Int?
+        /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
+        var pattern: ECMAScriptPattern?
+        /// `patternProperties`: the schema of every member whose key the pattern matches.
+        var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] = []
         /// Marked by inference as a `Date` counting seconds since 2001-01-01.
         var isReferenceDate = false
         var hasPropertiesKeyword = false
@@ -205,6 +209,22 @@ struct CompiledSchema: Sendable {
                 }
                 nodes[index].uniqueItems = flag
             case "propertyNames": nodes[index].propertyNames = try subschema(keyword, value)
+            case "pattern":
+                guard let source = value.stringValue else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
+                }
+                nodes[index].pattern = try Self.pattern(source, at: location.appending(keyword))
+            case "patternProperties":
+                guard let members = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                nodes[index].hasPropertiesKeyword = true
+                for member in members {
+                    let memberLocation = location.appending(keyword).appending(member.key)
+                    let pattern = try Self.pattern(member.key, at: memberLocation)
+                    let node = try compile(member.value, at: memberLocation, pending: &pending, byLocation: &byLocation)
+                    nodes[index].patternProperties.append((pattern, node))
+                }
             case "anyOf": nodes[index].anyOf = try subschemas(keyword, value)
             case "oneOf": nodes[index].oneOf = try subschemas(keyword, value)
             case "allOf": nodes[index].allOf = try subschemas(keyword, value)
@@ -248,6 +268,14 @@ struct CompiledSchema: Sendable {
             }
         }
         return index
+    }
+
+    private static func pattern(_ source: String, at location: JSONPointer) throws(SchemaError) -> ECMAScriptPattern {
+        do {
+            return try ECMAScriptPattern(source)
+        } catch {
+            throw SchemaError.unsupportedPattern(source, error, at: location)
+        }
     }
 
     private static func oneOf(_ names: [String]) -> String {

@@ -34,7 +34,8 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Reads a schema document, refusing one the validator cannot honour.
     ///
-    /// - Throws: ``SchemaError`` for an unsupported keyword (`patternProperties`, `if`, …), a
+    /// - Throws: ``SchemaError`` for an unsupported keyword (`if`, `unevaluatedProperties`, …), a
+    ///   pattern using an ECMA-262 feature the matcher lacks (backreferences, lookaround), a
     ///   remote or unresolvable `$ref`, a `$schema` other than draft 2020-12, or a malformed keyword.
     public init(document: JSONElement) throws {
         self.compiled = try CompiledSchema(document: document)

@@ -7,6 +7,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case remoteReference(String)
         case unresolvedReference(String)
         case invalidKeywordValue(keyword: String, expected: String)
+        case unsupportedPattern(String, ECMAScriptPatternError)
         case notASchema
         case unreadable(String)
     }
@@ -35,6 +36,11 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     static func invalidKeywordValue(_ keyword: String, expected: String, at path: JSONPointer) -> SchemaError {
         SchemaError(.invalidKeywordValue(keyword: keyword, expected: expected), at: path)
     }
+    static func unsupportedPattern(_ pattern: String, _ error: ECMAScriptPatternError, at path: JSONPointer)
+        -> SchemaError
+    {
+        SchemaError(.unsupportedPattern(pattern, error), at: path)
+    }
     static func notASchema(at path: JSONPointer) -> SchemaError {
         SchemaError(.notASchema, at: path)
     }
@@ -56,6 +62,9 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
             message = "'$ref' '\(reference)' does not point to a schema in this document"
         case .invalidKeywordValue(let keyword, let expected):
             message = "'\(keyword)' must be \(expected)"
+        case .unsupportedPattern(let pattern, let error):
+            let position = error.offset.map { " (at character \($0))" } ?? ""
+            message = "pattern '\(pattern)' cannot be used: \(error.message)\(position)"
         case .notASchema:
             message = "a schema must be an object or a boolean"
         case .unreadable(let text):

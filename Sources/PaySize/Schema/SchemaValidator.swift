@@ -220,8 +220,16 @@ struct SchemaValidator {
                     found.append(keyed)
                 }
             }
-            if let property = node.properties.first(where: { $0.key == member.key }) {
+            let property = node.properties.first(where: { $0.key == member.key })
+            if let property {
                 found += violations(property.node, member.value, memberPath, depth: 0)
+            }
+            let patterned = node.patternProperties.filter { Self.matches($0.pattern, member.key) }
+            for pattern in patterned {
+                found += violations(pattern.node, member.value, memberPath, depth: 0)
+            }
+            if property != nil || !patterned.isEmpty {
+                continue
             } else if let additional = node.additionalProperties {
                 if self.node(additional).constant == false {
                     found.append(
@@ -336,6 +344,12 @@ struct SchemaValidator {
         return listed.isJSONEqual(to: instance)
     }
 
+    /// Whether `pattern` matches `text`. A match that would exceed the pattern's work bound
+    /// counts as no match: the value cannot be shown to satisfy the schema.
+    static func matches(_ pattern: ECMAScriptPattern, _ text: String) -> Bool {
+        (try? pattern.matches(text)) ?? false
+    }
+
     private func stringViolations(
         _ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer, depth: Int
     ) -> [ContractFinding] {
@@ -354,6 +368,18 @@ struct SchemaValidator {
                 dropped(
                     path, "string is \(length) characters long, longer than \(maximum)",
                     fix: "send at most \(maximum) characters"))
+        }
+        if let pattern = node.pattern {
+            do {
+                if try !pattern.matches(string) {
+                    found.append(
+                        dropped(
+                            path, "'\(Self.clipped(string))' does not match the pattern '\(pattern.source)'",
+                            fix: "send a value that matches '\(pattern.source)'"))
+                }
+            } catch {
+                found.append(dropped(path, error.message, fix: "simplify the pattern or send a shorter string"))
+            }
         }
         guard checksPaySizeKeywords else { return found }
         if let format = node.stringFormat, !format.accepts(string) {
@@ -516,6 +542,7 @@ struct SchemaValidator {
             let length = string.unicodeScalars.count
             if let minimum = node.minLength, length < minimum { return false }
             if let maximum = node.maxLength, length > maximum { return false }
+            if let pattern = node.pattern, !Self.matches(pattern, string) { return false }
             if checksPaySizeKeywords {
                 if let format = node.stringFormat, !format.accepts(string) { return false }
                 if let integerText = node.integerText {
@@ -539,9 +566,16 @@ struct SchemaValidator {
             return false
         }
         for member in members {
-            if let property = node.properties.first(where: { $0.key == member.key }) {
-                if !accepts(property.node, member.value) { return false }
-            } else if let additional = node.additionalProperties, !accepts(additional, member.value) {
+            let property = node.properties.first(where: { $0.key == member.key })
+            if let property, !accepts(property.node, member.value) { return false }
+            var patterned = false
+            for pattern in node.patternProperties where Self.matches(pattern.pattern, member.key) {
+                if !accepts(pattern.node, member.value) { return false }
+                patterned = true
+            }
+            if property == nil, !patterned, let additional = node.additionalProperties,
+                !accepts(additional, member.value)
+            {
                 return false
             }
         }
@@ -640,12 +674,18 @@ struct SchemaValidator {
             let additional = views.compactMap(\.additionalProperties)
             for member in members {
                 let memberPath = path.appending(member.key)
+                let patterned = describing.flatMap(\.patternProperties).filter { Self.matches($0.pattern, member.key) }
+                for pattern in patterned {
+                    found += suspicions(pattern.node, member.value, memberPath, depth: 0)
+                }
                 if known.contains(member.key) {
                     for view in describing {
                         for property in view.properties where property.key == member.key {
                             found += suspicions(property.node, member.value, memberPath, depth: 0)
                         }
                     }
+                } else if !patterned.isEmpty {
+                    continue
                 } else if !additional.isEmpty {
                     for node in additional { found += suspicions(node, member.value, memberPath, depth: 0) }
                 } else if !describing.isEmpty {

@@ -6,8 +6,8 @@ import Testing
 struct SchemaRejectionTests {
     static let refused: [(String, String)] = [
         (
-            #"{"patternProperties":{"^a":{}}}"#,
-            "/patternProperties: unsupported keyword 'patternProperties': the validator cannot honour it, so it refuses the schema"
+            #"{"patternProperties":{"^(?=a)":{}}}"#,
+            "/patternProperties/^(?=a): pattern '^(?=a)' cannot be used: lookahead assertions ('(?=' and '(?!') are not supported (at character 1)"
         ),
         (
             #"{"properties":{"a":{"if":{"type":"string"},"then":{}}}}"#,
@@ -44,9 +44,11 @@ struct SchemaRejectionTests {
         (#"{"type":"text"}"#, "(root): 'type' must be a type name or an array of them"),
         (#"{"minLength":-1}"#, "(root): 'minLength' must be a non-negative integer"),
         (
-            #"{"pattern":"^a"}"#,
-            "/pattern: unsupported keyword 'pattern': the validator cannot honour it, so it refuses the schema"
+            #"{"pattern":"^(a)\\1$"}"#,
+            "/pattern: pattern '^(a)\\1$' cannot be used: backreferences ('\\1') are not supported (at character 4)"
         ),
+        (#"{"pattern":["^a"]}"#, "(root): 'pattern' must be a string"),
+        (#"{"patternProperties":["^a"]}"#, "(root): 'patternProperties' must be an object of schemas"),
         (
             #"{"unevaluatedProperties":false}"#,
             "/unevaluatedProperties: unsupported keyword 'unevaluatedProperties': the validator cannot honour it, so it refuses the schema"
