@@ -11,7 +11,7 @@ APP_TESTS := Examples/AppTests
 FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test deps build bench bench-logs fuzz-smoke clean lint format docs
+.PHONY: demo test test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -49,6 +49,14 @@ test: deps lint
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
 	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
 	$(MAKE) --no-print-directory docs
+
+# Examples/spark's job under Spark in local[2] mode (PySpark and Java 17+ installed when missing):
+# a 200 000-push log cut into 2 MiB splits, a folder with a .zst part, failing splits; the merged
+# summaries must equal `paysize check --summary` of the same bytes, field for field.
+test-spark: deps
+	@scripts/ensure-deps.sh --spark
+	$(SWIFT) build --product paysize
+	python3 Tests/Spark/test_spark_job.py $(PAYSIZE)
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
