@@ -311,6 +311,25 @@ import Testing
         #expect(onlyEmpty.standardOutput == empty.standardOutput)
     }
 
+    /// Counts stay exact in every JSON reader: a whole of more than 2^53 lines is refused.
+    @Test func mergeRefusesAWholeOfMoreThanTwoToTheFiftyThreeLines() throws {
+        let folder = try TemporaryFolder()
+        let empty = try PaySizeProcess.run(["check", "--summary", "--format", "json", "--lines", "-"]).standardOutput
+        let half = empty.replacingOccurrences(
+            of: #""lines":0,"blankLines":0"#, with: #""lines":4503599627370497,"blankLines":4503599627370497"#)
+        let halfPath = try folder.write("half.json", half + half)
+        let result = try PaySizeProcess.run(["merge", "--format", "json", halfPath])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "\(halfPath):2:1: error: expected the whole to have at most 9007199254740992 (2^53) lines, found 9007199254740994 with '<stdin>'\n"
+        )
+        let one = try PaySizeProcess.run(["merge", "--format", "json", try folder.write("one.json", half)])
+        #expect(one.status == 0)
+        #expect(one.standardOutput.contains(#""lines":4503599627370497,"blankLines":4503599627370497,"#))
+    }
+
     @Test func mergeRefusesSummariesThatDoNotAddUp() throws {
         let folder = try TemporaryFolder()
         let log = try folder.write("a.jsonl", Self.update(300) + "\n" + "{x\n" + "{y\n")

@@ -8,7 +8,8 @@
    tasks. The merged summary must equal `paysize check --summary` of the file, byte for byte and so field
    for field; the malformed lines must be reported as that one process reports them; each split must
    hold the lines a line reader gives it (a line belongs to the split its first byte follows).
-2. A folder of a .zst part, a plain part and an empty file, read through a glob: the merged summary
+   The log is named by a glob.
+2. A folder of a .zst part, a plain part and an empty file: the merged summary
    equals that of the parts concatenated, and each malformed line is reported in its own file.
 3. A split whose paysize exits 2 without a complete summary (--max-errors 1 passed through) fails the
    job with paysize's message and writes no summary; so does a paysize that cannot be run.
@@ -142,8 +143,8 @@ def test_one_log(paysize, folder):
     output = os.path.join(folder, "merged.json")
     report = os.path.join(folder, "splits.jsonl")
     result, stderr, seconds = run_job(paysize, [
-        "--split-bytes", str(SPLIT_BYTES), "--name", path, "--output", output, "--splits-report", report, path,
-        "--"] + CHECK_OPTIONS)
+        "--split-bytes", str(SPLIT_BYTES), "--name", path, "--output", output, "--splits-report", report,
+        os.path.join(folder, "push*.jsonl"), "--"] + CHECK_OPTIONS)
     print(f"test-spark: the Spark job on {path}: {seconds:.1f} s")
     expect(result.returncode == 2, f"the job: expected exit 2 (malformed lines), found {result.returncode}: "
            + "\n".join(stderr[-20:]))
@@ -188,9 +189,8 @@ def test_folder(paysize, folder, data):
     whole, _ = run([paysize, "check", "--summary", "--format", "json", concatenated])
     output = os.path.join(folder, "parts-merged.json")
     result, stderr, seconds = run_job(paysize, [
-        "--split-bytes", str(256 << 10), "--name", concatenated, "--output", output,
-        os.path.join(parts, "part-*")])
-    print(f"test-spark: the Spark job on {parts}/part-* (.zst, plain, empty): {seconds:.1f} s")
+        "--split-bytes", str(256 << 10), "--name", concatenated, "--output", output, parts])
+    print(f"test-spark: the Spark job on the folder {parts} (.zst, plain, empty): {seconds:.1f} s")
     expect(result.returncode == 2, f"the folder job: expected exit 2, found {result.returncode}: "
            + "\n".join(stderr[-20:]))
     compare_fields(open(output).read() if os.path.exists(output) else "", whole.stdout.decode(), "folder")
