@@ -12,7 +12,8 @@ java_major() {
 
 need_apt=()
 if [ "${1:-}" = "--spark" ] && [ "$(java_major)" -lt 17 ]; then
-  echo "paysize: Spark needs Java 17 or later; found $(java_major)" >&2
+  found_java=$(java_major)
+  echo "paysize: Spark needs Java 17 or later; found $([ "$found_java" = 0 ] && echo none || echo "Java $found_java")" >&2
   need_apt+=(openjdk-17-jre-headless)
 fi
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)

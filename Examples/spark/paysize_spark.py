@@ -205,6 +205,7 @@ def main(argv):
     parser.add_argument("--splits-report", help="write one JSON line per split (partition, file, start, records)")
     args = parser.parse_args(own)
 
+    from pyspark.errors import AnalysisException
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
 
@@ -224,6 +225,10 @@ def main(argv):
         )
         results = records.rdd.mapPartitionsWithIndex(
             lambda index, rows: check_partition(command, index, rows)).collect()
+    except AnalysisException as error:  # no such input, or none readable
+        print(f"paysize_spark: error: {str(error).splitlines()[0]}", file=sys.stderr)
+        spark.stop()
+        return 2
     except Exception as error:  # a failed split surfaces as the Spark job's failure
         found = re.search(MARKER + r'("(?:[^"\\]|\\.)*")', str(error))
         if not found:

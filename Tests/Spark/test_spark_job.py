@@ -12,7 +12,8 @@
 2. A folder of a .zst part, a plain part and an empty file: the merged summary
    equals that of the parts concatenated, and each malformed line is reported in its own file.
 3. A split whose paysize exits 2 without a complete summary (--max-errors 1 passed through) fails the
-   job with paysize's message and writes no summary; so does a paysize that cannot be run.
+   job with paysize's message and writes no summary; so does a paysize that cannot be run. An input
+   that does not exist is one line of error, exit 2.
 """
 
 import json
@@ -220,6 +221,14 @@ def test_failing_split(paysize, folder):
            "the failing split's message:\n" + "\n".join(job_lines(stderr, ["paysize_spark"])) + "\n--- expected:\n"
            + expected)
     expect(not os.path.exists(output), "the failing split: a summary was written")
+
+    absent = os.path.join(folder, "no-such-log.jsonl")
+    result, stderr, _ = run_job(paysize, ["--output", output, absent])
+    # Spark's own words for it vary between versions: one line of error naming the input.
+    told = job_lines(stderr, ["paysize_spark"])
+    expect(result.returncode == 2 and len(told) == 1 and told[0].startswith("paysize_spark: error: ")
+           and absent in told[0] and not any("Traceback" in line for line in stderr),
+           f"an input that does not exist: exit {result.returncode}:\n" + "\n".join(stderr[-10:]))
 
     missing = os.path.join(folder, "no-such-paysize")
     result, stderr, _ = run_job(missing, ["--output", output, path])
