@@ -19,6 +19,7 @@ record it was given) fails its task and the job with paysize's message: nothing 
 """
 
 import argparse
+import collections
 import json
 import os
 import re
@@ -75,6 +76,8 @@ class SplitRun:
         self.records = 0
         self.stopped_reading = False
         self.messages, self.more_messages = [], 0
+        # The last messages, which say why paysize stopped, even past the kept ones.
+        self.last_messages = collections.deque(maxlen=3)
         try:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -102,8 +105,10 @@ class SplitRun:
 
     def read_messages(self):
         for line in self.process.stderr:
+            message = line.decode("utf-8", "replace").rstrip("\n")
+            self.last_messages.append(message)
             if len(self.messages) < KEPT_MESSAGES:
-                self.messages.append(line.decode("utf-8", "replace").rstrip("\n"))
+                self.messages.append(message)
             else:
                 self.more_messages += 1
 
@@ -129,7 +134,7 @@ class SplitRun:
         for line in b"".join(self.output).decode("utf-8", "replace").splitlines():
             if '"kind":"summary"' in line:
                 summary = line
-        told = "; ".join(self.messages[-3:]) or "no message"
+        told = "; ".join(self.last_messages) or "no message"
         if status < 0:
             self.fail(f"paysize was ended by signal {-status}: {told}")
         if status not in (0, 1, 2) or summary is None:

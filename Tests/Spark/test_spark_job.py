@@ -10,7 +10,8 @@
    hold the lines a line reader gives it (a line belongs to the split its first byte follows).
    The log is named by a glob.
 2. A folder of a .zst part, a plain part and an empty file: the merged summary
-   equals that of the parts concatenated, and each malformed line is reported in its own file.
+   equals that of the parts concatenated, and each malformed line is reported in its own file (a
+   split keeps 100 messages and says how many more it left out).
 3. A split whose paysize exits 2 without a complete summary (--max-errors 1 passed through) fails the
    job with paysize's message and writes no summary; so does a paysize that cannot be run. An input
    that does not exist is one line of error, exit 2.
@@ -181,7 +182,9 @@ def test_folder(paysize, folder, data):
     parts = os.path.join(folder, "parts")
     os.mkdir(parts)
     first = b"".join(line + b"\n" for line in lines[:10_000])
-    second = b"".join(line + b"\n" for line in lines[10_000:])
+    # 105 malformed lines open part-2: its first split keeps 100 messages and says 5 were left out.
+    garbage = [b'{"n":%d' % index for index in range(105)]
+    second = b"".join(line + b"\n" for line in garbage + lines[10_000:])
     subprocess.run(["zstd", "-q", "-3", "-o", os.path.join(parts, "part-1.jsonl.zst")], input=first, check=True)
     open(os.path.join(parts, "part-0.jsonl"), "wb").close()
     open(os.path.join(parts, "part-2.jsonl"), "wb").write(second)
@@ -196,11 +199,18 @@ def test_folder(paysize, folder, data):
            + "\n".join(stderr[-20:]))
     compare_fields(open(output).read() if os.path.exists(output) else "", whole.stdout.decode(), "folder")
     # Each malformed line in its own file: part-1 holds lines 1-10000, part-2 the rest.
-    expected = []
+    first_split_lines = expected_split_records(second, 256 << 10)[0]
+    expected, first_split = [], []
     for message in whole.stderr.decode().splitlines():
         line, rest = message[len(concatenated) + 1:].split(":", 1)
         part, number = ("part-1.jsonl.zst", int(line)) if int(line) <= 10_000 else ("part-2.jsonl", int(line) - 10_000)
-        expected.append(f"{os.path.join(parts, part)}:{number}:{rest}")
+        placed = f"{os.path.join(parts, part)}:{number}:{rest}"
+        (first_split if part == "part-2.jsonl" and number <= first_split_lines else expected).append(placed)
+    expect(len(first_split) == 105, f"expected 105 messages in part-2's first split, found {len(first_split)}")
+    at = sum(1 for message in expected if "part-1" in message)
+    expected[at:at] = first_split[:100] + [
+        f"{os.path.join(parts, 'part-2.jsonl')}: 5 more messages of the split from byte 0 "
+        f"(lines 1-{first_split_lines}) left out"]
     expect(job_lines(stderr, [parts, "paysize_spark"]) == expected,
            "folder: messages differ:\n" + "\n".join(job_lines(stderr, [parts, "paysize_spark"]))
            + "\n--- expected:\n" + "\n".join(expected))
