@@ -11,7 +11,7 @@ APP_TESTS := Examples/AppTests
 FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test check deps build bench bench-logs fuzz-smoke clean lint format docs
+.PHONY: demo test check test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -59,6 +59,14 @@ check:
 	$(SWIFT) build --build-tests
 	python3 scripts/check-api.py
 	$(SWIFT) test --skip-build
+
+# Examples/spark's job under Spark in local[2] mode (PySpark and Java 17+ installed when missing):
+# a 200 000-push log cut into 2 MiB splits, a folder with a .zst part, failing splits; the merged
+# summaries must equal `paysize check --summary` of the same bytes, field for field.
+test-spark: deps
+	@scripts/ensure-deps.sh --spark
+	$(SWIFT) build --product paysize
+	python3 Tests/Spark/test_spark_job.py $(PAYSIZE)
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks

@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # Installs what building and testing PaySize needs beyond Swift: zstd's headers (libzstd-dev),
-# pkg-config, and, with --python, the jsonschema package the tests use as an independent validator.
+# pkg-config, and, with --python, the jsonschema package the tests use as an independent validator;
+# with --spark, what `make test-spark` runs the Spark example on: Java 17 or later (Debian's
+# openjdk-17-jre-headless; PySpark 4 needs it) and the pyspark package (4 or later).
 set -euo pipefail
 
+java_major() {
+  command -v java >/dev/null 2>&1 || { echo 0; return; }
+  java -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p' | grep . || echo 0
+}
+
 need_apt=()
+if [ "${1:-}" = "--spark" ] && [ "$(java_major)" -lt 17 ]; then
+  found_java=$(java_major)
+  echo "paysize: Spark needs Java 17 or later; found $([ "$found_java" = 0 ] && echo none || echo "Java $found_java")" >&2
+  need_apt+=(openjdk-17-jre-headless)
+fi
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libzstd; } || [ ! -f /usr/include/zdict.h ]; then
   need_apt+=(libzstd-dev)
@@ -19,7 +31,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     sudo apt-get update -qq >/dev/null
     sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
-    echo "paysize: missing ${need_apt[*]}: install zstd's development files and pkg-config" >&2
+    echo "paysize: missing ${need_apt[*]}: install them (zstd's development files, pkg-config, Java 17+)" >&2
     echo "  (Debian/Ubuntu: apt-get install libzstd-dev pkg-config; macOS: brew install zstd pkg-config)" >&2
     exit 1
   fi
@@ -29,6 +41,14 @@ if [ "${1:-}" = "--python" ] && ! python3 -c 'import jsonschema' >/dev/null 2>&1
   echo "paysize: installing the jsonschema Python package (test tooling only)" >&2
   python3 -m pip install --quiet jsonschema || {
     echo "paysize: cannot install jsonschema: run 'python3 -m pip install jsonschema'" >&2
+    exit 1
+  }
+fi
+
+if [ "${1:-}" = "--spark" ] && ! python3 -c 'import sys, pyspark; sys.exit(int(pyspark.__version__.split(".")[0]) < 4)' >/dev/null 2>&1; then
+  echo "paysize: installing the pyspark Python package, 4 or later (make test-spark only; about 450 MB installed)" >&2
+  python3 -m pip install --quiet 'pyspark>=4' || {
+    echo "paysize: cannot install pyspark: run 'python3 -m pip install \"pyspark>=4\"'" >&2
     exit 1
   }
 fi

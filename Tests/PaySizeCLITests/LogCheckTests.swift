@@ -191,6 +191,145 @@ import Testing
         #expect(text.standardOutput == wholeText.standardOutput)
     }
 
+    /// A log whose summary has a bit of everything: a blank line, two malformed lines, a safe
+    /// payload and a risky one, both with a content state.
+    static let mixedLog = [
+        Self.update(100), "{x", "", Self.update(3074), "{y",
+    ].map { $0 + "\n" }.joined()
+
+    /// A summary field changed by hand, and the refusal it earns: the field and what was expected.
+    struct SummaryDamage: Sendable, CustomTestStringConvertible {
+        var found: String
+        var replacement: String
+        /// The text the error points at in the damaged summary (the value of the field it names).
+        var at: String
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let summaryDamages: [SummaryDamage] = [
+        // Lines raised by one.
+        .init(
+            found: #""lines":5"#, replacement: #""lines":6"#, at: #"6,"blankLines""#,
+            message: "/lines: expected 5, the sum of 'blankLines' (1), 'payloads' (2) and 'malformed' (2), found 6"),
+        .init(
+            found: #""malformed":2"#, replacement: #""malformed":3"#, at: #"5,"blankLines""#,
+            message: "/lines: expected 6, the sum of 'blankLines' (1), 'payloads' (2) and 'malformed' (3), found 5"),
+        .init(
+            found: #""blankLines":1"#, replacement: #""blankLines":0"#, at: #"5,"blankLines""#,
+            message: "/lines: expected 4, the sum of 'blankLines' (0), 'payloads' (2) and 'malformed' (2), found 5"),
+        .init(
+            found: #""payloads":2"#, replacement: #""payloads":3"#, at: #"3,"malformed""#,
+            message: "/payloads: expected 2, the sum of 'tiers', found 3"),
+        .init(
+            found: #""safe":1"#, replacement: #""safe":2"#, at: #"2,"malformed""#,
+            message: "/payloads: expected 3, the sum of 'tiers', found 2"),
+        .init(
+            found: #""payloadBytes":[[100,1]"#, replacement: #""payloadBytes":[[100,2]"#, at: "[[100,2]",
+            message: "/histogram/payloadBytes: expected counts adding up to the 2 payloads, found 3"),
+        .init(
+            found: #""contentStateBytes":[[34,1]"#, replacement: #""contentStateBytes":[[34,2]"#, at: "[[34,2]",
+            message: "/histogram/contentStateBytes: expected counts adding up to at most the 2 payloads, found 3"),
+        .init(
+            found: #""payloadBytes":{"count":2"#, replacement: #""payloadBytes":{"count":1"#, at: #"1,"p50":100"#,
+            message: "/payloadBytes/count: expected 2, the count of /histogram/payloadBytes, found 1"),
+        .init(
+            found: #""p50":100"#, replacement: #""p50":99"#, at: #"99,"p90""#,
+            message: "/payloadBytes/p50: expected 100, the p50 of /histogram/payloadBytes, found 99"),
+        .init(
+            found: #""p90":3074"#, replacement: #""p90":5000"#, at: #"5000,"p99""#,
+            message: "/payloadBytes/p90: expected 3074, the p90 of /histogram/payloadBytes, found 5000"),
+        .init(
+            found: #""p99":3008,"max":3008"#, replacement: #""p99":3008,"max":null"#, at: "null}",
+            message: "/contentStateBytes/max: expected 3008, the max of /histogram/contentStateBytes, found null"),
+        .init(
+            found: #""payloadsWithErrors":0"#, replacement: #""payloadsWithErrors":3"#,
+            at: #"3,"payloadsWithWarnings""#,
+            message: "/payloadsWithErrors: expected at most the 2 payloads, found 3"),
+        .init(
+            found: #""failing":0"#, replacement: #""failing":1"#, at: #"1,"payloadBytes":{"#,
+            message:
+                "/failing: expected from 0 (the payloads of 'tiers' from 'over') to 0 (with the payloads with errors), found 1"
+        ),
+        .init(
+            found:
+                #""firstMalformed":[{"line":2,"column":2,"message":"expected an object key (a string) or '}', found 'x'"},"#,
+            replacement: #""firstMalformed":["#, at: #"[{"line":5"#,
+            message: "/firstMalformed: expected 2 entries (the first 10 of the 2 malformed lines), found 1"),
+        .init(
+            found: #"{"line":5,"column":2"#, replacement: #"{"line":6,"column":2"#, at: #"6,"column":2"#,
+            message: "/firstMalformed/1/line: expected a line from 3 to 5, found 6"),
+        .init(
+            found: #""worst":[{"line":4,"payloadBytes":3074},{"line":1,"payloadBytes":100}]"#,
+            replacement: #""worst":[{"line":4,"payloadBytes":3074}]"#, at: #"[{"line":4"#,
+            message: "/worst: expected 2 entries (the largest 10 of the 2 payloads), found 1"),
+        .init(
+            found: #""payloadBytes":3074}"#, replacement: #""payloadBytes":3075}"#, at: "3075}",
+            message: "/worst/0/payloadBytes: expected 3074, the max of /histogram/payloadBytes, found 3075"),
+        .init(
+            found: #""lines":5"#, replacement: #""lines":9007199254740993"#, at: "9007199254740993",
+            message: "/lines: expected an integer of at most 9007199254740992 (2^53), found 9007199254740993"),
+    ]
+
+    /// A summary that does not agree with itself is refused, naming the field and placed at its
+    /// value; the same summary unchanged merges.
+    @Test(arguments: summaryDamages)
+    func mergeRefusesASummaryThatDisagreesWithItself(_ damage: SummaryDamage) throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("mixed.jsonl", Self.mixedLog)
+        let summary = try PaySizeProcess.run(["check", "--summary", "--format", "json", log]).standardOutput
+        let intact = try PaySizeProcess.run(["merge", try folder.write("intact.json", summary)])
+        #expect(intact.status == 2)
+        #expect(intact.standardError == "")
+        let range = try #require(summary.range(of: damage.found), "'\(damage.found)' is not in \(summary)")
+        let damaged = summary.replacingCharacters(in: range, with: damage.replacement)
+        #expect(damaged.components(separatedBy: damage.at).count == 2, "'\(damage.at)' is not once in \(damaged)")
+        let column = try #require(damaged.range(of: damage.at)).lowerBound.utf16Offset(in: damaged) + 1
+        let path = try folder.write("damaged.json", damaged)
+        let result = try PaySizeProcess.run(["merge", path])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "\(path):1:\(column): error: \(damage.message)\n")
+    }
+
+    /// The summary of an empty input (an empty partition's) merges with any other, adding nothing.
+    @Test func emptySummaryMerges() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("mixed.jsonl", Self.mixedLog)
+        let empty = try PaySizeProcess.run(["check", "--summary", "--format", "json", "--lines", "-"])
+        #expect(empty.status == 0)
+        let emptyPath = try folder.write("empty.json", empty.standardOutput)
+        let whole = try PaySizeProcess.run(["check", "--summary", "--format", "json", log])
+        let summaryPath = try folder.write("mixed.json", whole.standardOutput)
+        let merged = try PaySizeProcess.run(
+            ["merge", "--format", "json", "--file", log, emptyPath, summaryPath, emptyPath])
+        #expect(merged.status == 2)
+        #expect(merged.standardError == "")
+        #expect(merged.standardOutput == whole.standardOutput)
+        let onlyEmpty = try PaySizeProcess.run(["merge", "--format", "json", emptyPath])
+        #expect(onlyEmpty.status == 0)
+        #expect(onlyEmpty.standardOutput == empty.standardOutput)
+    }
+
+    /// Counts stay exact in every JSON reader: a whole of more than 2^53 lines is refused.
+    @Test func mergeRefusesAWholeOfMoreThanTwoToTheFiftyThreeLines() throws {
+        let folder = try TemporaryFolder()
+        let empty = try PaySizeProcess.run(["check", "--summary", "--format", "json", "--lines", "-"]).standardOutput
+        let half = empty.replacingOccurrences(
+            of: #""lines":0,"blankLines":0"#, with: #""lines":4503599627370497,"blankLines":4503599627370497"#)
+        let halfPath = try folder.write("half.json", half + half)
+        let result = try PaySizeProcess.run(["merge", "--format", "json", halfPath])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "\(halfPath):2:1: error: expected the whole to have at most 9007199254740992 (2^53) lines, found 9007199254740994 with '<stdin>'\n"
+        )
+        let one = try PaySizeProcess.run(["merge", "--format", "json", try folder.write("one.json", half)])
+        #expect(one.status == 0)
+        #expect(one.standardOutput.contains(#""lines":4503599627370497,"blankLines":4503599627370497,"#))
+    }
+
     @Test func mergeRefusesSummariesThatDoNotAddUp() throws {
         let folder = try TemporaryFolder()
         let log = try folder.write("a.jsonl", Self.update(300) + "\n" + "{x\n" + "{y\n")

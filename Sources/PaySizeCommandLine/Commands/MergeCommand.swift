@@ -23,7 +23,8 @@ enum MergeCommand {
         are numbered after the lines of the shards before them. The result equals, field for
         field, the summary of the shards concatenated (each shard ending in a line break):
         histograms are exact, so the percentiles are too. Summaries must share the limit, the
-        thresholds and --fail-on, and be complete (not stopped by --max-errors or a read error).
+        thresholds and --fail-on, be complete (not stopped by --max-errors or a read error) and
+        agree with themselves: lines, payloads, tiers, histograms and percentiles add up.
 
         USAGE: paysize merge [<options>] <summary> ...
 
@@ -61,13 +62,6 @@ enum MergeCommand {
         var names: [String] = []
         for path in parsed.positionals {
             for (summary, location) in try summaries(in: path) {
-                guard summary.isComplete else {
-                    throw InputError(
-                        file: path, location: location,
-                        message:
-                            "expected a complete summary, found one of '\(summary.file)' that stopped early (--max-errors or a read error); the lines after it would be misnumbered"
-                    )
-                }
                 names.append(summary.file)
                 guard var whole = merged else {
                     merged = summary
@@ -78,6 +72,14 @@ enum MergeCommand {
                         file: path, location: location,
                         message:
                             "expected \(describe(whole)) as in the first summary, found \(describe(summary)) for '\(summary.file)'"
+                    )
+                }
+                // Every other count of a consistent summary is at most its lines.
+                guard whole.lineCount + summary.lineCount <= LogSummary.maximumCount else {
+                    throw InputError(
+                        file: path, location: location,
+                        message:
+                            "expected the whole to have at most \(LogSummary.maximumCount) (2^53) lines, found \(whole.lineCount + summary.lineCount) with '\(summary.file)'"
                     )
                 }
                 whole.append(summary)
@@ -109,7 +111,17 @@ enum MergeCommand {
             }
             guard root["kind"]?.stringValue == "summary" else { continue }
             let reader = SummaryFieldReader(file: path, line: lineNumber, bytes: lineBytes, root: root)
-            found.append((try LogSummary(reading: reader), TextPosition(line: lineNumber, column: 1)))
+            let summary = try LogSummary(reading: reader)
+            let location = TextPosition(line: lineNumber, column: 1)
+            guard summary.isComplete else {
+                throw InputError(
+                    file: path, location: location,
+                    message:
+                        "expected a complete summary, found one of '\(summary.file)' that stopped early (--max-errors or a read error); the lines after it would be misnumbered"
+                )
+            }
+            try summary.checkConsistency(reader)
+            found.append((summary, location))
         }
         guard !found.isEmpty else {
             throw InputError(

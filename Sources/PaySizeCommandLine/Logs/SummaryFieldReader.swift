@@ -18,11 +18,15 @@ struct SummaryFieldReader {
         return element
     }
 
-    /// A non-negative integer written without a fraction or exponent.
+    /// A non-negative integer written without a fraction or exponent, at most
+    /// `LogSummary.maximumCount`.
     func integer(_ pointer: JSONPointer) throws(InputError) -> Int {
         let element = try element(pointer)
-        guard element.isIntegerToken, let text = element.numberText, let value = Int(text), value >= 0 else {
+        guard element.isIntegerToken, let text = element.numberText, !text.hasPrefix("-") else {
             throw error("expected a non-negative integer, found \(element.typeName)", at: pointer)
+        }
+        guard let value = Int(text), value <= LogSummary.maximumCount else {
+            throw error("expected an integer of at most \(LogSummary.maximumCount) (2^53), found \(text)", at: pointer)
         }
         return value
     }
@@ -71,6 +75,9 @@ struct SummaryFieldReader {
                 throw error("expected sizes in rising order, found \(byteCount) after \(previous)", at: pair)
             }
             previous = byteCount
+            guard histogram.totalCount + count <= LogSummary.maximumCount else {
+                throw error("expected counts adding up to at most \(LogSummary.maximumCount) (2^53)", at: pair)
+            }
             histogram.add(byteCount, count: count)
         }
         return histogram
