@@ -80,11 +80,11 @@ struct CheckCommand {
         the 4096-byte limit (5120 with --broadcast); its bytes as written are reported beside it,
         and a file over the limit only as written gets a warning (an error with --as-sent, which
         judges the bytes as written). A JSON Lines line is judged by its bytes as logged, since a
-        log holds bodies as they were sent, unless --compact is given. The content-state and attributes are measured
-        too, with ActivityKit's combined figure. The aps dictionary is checked against the Live
-        Activity rules: event, integer timestamps, what a start requires, dismissal-date only on
-        end. Tiers are advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096,
-        over > 4096.
+        log holds bodies as they were sent, unless --compact is given. The content-state and
+        attributes are measured too, with ActivityKit's combined figure. The aps dictionary is
+        checked against the Live Activity rules: event, integer timestamps, what a start
+        requires, dismissal-date only on end; near-miss keys get "did you mean". Tiers are
+        advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096, over > 4096.
 
         A JSON Lines log is checked on every core with bounded memory: the text format prints
         only the lines with findings or at the --fail-on tier, then the log's summary; --format
