@@ -103,6 +103,40 @@ import Testing
         #expect(result.standardOutput.contains("0 errors, 1 warning"))
     }
 
+    /// @parse/node-apn 7.1.0's README Live Activity example, as its README prints the body: a
+    /// string alert with `badge` and `sound` in `aps` and a custom key beside it. Warnings only.
+    @Test func nodeAPNReadmeBodyExitsZeroWithWarnings() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "node-apn.json",
+            #"{"messageFrom":"John Appleseed","aps":{"badge":3,"sound":"ping.aiff","alert":"\uD83D\uDCE7 \u2709 You have a new message", "relevance-score":75,"timestamp":1683129662,"stale-date":1683216062,"event":"update","content-state":{}}}"#
+        )
+        let result = try PaySizeProcess.run(["check", "--format", "json", path])
+        #expect(result.status == 0)
+        let report = try #require(try CheckCommandTests.jsonLines(result.standardOutput).first)
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["severity"] as? String } == ["warning", "warning", "warning", "warning"])
+        #expect(findings.map { $0["path"] as? String } == ["/messageFrom", "/aps/badge", "/aps/sound", "/aps/alert"])
+    }
+
+    /// @parse/node-apn 5.2.3 to 6.0.1 wrote `events`: the start is still checked as a start.
+    @Test func nodeAPNEventsStartIsCheckedAsAStart() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "events.json",
+            #"{"aps":{"timestamp":1764500400,"events":"start","content-state":{"eta":5},"alert":{"title":"T","body":"B"}}}"#
+        )
+        let result = try PaySizeProcess.run(["check", path])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "error: /aps/events: unknown 'aps' key 'events': did you mean 'event'? The push has no 'event'; the rules below read 'events' as 'event'; fix: rename 'events' to 'event'\n"
+            ))
+        #expect(
+            result.standardOutput.contains("error: /aps/attributes-type: a start event requires 'attributes-type'\n"))
+        #expect(result.standardOutput.contains("error: /aps/attributes: a start event requires 'attributes'\n"))
+    }
+
     @Test func helpSaysWhichFigureIsJudged() throws {
         let check = try PaySizeProcess.run(["check", "--help"])
         for text in [
