@@ -1,5 +1,6 @@
 # PaySize: `make demo` checks the bundled examples, `make test` runs every test.
-# Both install what they need (libzstd-dev, pkg-config; jsonschema for the tests) when missing.
+# Both install what they need (libzstd-dev, pkg-config; jsonschema for the tests; for the real-client
+# test python3-venv and, in .build/client-venv, the pinned APNs client libraries) when missing.
 SHELL := /bin/bash
 SWIFT ?= swift
 PAYSIZE := .build/debug/paysize
@@ -51,6 +52,8 @@ test: deps lint
 	python3 Tests/Schemas/validate_with_jsonschema.py
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
 	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
+	@echo "# Live Activity bodies built offline by real APNs clients (pinned kalyke-apns, aioapns), checked"
+	Tests/Clients/run.sh $(PAYSIZE)
 	$(MAKE) --no-print-directory docs
 
 # The inner loop: build, the public API against API/*.public.txt, and every Swift test of the

@@ -221,7 +221,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.standardOutput
-                == #"{"file":"Examples/start-delivery.json","payloadBytes":511,"fileBytes":671,"limit":4096,"tier":"safe","headroom":3585,"contentStateBytes":118,"attributesBytes":124,"activityKitBytes":242,"event":"start","fails":false,"findings":[],"measurement":"compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"}"#
+                == #"{"file":"Examples/start-delivery.json","payloadBytes":511,"fileBytes":671,"judgedBytes":511,"limit":4096,"tier":"safe","headroom":3585,"contentStateBytes":118,"attributesBytes":124,"activityKitBytes":242,"event":"start","fails":false,"findings":[],"measurement":"compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"}"#
                 + "\n")
     }
 

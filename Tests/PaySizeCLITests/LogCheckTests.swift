@@ -139,8 +139,8 @@ import Testing
         let file = path.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         #expect(
             result.standardOutput == """
-                ::error file=\(file),line=2,col=1,title=PaySize%3A over (advisory)::4097 of 4096 bytes (compact JSON), headroom -1 bytes
-                ::notice file=\(file),line=3,col=1,title=PaySize%3A safe (advisory)::49 of 4096 bytes (compact JSON), headroom 4047 bytes
+                ::error file=\(file),line=2,col=1,title=PaySize%3A over (advisory)::4097 of 4096 bytes (as written), headroom -1 bytes
+                ::notice file=\(file),line=3,col=1,title=PaySize%3A safe (advisory)::49 of 4096 bytes (as written), headroom 4047 bytes
                 ::error file=\(file),line=3,col=8,title=PaySize%3A /aps/content-state::an update event requires 'content-state'
                 ::error file=\(file),title=PaySize summary::\(path): summary of 3 lines: 3 payloads, 0 malformed%0Atiers (advisory): 2 safe, 0 monitor, 0 risky, 0 critical, 1 over%0Apayload bytes: p50 300, p90 4097, p99 4097, max 4097 (3 values)%0Acontent-state bytes: p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Afindings: 1 payload with errors, 0 with warnings; 2 failing (--fail-on over)
 

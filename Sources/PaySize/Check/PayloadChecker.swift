@@ -7,6 +7,11 @@
 /// integer seconds since 1970. Given a ``PayloadContract``, it also checks `content-state` (and a
 /// start's `attributes`) against the app's schemas.
 ///
+/// The tier is judged on ``sizeBasis``: the compact form by default, the bytes as written for a
+/// body captured as sent. Either way, a payload whose bytes as written are over the limit while
+/// its compact form fits gets a finding naming both figures: a warning on the compact basis, an
+/// error as written.
+///
 /// ```swift
 /// let report = try PayloadChecker().check(Array(payloadText.utf8))
 /// print(report.payloadByteCount, report.tier, report.headroom)   // 412 safe 3684
@@ -19,17 +24,25 @@ public struct PayloadChecker: Sendable {
     /// The app's content-state (and attributes) schemas; when set, payloads are also checked
     /// against them and a value the device would drop is an error.
     public var contract: PayloadContract?
+    /// Which figure is judged against the limit; default ``PayloadSizeBasis/compact``.
+    public var sizeBasis: PayloadSizeBasis
 
     /// A checker for `budget` (default 4096 bytes), input nested at most `maximumDepth` deep
-    /// (default 512), and, when given, the app's `contract`.
+    /// (default 512), when given the app's `contract`, judging sizes on `sizeBasis` (default
+    /// compact).
     public init(
         budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth,
-        contract: PayloadContract? = nil
+        contract: PayloadContract? = nil, sizeBasis: PayloadSizeBasis = .compact
     ) {
         self.budget = budget
         self.maximumDepth = maximumDepth
         self.contract = contract
+        self.sizeBasis = sizeBasis
     }
+
+    /// The fix for a body whose whitespace takes it over the limit, in the spelling of Python's
+    /// `json.dumps`, where most such bodies come from (<doc:KnownClientPitfalls>).
+    static let compactFix = "send compact JSON: `separators=(',', ':')`"
 
     /// Reads, measures and checks one payload.
     ///
@@ -44,9 +57,31 @@ public struct PayloadChecker: Sendable {
     /// Measures and checks a payload that has already been scanned.
     public func check(_ root: JSONElement, inputByteCount: Int) -> PayloadReport {
         var rules = APSRules()
+        let compactByteCount = root.compactByteCount
+        // APNs counts the body as it arrives (<doc:SizeLimits>): whitespace that takes a body
+        // over the limit is never silent, whichever figure is judged.
+        if inputByteCount > budget.limit, compactByteCount <= budget.limit {
+            let overLimit = "\(inputByteCount) bytes as written are over the \(budget.limit)-byte limit"
+            switch sizeBasis {
+            case .asWritten:
+                rules.findings.append(
+                    PayloadFinding(
+                        severity: .error, path: .root,
+                        message:
+                            "\(overLimit) (compact form \(compactByteCount) bytes): APNs refuses this body as sent",
+                        fix: Self.compactFix))
+            case .compact:
+                rules.findings.append(
+                    PayloadFinding(
+                        severity: .warning, path: .root,
+                        message:
+                            "\(overLimit); judged by its compact form, \(compactByteCount) bytes: sent as written, APNs refuses it",
+                        fix: Self.compactFix))
+            }
+        }
         rules.check(root)
         let aps = root["aps"]
-        let event = aps?["event"]?.stringValue
+        let event = (aps?["event"] ?? aps?["events"])?.stringValue
         let contentState = aps?["content-state"]
         let attributes = event == "start" ? aps?["attributes"] : nil
         if let contract {
@@ -62,13 +97,13 @@ public struct PayloadChecker: Sendable {
             }
         }
         return PayloadReport(
-            payloadByteCount: root.compactByteCount,
+            payloadByteCount: compactByteCount,
             inputByteCount: inputByteCount,
             budget: budget,
             contentStateByteCount: contentState.map(\.compactByteCount),
             attributesByteCount: attributes.map(\.compactByteCount),
             event: event,
-            findings: rules.findings)
+            findings: rules.findings, sizeBasis: sizeBasis)
     }
 }
 
@@ -143,6 +178,44 @@ private struct APSRules {
     /// Unix seconds past this (year 5138) are most likely milliseconds.
     static let latestPlausibleUnixSeconds = 100_000_000_000
     static let apsPath = JSONPointer("aps")
+    /// The `aps` keys of a Live Activity push (<doc:APSDictionary>), which near misses are matched to.
+    static let liveActivityKeys = [
+        "timestamp", "event", "content-state", "attributes-type", "attributes", "alert", "stale-date",
+        "dismissal-date", "relevance-score", "input-push-token", "input-push-channel",
+    ]
+    /// The members of a Live Activity's `alert`.
+    static let alertKeys = ["title", "subtitle", "body", "sound"]
+
+    /// An `aps` key no Live Activity push uses: a near miss of one that is, a notification key
+    /// whose Live Activity counterpart lives elsewhere, or neither.
+    private mutating func checkUnknownKey(_ member: JSONMember) {
+        let path = Self.apsPath.appending(member.key)
+        let offset = member.keyRange.lowerBound
+        let shown = JSONPointer.escapingControlCharacters(member.key)
+        switch member.key {
+        case "sound":
+            // ActivityKit's AlertConfiguration carries the sound of a Live Activity's alert.
+            add(
+                .warning, path,
+                "'sound' is not among the 'aps' keys Apple documents for a Live Activity push; a Live Activity's sound goes in 'alert.sound' (ActivityKit: \"The sound the system plays when the Live Activity alert appears on a person’s device\")",
+                offset, fix: "move it into 'alert' as 'sound'")
+        case "badge":
+            add(
+                .warning, path,
+                "'badge' is not among the 'aps' keys Apple documents for a Live Activity push; an alerting update's sound goes in 'alert.sound'",
+                offset)
+        default:
+            if let known = KeySuggestion.suggestion(for: member.key, among: Self.liveActivityKeys) {
+                add(
+                    .warning, path, "unknown 'aps' key '\(shown)': did you mean '\(known)'?", offset,
+                    fix: "rename '\(shown)' to '\(known)'")
+            } else {
+                add(
+                    .warning, path,
+                    "unknown 'aps' key '\(shown)' for a Live Activity push; APNs and ActivityKit ignore it", offset)
+            }
+        }
+    }
 
     mutating func check(_ root: JSONElement) {
         guard let members = root.members else {
@@ -176,11 +249,7 @@ private struct APSRules {
         let event = checkEvent(fields, aps: aps)
 
         for position in fields.unknownPositions {
-            let member = fields.members[position]
-            add(
-                .warning, Self.apsPath.appending(member.key),
-                "unknown 'aps' key '\(JSONPointer.escapingControlCharacters(member.key))' for a Live Activity push; APNs and ActivityKit ignore it",
-                member.keyRange.lowerBound)
+            checkUnknownKey(fields.members[position])
         }
 
         let timestamp = checkDate("timestamp", fields[.timestamp], aps: aps, required: true)
@@ -221,13 +290,22 @@ private struct APSRules {
     }
 
     /// Checks `event` and returns it when it is one of the three events.
+    ///
+    /// Without `event`, a misspelt `events` stands in for it, so the rules of its event still apply.
     private mutating func checkEvent(_ fields: APSMembers, aps: JSONElement) -> String? {
         if let events = fields[.events] {
-            add(
-                .warning, Self.apsPath.appending("events"), "'events' is not an APNs key; the key is 'event'",
-                events.byteRange.lowerBound)
+            if fields.has(.event) {
+                add(
+                    .warning, Self.apsPath.appending("events"), "unknown 'aps' key 'events': did you mean 'event'?",
+                    events.byteRange.lowerBound, fix: "remove 'events'")
+            } else {
+                add(
+                    .error, Self.apsPath.appending("events"),
+                    "unknown 'aps' key 'events': did you mean 'event'? The push has no 'event'; the rules below read 'events' as 'event'",
+                    events.byteRange.lowerBound, fix: "rename 'events' to 'event'")
+            }
         }
-        guard let value = fields[.event] else {
+        guard let value = fields[.event] ?? fields[.events] else {
             add(
                 .error, Self.apsPath.appending("event"),
                 "expected 'event' with \"start\", \"update\" or \"end\", found none", aps.byteRange.lowerBound)
@@ -235,7 +313,7 @@ private struct APSRules {
         }
         guard let event = value.stringValue, event == "start" || event == "update" || event == "end" else {
             add(
-                .error, Self.apsPath.appending("event"),
+                .error, Self.apsPath.appending(fields.has(.event) ? "event" : "events"),
                 "expected \"start\", \"update\" or \"end\", found \(describe(value))",
                 value.byteRange.lowerBound)
             return nil
@@ -345,10 +423,19 @@ private struct APSRules {
     }
 
     /// `alert` is `{title, body, sound}`; title and body are strings or `{loc-key, loc-args}`.
+    /// Apple's `aps` table also allows a string, shown as the alert's message text (<doc:APSDictionary>).
     private mutating func checkAlert(_ alert: JSONElement, at path: JSONPointer) {
+        if alert.stringValue != nil {
+            add(
+                .warning, path,
+                "a string 'alert' shows as the alert's message text only, with no title and no sound; the documented form for a Live Activity is a dictionary {\"title\", \"body\", \"sound\"}",
+                alert.byteRange.lowerBound, fix: "send {\"title\": …, \"body\": …}")
+            return
+        }
         guard let members = alert.members else {
             add(
-                .error, path, "expected 'alert' to be an object with 'title' and 'body', found \(alert.typeName)",
+                .error, path,
+                "expected 'alert' to be an object with 'title' and 'body' (or a string), found \(alert.typeName)",
                 alert.byteRange.lowerBound)
             return
         }
@@ -366,10 +453,17 @@ private struct APSRules {
                         offset)
                 }
             default:
-                add(
-                    .warning, memberPath,
-                    "unknown 'alert' key '\(JSONPointer.escapingControlCharacters(member.key))'; Live Activity alerts use 'title', 'body' and 'sound'",
-                    member.keyRange.lowerBound)
+                let shown = JSONPointer.escapingControlCharacters(member.key)
+                if let known = KeySuggestion.suggestion(for: member.key, among: Self.alertKeys) {
+                    add(
+                        .warning, memberPath, "unknown 'alert' key '\(shown)': did you mean '\(known)'?",
+                        member.keyRange.lowerBound, fix: "rename '\(shown)' to '\(known)'")
+                } else {
+                    add(
+                        .warning, memberPath,
+                        "unknown 'alert' key '\(shown)'; Live Activity alerts use 'title', 'body' and 'sound'",
+                        member.keyRange.lowerBound)
+                }
             }
         }
     }
@@ -422,8 +516,9 @@ private struct APSRules {
     }
 
     private mutating func add(
-        _ severity: PayloadFinding.Severity, _ path: JSONPointer, _ message: String, _ offset: Int
+        _ severity: PayloadFinding.Severity, _ path: JSONPointer, _ message: String, _ offset: Int,
+        fix: String? = nil
     ) {
-        findings.append(PayloadFinding(severity: severity, path: path, message: message, byteOffset: offset))
+        findings.append(PayloadFinding(severity: severity, path: path, message: message, byteOffset: offset, fix: fix))
     }
 }

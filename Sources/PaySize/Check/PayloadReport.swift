@@ -2,7 +2,8 @@
 ///
 /// Sizes are in bytes of compact JSON: whitespace outside strings removed, every token kept as
 /// written (see ``PayloadReport/measurement``). APNs counts the body exactly as sent, so a server
-/// that sends compact JSON sends ``payloadByteCount`` bytes.
+/// that sends compact JSON sends ``payloadByteCount`` bytes; a body sent as written is
+/// ``inputByteCount`` bytes. ``sizeBasis`` says which of the two is judged.
 public struct PayloadReport: Sendable, Equatable {
     /// How the sizes in every report are measured.
     public static let measurement =
@@ -22,11 +23,15 @@ public struct PayloadReport: Sendable, Equatable {
     public var event: String?
     /// Structural findings, in payload order.
     public var findings: [PayloadFinding]
+    /// Which figure the tier and headroom judge: ``payloadByteCount`` (compact, the default) or
+    /// ``inputByteCount`` (as written).
+    public var sizeBasis: PayloadSizeBasis
 
-    /// A report of the given sizes and findings, judged by `budget`.
+    /// A report of the given sizes and findings, judged by `budget` on `sizeBasis` (default
+    /// compact).
     public init(
         payloadByteCount: Int, inputByteCount: Int, budget: PayloadBudget, contentStateByteCount: Int?,
-        attributesByteCount: Int?, event: String?, findings: [PayloadFinding]
+        attributesByteCount: Int?, event: String?, findings: [PayloadFinding], sizeBasis: PayloadSizeBasis = .compact
     ) {
         self.payloadByteCount = payloadByteCount
         self.inputByteCount = inputByteCount
@@ -35,13 +40,20 @@ public struct PayloadReport: Sendable, Equatable {
         self.attributesByteCount = attributesByteCount
         self.event = event
         self.findings = findings
+        self.sizeBasis = sizeBasis
     }
 
-    /// The advisory tier of ``payloadByteCount``.
-    public var tier: SizeTier { budget.tier(forByteCount: payloadByteCount) }
+    /// The figure judged against the limit: ``payloadByteCount`` on the compact basis,
+    /// ``inputByteCount`` as written.
+    public var judgedByteCount: Int {
+        sizeBasis == .asWritten ? inputByteCount : payloadByteCount
+    }
 
-    /// Bytes left under the limit; negative when over.
-    public var headroom: Int { budget.headroom(forByteCount: payloadByteCount) }
+    /// The advisory tier of ``judgedByteCount``.
+    public var tier: SizeTier { budget.tier(forByteCount: judgedByteCount) }
+
+    /// Bytes left under the limit by ``judgedByteCount``; negative when over.
+    public var headroom: Int { budget.headroom(forByteCount: judgedByteCount) }
 
     /// ActivityKit's combined figure, attributes plus content state, when both are present.
     ///

@@ -33,6 +33,16 @@ struct CheckCommand {
             names: ["--attributes-schema"], valueName: "<file>",
             help: "Also check a start event's attributes against this JSON Schema."),
         .init(
+            names: ["--as-sent"], valueName: nil,
+            help:
+                "Judge a payload file by its bytes as written, whitespace included, as APNs counts a body sent unchanged (for bodies captured from a client). JSON Lines logs are judged this way already."
+        ),
+        .init(
+            names: ["--compact"], valueName: nil,
+            help:
+                "Judge each JSON Lines line by its compact form instead of its bytes as logged (payload files are judged compact already)."
+        ),
+        .init(
             names: ["--lines"], valueName: nil,
             help: "Read every input as JSON Lines (one payload per line), whatever its name."),
         .init(
@@ -65,13 +75,16 @@ struct CheckCommand {
     static let help = """
         OVERVIEW: Measure and check APNs Live Activity push payloads.
 
-        Each payload is measured as compact JSON (whitespace outside strings removed, every token
-        kept as written), which is what APNs counts when a server sends it compact, against the
-        4096-byte limit (5120 with --broadcast). The content-state and attributes are measured
-        too, with ActivityKit's combined figure. The aps dictionary is checked against the Live
-        Activity rules: event, integer timestamps, what a start requires, dismissal-date only on
-        end. Tiers are advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096,
-        over > 4096.
+        A payload file is judged by its compact form (whitespace outside strings removed, every
+        token kept as written), which is what APNs counts when a server sends it compact, against
+        the 4096-byte limit (5120 with --broadcast); its bytes as written are reported beside it,
+        and a file over the limit only as written gets a warning (an error with --as-sent, which
+        judges the bytes as written). A JSON Lines line is judged by its bytes as logged, since a
+        log holds bodies as they were sent, unless --compact is given. The content-state and
+        attributes are measured too, with ActivityKit's combined figure. The aps dictionary is
+        checked against the Live Activity rules: event, integer timestamps, what a start
+        requires, dismissal-date only on end; near-miss keys get "did you mean". Tiers are
+        advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096, over > 4096.
 
         A JSON Lines log is checked on every core with bounded memory: the text format prints
         only the lines with findings or at the --fail-on tier, then the log's summary; --format
@@ -172,7 +185,15 @@ struct CheckCommand {
             throw UsageError(
                 message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)
         }
-        checker = PayloadChecker(budget: budget, maximumDepth: depth, contract: contract)
+        if parsed.has("--as-sent"), parsed.has("--compact") {
+            throw UsageError(message: "'--as-sent' and '--compact' cannot be combined", command: Self.name)
+        }
+        checker = PayloadChecker(
+            budget: budget, maximumDepth: depth, contract: contract,
+            sizeBasis: parsed.has("--as-sent") ? .asWritten : .compact)
+        // A log holds bodies as they were sent: its lines are judged as written unless --compact.
+        var logChecker = checker
+        logChecker.sizeBasis = parsed.has("--compact") ? .compact : .asWritten
         inputReader = PayloadInputReader(
             maximumInputByteCount: try parsed.value("--max-input-bytes").map {
                 try Self.positiveInteger($0, option: "--max-input-bytes")
@@ -187,7 +208,7 @@ struct CheckCommand {
         let reporting: LogReporting =
             summarizes ? .summaryOnly : format == .json ? .everyPayload : .findingsAndFailures
         logOptions = LogCheckOptions(
-            checker: checker, failOn: failOn, field: field, maximumLineByteCount: inputReader.maximumInputByteCount,
+            checker: logChecker, failOn: failOn, field: field, maximumLineByteCount: inputReader.maximumInputByteCount,
             maximumDecompressedByteCount: inputReader.maximumDecompressedByteCount,
             maximumErrorCount: try parsed.value("--max-errors").map {
                 try Self.positiveInteger($0, option: "--max-errors")
@@ -216,7 +237,7 @@ struct CheckCommand {
     /// Checks every input, reporting each as it goes; returns the worst exit status.
     func run(streams: OutputStreams) -> ExitStatus {
         let reporter = format.reporter(streams: streams)
-        var totals = CheckSummary(budget: checker.budget)
+        var totals = CheckSummary(budget: checker.budget, sizeBasis: checker.sizeBasis)
         var reportedPayloadFiles = false
         var status = ExitStatus.success
         for file in files {

@@ -87,8 +87,14 @@ final class LogLineChecker: @unchecked Sendable {
         }
     }
 
-    /// Checks one line (without its `\n`).
-    func checkLine(_ bytes: UnsafeRawBufferPointer, line: Int, file: String) -> LogLineOutcome {
+    /// Checks one line (without its `\n`; a CR before it is the rest of a CRLF line break, not
+    /// part of the line as logged).
+    func checkLine(_ line: UnsafeRawBufferPointer, line number: Int, file: String) -> LogLineOutcome {
+        let bytes = line.last == 0x0D ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+        return checkLineText(bytes, line: number, file: file)
+    }
+
+    private func checkLineText(_ bytes: UnsafeRawBufferPointer, line: Int, file: String) -> LogLineOutcome {
         if bytes.count > options.maximumLineByteCount {
             return .malformed(Self.lineTooLong(file: file, line: line, limit: options.maximumLineByteCount))
         }
@@ -179,8 +185,8 @@ final class LogLineChecker: @unchecked Sendable {
                     key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
             ]),
             byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
-        // The whole text as written (a CR before the line break included) when the payload is
-        // the text; the value's own bytes when it sits inside a record.
+        // The whole line as logged when the payload is the line; the value's own bytes when it
+        // sits inside a record.
         let inputByteCount = scanner.pointers[0].components.isEmpty ? bytes.count : payload.byteRange.count
         let outline = options.checker.check(root, inputByteCount: inputByteCount)
         guard outline.findings.isEmpty else { return nil }
@@ -189,7 +195,7 @@ final class LogLineChecker: @unchecked Sendable {
             budget: options.checker.budget, contentStateByteCount: scanner.measurement(at: 2)?.compactByteCount,
             attributesByteCount: outline.attributesByteCount == nil
                 ? nil : scanner.measurement(at: 3)?.compactByteCount,
-            event: outline.event, findings: [])
+            event: outline.event, findings: [], sizeBasis: options.checker.sizeBasis)
     }
 
     /// Reads the line with ``JSONScanner`` and `PayloadChecker`: the exact error, or the report
@@ -213,7 +219,7 @@ final class LogLineChecker: @unchecked Sendable {
                 }
                 payload = value
             }
-            // A whole line counts as written (a CR included), a value inside a record its own bytes.
+            // A whole line counts as logged, a value inside a record its own bytes.
             let inputByteCount = options.field == nil ? bytes.count : payload.byteRange.count
             let report = options.checker.check(payload, inputByteCount: inputByteCount)
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: bytes)))

@@ -72,9 +72,9 @@ struct LogSummary: Equatable, Sendable {
             if report.findings.contains(where: { $0.severity == .warning }) { payloadsWithWarnings += 1 }
         }
         if payload.fails { failingPayloadCount += 1 }
-        payloadBytes.add(report.payloadByteCount)
+        payloadBytes.add(report.judgedByteCount)
         if let bytes = report.contentStateByteCount { contentStateBytes.add(bytes) }
-        let large = LargePayload(line: line, payloadByteCount: report.payloadByteCount)
+        let large = LargePayload(line: line, payloadByteCount: report.judgedByteCount)
         if largestPayloads.count < Self.keptLineCount
             || Self.isLarger(large, largestPayloads[largestPayloads.count - 1])
         {

@@ -13,6 +13,7 @@ protocol CheckReporter {
 /// Totals over a `paysize check` run.
 struct CheckSummary {
     var budget: PayloadBudget
+    var sizeBasis: PayloadSizeBasis
     var tierCounts: [SizeTier: Int] = [:]
     var errorCount = 0
     var warningCount = 0

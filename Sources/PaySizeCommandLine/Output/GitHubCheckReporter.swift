@@ -27,7 +27,7 @@ struct GitHubCheckReporter: CheckReporter {
                     location: payload.record.line.map { TextPosition(line: $0, column: 1) },
                     title: "PaySize: \(report.tier) (advisory)",
                     message:
-                        "\(report.payloadByteCount) of \(report.budget.limit) bytes (compact JSON), headroom \(report.headroom) bytes"
+                        "\(report.judgedByteCount) of \(report.budget.limit) bytes (\(report.sizeBasis == .asWritten ? "as written" : "compact JSON")), headroom \(report.headroom) bytes"
                 ) + "\n"
             for finding in report.findings {
                 text +=

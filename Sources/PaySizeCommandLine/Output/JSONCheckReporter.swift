@@ -3,7 +3,7 @@ import PaySize
 /// One JSON object per input record, each on its own line (JSON Lines), with stable fields.
 ///
 /// A checked payload: `file`, `line` (JSON Lines records only), `payloadBytes`, `fileBytes`,
-/// `limit`, `tier`, `headroom`, `contentStateBytes`, `attributesBytes`, `activityKitBytes`,
+/// `judgedBytes`, `limit`, `tier`, `headroom`, `contentStateBytes`, `attributesBytes`, `activityKitBytes`,
 /// `event`, `fails`, `findings` (`severity`, `path`, `message`, `contract`, `fix`, `line`,
 /// `column`) and
 /// `measurement`. An unreadable input: `file`, `error` (`message`, `line`, `column`,
@@ -46,6 +46,7 @@ struct JSONCheckReporter: CheckReporter {
             members += [
                 ("payloadBytes", .int(report.payloadByteCount)),
                 ("fileBytes", .int(report.inputByteCount)),
+                ("judgedBytes", .int(report.judgedByteCount)),
                 ("limit", .int(report.budget.limit)),
                 ("tier", .string(report.tier.rawValue)),
                 ("headroom", .int(report.headroom)),
@@ -70,7 +71,7 @@ struct JSONCheckReporter: CheckReporter {
                             ])
                         })
                 ),
-                ("measurement", .string(PayloadReport.measurement)),
+                ("measurement", .string(report.sizeBasis.measurement)),
             ]
             return .object(members)
         }

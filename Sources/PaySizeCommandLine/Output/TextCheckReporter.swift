@@ -13,7 +13,7 @@ struct TextCheckReporter: CheckReporter {
         case .checked(let payload):
             let report = payload.report
             var text = "\(payload.name): \(paint(report.tier.rawValue, tierColor(report.tier))) — "
-            text += "\(report.payloadByteCount) of \(report.budget.limit) bytes, "
+            text += "\(report.judgedByteCount) of \(report.budget.limit) bytes, "
             text +=
                 report.headroom >= 0
                 ? "\(counted(report.headroom, "byte")) of headroom\n" : "\(-report.headroom) bytes over the limit\n"
@@ -25,7 +25,10 @@ struct TextCheckReporter: CheckReporter {
                 parts.append("ActivityKit (attributes + content-state) \(counted(bytes, "byte"))")
             }
             if report.inputByteCount != report.payloadByteCount {
-                parts.append("\(counted(report.inputByteCount, "byte")) as written")
+                parts.append(
+                    report.sizeBasis == .asWritten
+                        ? "compact \(counted(report.payloadByteCount, "byte"))"
+                        : "\(counted(report.inputByteCount, "byte")) as written")
             }
             if !parts.isEmpty { text += "  " + parts.joined(separator: " · ") + "\n" }
             for finding in report.findings {
@@ -51,9 +54,13 @@ struct TextCheckReporter: CheckReporter {
         line += "; \(counted(summary.errorCount, "error")), \(counted(summary.warningCount, "warning"))"
         if summary.unreadableCount > 0 { line += "; \(summary.unreadableCount) unreadable" }
         let budget = summary.budget
+        let measured =
+            summary.sizeBasis == .asWritten
+            ? "bytes as written (whitespace included)"
+            : "bytes of compact JSON (whitespace outside strings removed, tokens as written)"
         streams.writeOutput(
             line + "\n"
-                + "Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a \(budget.limit)-byte limit; "
+                + "Sizes are \(measured) against a \(budget.limit)-byte limit; "
                 + "tiers are advisory (monitor from \(budget.monitorThreshold), risky from \(budget.riskyThreshold), critical from \(budget.criticalThreshold)).\n"
         )
     }

@@ -61,7 +61,7 @@ import Testing
             ),
             (
                 #"{"aps":{"timestamp":1764500400,"events":"update","event":"update","content-state":{}}}"#,
-                ["warning /aps/events: 'events' is not an APNs key; the key is 'event'"]
+                ["warning /aps/events: unknown 'aps' key 'events': did you mean 'event'?"]
             ),
             (
                 #"{"aps":{"event":"update","content-state":{}}}"#,
@@ -106,7 +106,7 @@ import Testing
             (
                 #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"sound":"x"}}"#,
                 [
-                    "warning /aps/sound: unknown 'aps' key 'sound' for a Live Activity push; APNs and ActivityKit ignore it"
+                    "warning /aps/sound: 'sound' is not among the 'aps' keys Apple documents for a Live Activity push; a Live Activity's sound goes in 'alert.sound' (ActivityKit: \"The sound the system plays when the Live Activity alert appears on a person’s device\")"
                 ]
             ),
             (
