@@ -549,7 +549,8 @@ enum RealWorldCorpus {
     static let priceList = PriceListState(
         store: "Trader Joe's #552", currency: "USD",
         items: [
-            PriceListState.Item(name: "Bananas", quantity: Decimal(string: "1.38")!, unitPrice: Decimal(string: "0.69")!),
+            PriceListState.Item(
+                name: "Bananas", quantity: Decimal(string: "1.38")!, unitPrice: Decimal(string: "0.69")!),
             PriceListState.Item(
                 name: "Oat milk", quantity: 2, unitPrice: Decimal(string: "3.49")!, was: Decimal(string: "3.99")!),
             PriceListState.Item(name: "Sourdough", quantity: 1, unitPrice: Decimal(string: "4.99")!),
@@ -558,9 +559,11 @@ enum RealWorldCorpus {
                 name: "Coffee beans", quantity: 1, unitPrice: Decimal(string: "9.99")!, was: Decimal(string: "11.49")!),
             PriceListState.Item(name: "Avocados", quantity: 4, unitPrice: Decimal(string: "1.25")!),
             PriceListState.Item(name: "Olive oil", quantity: 1, unitPrice: Decimal(string: "12.50")!),
-            PriceListState.Item(name: "Cheddar", quantity: Decimal(string: "0.454")!, unitPrice: Decimal(string: "17.58")!),
+            PriceListState.Item(
+                name: "Cheddar", quantity: Decimal(string: "0.454")!, unitPrice: Decimal(string: "17.58")!),
             PriceListState.Item(name: "Pasta", quantity: 3, unitPrice: Decimal(string: "1.99")!),
-            PriceListState.Item(name: "Tomatoes", quantity: Decimal(string: "0.75")!, unitPrice: Decimal(string: "3.98")!),
+            PriceListState.Item(
+                name: "Tomatoes", quantity: Decimal(string: "0.75")!, unitPrice: Decimal(string: "3.98")!),
         ],
         subtotal: Decimal(string: "76.5484")!, discount: Decimal(string: "-2.00")!, tax: Decimal(string: "6.2236")!,
         total: Decimal(string: "80.77")!, updatedAt: base.addingTimeInterval(-42.318))
