@@ -90,11 +90,9 @@ struct DecimalText {
 
     /// The text, as a `String` (for the layout check and tests).
     var string: String {
-        let length = byteCount
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            write(to: buffer.baseAddress!)
-            return length
-        }
+        var bytes = [UInt8](repeating: 0, count: Self.workingByteCount)
+        let length = bytes.withUnsafeMutableBufferPointer { write(to: $0.baseAddress!) }
+        return String(decoding: bytes[..<length], as: UTF8.self)
     }
 
     // MARK: Digits
@@ -129,6 +127,10 @@ struct DecimalText {
     /// at most a sign, `0.` and 128 digits).
     static let maximumByteCount = 1 + 39 + 127
 
+    /// The room ``write(to:)`` needs: the longest text, then 48 bytes where the digits are laid
+    /// out before they are copied into place.
+    static let workingByteCount = maximumByteCount + 48
+
     /// The length of the text in bytes.
     var byteCount: Int {
         if hasNoLength { return isNegative ? 3 : 1 }
@@ -144,7 +146,8 @@ struct DecimalText {
         return digitCount > fractionDigits ? sign &+ digitCount &+ 1 : sign &+ 2 &+ fractionDigits
     }
 
-    /// Writes the text to `output`, which has room for ``byteCount`` bytes, and returns its length.
+    /// Writes the text to `output`, which has room for ``workingByteCount`` bytes, and returns
+    /// its length; the bytes after the text are left undefined.
     @discardableResult
     func write(to output: UnsafeMutablePointer<UInt8>) -> Int {
         if hasNoLength {
@@ -160,40 +163,36 @@ struct DecimalText {
         let parts = self.parts
         let digitCount = Self.digitCount(parts)
         let length = Self.byteCount(digitCount: digitCount, exponent: exponent, isNegative: isNegative)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-            // The digits, right-aligned and zero-padded: blocks of sixteen, only those needed.
-            let end = buffer.baseAddress! + 48
-            Self.writeSixteenDigits(parts.bottom, to: end - 16, lastEightOnly: digitCount <= 8)
-            if digitCount > 16 {
-                Self.writeSixteenDigits(parts.middle, to: end - 32, lastEightOnly: false)
-                if digitCount > 32 { Self.writeSixteenDigits(parts.top, to: end - 48, lastEightOnly: false) }
-            }
-            let digits = UnsafePointer(end - digitCount)
+        // The digits, right-aligned and zero-padded past the longest text: blocks of sixteen,
+        // only those needed.
+        let end = output + Self.workingByteCount
+        Self.writeSixteenDigits(parts.bottom, to: end - 16, lastEightOnly: digitCount <= 8)
+        if digitCount > 16 {
+            Self.writeSixteenDigits(parts.middle, to: end - 32, lastEightOnly: false)
+            if digitCount > 32 { Self.writeSixteenDigits(parts.top, to: end - 48, lastEightOnly: false) }
+        }
+        let digits = UnsafePointer(end - digitCount)
 
-            var next = output
-            if isNegative {
-                next[0] = UInt8(ascii: "-")
-                next += 1
-            }
-            if exponent >= 0 {
-                JSONByteWriter.copyBytes(from: digits, to: next, count: digitCount)
-                (next + digitCount).update(repeating: UInt8(ascii: "0"), count: exponent)
-                return
-            }
-            let fractionDigits = 0 &- exponent
-            if digitCount > fractionDigits {
-                let integerDigits = digitCount &- fractionDigits
-                JSONByteWriter.copyBytes(from: digits, to: next, count: integerDigits)
-                next[integerDigits] = UInt8(ascii: ".")
-                JSONByteWriter.copyBytes(
-                    from: digits + integerDigits, to: next + integerDigits + 1, count: fractionDigits)
-            } else {
-                next[0] = UInt8(ascii: "0")
-                next[1] = UInt8(ascii: ".")
-                let zeros = fractionDigits &- digitCount
-                (next + 2).update(repeating: UInt8(ascii: "0"), count: zeros)
-                JSONByteWriter.copyBytes(from: digits, to: next + 2 + zeros, count: digitCount)
-            }
+        let sign = isNegative ? 1 : 0
+        if isNegative { output[0] = UInt8(ascii: "-") }
+        let start = output + sign
+        if exponent >= 0 {
+            JSONByteWriter.copyBytes(from: digits, to: start, count: digitCount)
+            (start + digitCount).update(repeating: UInt8(ascii: "0"), count: exponent)
+            return length
+        }
+        let fractionDigits = 0 &- exponent
+        if digitCount > fractionDigits {
+            let integerDigits = digitCount &- fractionDigits
+            JSONByteWriter.copyBytes(from: digits, to: start, count: integerDigits)
+            start[integerDigits] = UInt8(ascii: ".")
+            JSONByteWriter.copyBytes(from: digits + integerDigits, to: start + integerDigits + 1, count: fractionDigits)
+        } else {
+            start[0] = UInt8(ascii: "0")
+            start[1] = UInt8(ascii: ".")
+            let zeros = fractionDigits &- digitCount
+            (start + 2).update(repeating: UInt8(ascii: "0"), count: zeros)
+            JSONByteWriter.copyBytes(from: digits, to: start + 2 + zeros, count: digitCount)
         }
         return length
     }

@@ -613,7 +613,7 @@ struct JSONByteWriter {
             count &+= text.byteCount
             return
         }
-        reserve(DecimalText.maximumByteCount)
+        reserve(DecimalText.workingByteCount)
         count &+= text.write(to: storage + count)
     }
 
