@@ -6,6 +6,7 @@ import Foundation
 // Doubles as real feeds send them. Used by the benchmark (`make bench`) and, through a symlink,
 // by the encoder tests (Tests/PaySizeTests/Encoding/RealWorldCorpus.swift), which compare every
 // shape byte for byte with Foundation. `Date`s count from 2001, as the device decodes them.
+// Health, finance and delivery apps keep the values they show as `Decimal` (the last three).
 
 /// The corpus: each shape with the name the benchmark table shows.
 enum RealWorldCorpus {
@@ -32,6 +33,9 @@ enum RealWorldCorpus {
         ("weather nowcast state", nowcast),
         ("focus session state", focus),
         ("race timing state", race),
+        ("glucose chart state", glucoseChart),
+        ("price list state", priceList),
+        ("nutrition log state", nutritionLog),
     ]
 
     // MARK: Delivery (a food-delivery app)
@@ -488,4 +492,121 @@ enum RealWorldCorpus {
             RaceState.Position(code: "HAM", team: "Mercedes", gapSeconds: 12.6, lastLap: 92.901, pitStops: 2),
         ],
         fastestLap: 91.817)
+
+    // MARK: Glucose chart (a diabetes app: every reading a Decimal)
+
+    struct GlucoseChartState: Codable, Sendable {
+        struct Reading: Codable, Sendable {
+            var value: Decimal
+            var date: Date
+        }
+
+        enum Trend: String, Codable, Sendable {
+            case risingQuickly, rising, flat, falling, fallingQuickly, unknown
+        }
+
+        var current: Reading
+        var trend: Trend
+        var delta: Decimal
+        var unit: String
+        var chart: [Reading]
+    }
+
+    /// Six hours of readings five minutes apart, in mmol/L with one decimal, stamped as a sensor
+    /// stamps them: `Date()` at receipt, with a fraction of a second.
+    static let glucoseChart: GlucoseChartState = {
+        let chart = (0..<72).map { index in
+            let tenths = 52 + (index * 37 + index * index * 3) % 61
+            let seconds = -300.0 * Double(71 - index) + Double((index * 7_919) % 1_000_003) / 1_000_003
+            return GlucoseChartState.Reading(
+                value: Decimal(sign: .plus, exponent: -1, significand: Decimal(tenths)),
+                date: base.addingTimeInterval(seconds))
+        }
+        return GlucoseChartState(
+            current: chart[71], trend: .rising, delta: Decimal(string: "0.4")!, unit: "mmol/L", chart: chart)
+    }()
+
+    // MARK: Price list (a shopping app's basket)
+
+    struct PriceListState: Codable, Sendable {
+        struct Item: Codable, Sendable {
+            var name: String
+            var quantity: Decimal
+            var unitPrice: Decimal
+            var was: Decimal?
+        }
+
+        var store: String
+        var currency: String
+        var items: [Item]
+        var subtotal: Decimal
+        var discount: Decimal
+        var tax: Decimal
+        var total: Decimal
+        var updatedAt: Date
+    }
+
+    static let priceList = PriceListState(
+        store: "Trader Joe's #552", currency: "USD",
+        items: [
+            PriceListState.Item(
+                name: "Bananas", quantity: Decimal(string: "1.38")!, unitPrice: Decimal(string: "0.69")!),
+            PriceListState.Item(
+                name: "Oat milk", quantity: 2, unitPrice: Decimal(string: "3.49")!, was: Decimal(string: "3.99")!),
+            PriceListState.Item(name: "Sourdough", quantity: 1, unitPrice: Decimal(string: "4.99")!),
+            PriceListState.Item(name: "Eggs, dozen", quantity: 1, unitPrice: Decimal(string: "5.29")!),
+            PriceListState.Item(
+                name: "Coffee beans", quantity: 1, unitPrice: Decimal(string: "9.99")!, was: Decimal(string: "11.49")!),
+            PriceListState.Item(name: "Avocados", quantity: 4, unitPrice: Decimal(string: "1.25")!),
+            PriceListState.Item(name: "Olive oil", quantity: 1, unitPrice: Decimal(string: "12.50")!),
+            PriceListState.Item(
+                name: "Cheddar", quantity: Decimal(string: "0.454")!, unitPrice: Decimal(string: "17.58")!),
+            PriceListState.Item(name: "Pasta", quantity: 3, unitPrice: Decimal(string: "1.99")!),
+            PriceListState.Item(
+                name: "Tomatoes", quantity: Decimal(string: "0.75")!, unitPrice: Decimal(string: "3.98")!),
+        ],
+        subtotal: Decimal(string: "76.5484")!, discount: Decimal(string: "-2.00")!, tax: Decimal(string: "6.2236")!,
+        total: Decimal(string: "80.77")!, updatedAt: base.addingTimeInterval(-42.318))
+
+    // MARK: Nutrition log (a food diary)
+
+    struct NutritionLogState: Codable, Sendable {
+        struct Entry: Codable, Sendable {
+            var food: String
+            var grams: Decimal
+            var kilocalories: Decimal
+            var protein: Decimal
+            var carbohydrate: Decimal
+            var fat: Decimal
+            var loggedAt: Date
+        }
+
+        var day: String
+        var entries: [Entry]
+        var kilocalorieGoal: Decimal
+        var kilocaloriesEaten: Decimal
+        var proteinGoal: Decimal
+    }
+
+    static let nutritionLog: NutritionLogState = {
+        let foods: [(String, String, String, String, String, String)] = [
+            ("Greek yogurt", "170", "100.3", "17.34", "6.12", "0.68"),
+            ("Blueberries", "74", "42.18", "0.55", "10.73", "0.24"),
+            ("Granola", "30", "140.7", "3.9", "19.8", "5.7"),
+            ("Chicken breast", "120", "198", "37.2", "0", "4.32"),
+            ("Brown rice", "150", "168.0", "3.75", "35.25", "1.35"),
+            ("Broccoli", "85", "28.9", "2.38", "5.64", "0.31"),
+            ("Almonds", "28", "161.84", "5.94", "6.05", "13.94"),
+            ("Salmon", "140", "291.2", "28.14", "0", "18.9"),
+        ]
+        let entries = foods.enumerated().map { index, food in
+            NutritionLogState.Entry(
+                food: food.0, grams: Decimal(string: food.1)!, kilocalories: Decimal(string: food.2)!,
+                protein: Decimal(string: food.3)!, carbohydrate: Decimal(string: food.4)!,
+                fat: Decimal(string: food.5)!, loggedAt: base.addingTimeInterval(-1_800.0 * Double(8 - index) + 0.731))
+        }
+        return NutritionLogState(
+            day: "2025-11-30", entries: entries, kilocalorieGoal: 2_200,
+            kilocaloriesEaten: Decimal(string: "1131.12")!, proteinGoal: Decimal(string: "112.5")!)
+    }()
 }

@@ -213,7 +213,7 @@ if CommandLine.arguments.dropFirst().first == "repeat" {
     try repeatOneVariant(Array(CommandLine.arguments.dropFirst(2)))
 }
 
-/// Which tables to print: `fixtures`, `corpus`, `push`, or all three (no argument).
+/// Which tables to print: `fixtures`, `corpus`, `generic`, `push`, `suggest`, or all (no argument).
 let sections = Set(CommandLine.arguments.dropFirst())
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
@@ -269,6 +269,31 @@ if runs("corpus") {
     print("")
     print(
         "Lowest `encode` ratio: \(String(format: "%.2f×", lowest)). Byte-identical output checked before timing. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))"
+    )
+    print("")
+}
+
+if runs("generic") {
+    // `encode` called from generic code that is not specialized for the value's type, as an
+    // app's or a server's send helper calls it, next to the direct call, for both encoders.
+    let results = try [
+        measureGenericEntry("typical (delivery)", LiveActivityFixtures.delivery),
+        measureGenericEntry("glucose chart state", RealWorldCorpus.glucoseChart),
+        measureGenericEntry("price list state", RealWorldCorpus.priceList),
+    ]
+    print("| generic entry | bytes | direct `encode` | through `send<T: Encodable>(_:)` | change |")
+    print("|---|---:|---:|---:|---:|")
+    for result in results {
+        let nanoseconds = result.medians.map(\.nanoseconds)
+        let direct = nanoseconds[0] / nanoseconds[1]
+        let generic = nanoseconds[2] / nanoseconds[3]
+        print(
+            "| \(result.fixture) | \(result.byteCount) | \(ratio(nanoseconds[0], nanoseconds[1])) | \(ratio(nanoseconds[2], nanoseconds[3])) | \(String(format: "%+.1f%%", 100 * (generic / direct - 1))) |"
+        )
+    }
+    print("")
+    print(
+        "Ratios to JSONEncoder (.sortedKeys) called the same way. (checksum \(results.reduce(0) { $0 &+ $1.checksum } & 0xFF))"
     )
     print("")
 }

@@ -28,7 +28,7 @@ extension EncodingCore {
     }
 
     /// The types Foundation's `JSONEncoder` writes itself instead of calling `encode(to:)`:
-    /// `Date` and `Data` (strategies), `URL` (`absoluteString`), `Decimal` (`description`) and
+    /// `Date` and `Data` (strategies), `URL` (`absoluteString`), `Decimal` (its `description`) and
     /// `[String: Value]` (keys not converted).
     ///
     /// - Returns: Whether `value` was one of them and is written.
@@ -96,7 +96,7 @@ extension EncodingCore {
         } else if T.self == URL.self {
             writer.appendQuoted(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
-            writer.appendUnescaped(unsafeBitCast(value, to: Decimal.self).description)
+            writer.appendDecimalNumber(unsafeBitCast(value, to: Decimal.self))
         } else if T.self == String.self {
             writer.appendQuoted(unsafeBitCast(value, to: String.self))
         } else if T.self == Int.self {
@@ -149,7 +149,7 @@ extension EncodingCore {
         }
     }
 
-    /// Writes a `Float` the same way, using `Float`'s own shortest description.
+    /// Writes a `Float` the same way, as `Float.description` prints it.
     @inline(__always)
     func writeFloat(_ value: Float, codingKey: @autoclosure () -> (any CodingKey)?) throws {
         if value.isFinite {

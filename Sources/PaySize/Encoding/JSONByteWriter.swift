@@ -561,10 +561,16 @@ struct JSONByteWriter {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes a finite `Float` as Foundation does: `Float.description` minus a trailing `.0`.
+    ///
+    /// Integers below 2^24 print every digit; other values from 0.001 up print the digits
+    /// ``ShortestDecimal`` finds; the rest (exponent notation) go to the general formatter.
     mutating func appendFloat(_ value: Float) {
         if value.magnitude < 16_777_216.0 {
             let integral = Int64(value)
             if Float(integral) == value { return appendIntegral(integral, sign: value.sign) }
+        }
+        if let (digits, fractionDigits) = ShortestDecimal.digits(of: value.magnitude) {
+            return appendFixed(digits, fractionDigits: fractionDigits, negative: value < 0)
         }
         appendFloatDescription(value)
     }
@@ -581,8 +587,8 @@ struct JSONByteWriter {
     }
 
     /// Writes `value`'s `description` minus a trailing `.0`, without making the `String`: a
-    /// description of over 15 bytes (a `Float`, or a `Double` of 16 or 17 digits outside
-    /// ``ShortestDecimal``'s range, `1.2345678901234567e-05`) is a heap string, allocated and
+    /// description of over 15 bytes (a `Double` of 16 or 17 digits outside ``ShortestDecimal``'s
+    /// range, `1.2345678901234567e-05`) is a heap string, allocated and
     /// freed for each number. `write(to:)` prints the same text
     /// (both run the standard library's shortest-digits formatter) into ``DescriptionSink``; a
     /// test holds the result to Foundation's (which prints `description`) for 40 000 bit patterns.
@@ -595,6 +601,20 @@ struct JSONByteWriter {
             return sink.lastTwoBytes
         }
         if lastTwoBytes == DescriptionSink.pointZero { count &-= 2 }
+    }
+
+    // MARK: Decimal
+
+    /// Writes a `Decimal` as Foundation does: its `description` (`NaN` included), from its
+    /// mantissa and exponent when ``DecimalText`` can read them.
+    mutating func appendDecimalNumber(_ value: Decimal) {
+        guard let text = DecimalText(value) else { return appendUnescaped(value.description) }
+        if isCountingOnly {
+            count &+= text.byteCount
+            return
+        }
+        reserve(DecimalText.workingByteCount)
+        count &+= text.write(to: storage + count)
     }
 
     // MARK: Data

@@ -17,7 +17,10 @@
 ///    `description` does: 100753600158194.625 prints as 100753600158194.62), clamped into the
 ///    interval, is the closest.
 ///
-/// Values outside the range above are left to the general formatter (the caller gets nil).
+/// A `Float` is found the same way, with its own 24-bit significand and rounding interval,
+/// between 0.001 and 2^24 (`Float.description` is the same algorithm at `Float`'s precision).
+///
+/// Values outside the ranges above are left to the general formatter (the caller gets nil).
 enum ShortestDecimal {
     /// The decimal `description` prints for `magnitude` (positive, finite, not an integer) as
     /// its digits and the number of them after the point, or nil out of range.
@@ -30,19 +33,52 @@ enum ShortestDecimal {
         let bits = magnitude.bitPattern
         let biasedExponent = Int(truncatingIfNeeded: bits >> 52)
         let storedFraction = bits & (1 << 52 - 1)
-        let significand = storedFraction | 1 << 52
         // magnitude = significand · 2^binaryExponent; the range keeps the exponent in -62...-3.
-        let binaryExponent = biasedExponent - 1075
+        return digits(
+            significand: storedFraction | 1 << 52, binaryExponent: biasedExponent - 1075,
+            powerOfTwo: biasedExponent - 1023, isBinadeBottom: storedFraction == 0 && biasedExponent > 1,
+            magnitude: magnitude)
+    }
+
+    /// The decimal `Float.description` prints for `magnitude` (positive, finite, not an
+    /// integer), as for a `Double`: the shortest that reads back as the same `Float`, the
+    /// closest of that length. Nil out of 0.001 up to 2^24, where `description` turns to
+    /// exponent notation.
+    ///
+    /// ```swift
+    /// ShortestDecimal.digits(of: Float(1) / 3)  // (33333334, 8)
+    /// ```
+    static func digits(of magnitude: Float) -> (digits: UInt64, fractionDigits: Int)? {
+        guard magnitude >= 0.001, magnitude < 16_777_216 else { return nil }
+        let bits = magnitude.bitPattern
+        let biasedExponent = Int(truncatingIfNeeded: bits >> 23)
+        let storedFraction = UInt64(truncatingIfNeeded: bits & (1 << 23 - 1))
+        // The range keeps the binary exponent in -33...0; the Double holds the value exactly.
+        return digits(
+            significand: storedFraction | 1 << 23, binaryExponent: biasedExponent - 150,
+            powerOfTwo: biasedExponent - 127, isBinadeBottom: storedFraction == 0 && biasedExponent > 1,
+            magnitude: Double(magnitude))
+    }
+
+    /// The shortest digits of `magnitude = significand · 2^binaryExponent` within its rounding
+    /// interval in its own format, whose neighbours are one unit of `significand` away (the one
+    /// below half a unit at the bottom of a binade).
+    ///
+    /// - Parameter powerOfTwo: floor(log2(magnitude)), for the decimal exponent.
+    @inline(__always)
+    private static func digits(
+        significand: UInt64, binaryExponent: Int, powerOfTwo: Int, isBinadeBottom: Bool, magnitude: Double
+    ) -> (digits: UInt64, fractionDigits: Int)? {
         // floor(log10(magnitude)): log10(2) ≈ 1233 / 4096 gives it or one less.
-        var decimalExponent = ((biasedExponent - 1023) * 1233) >> 12
+        var decimalExponent = (powerOfTwo * 1233) >> 12
         if magnitude >= powerOfTen(decimalExponent + 1) { decimalExponent += 1 }
-        // magnitude · 10^scale has 17 integer digits; the range keeps scale in 2...19.
+        // magnitude · 10^scale has 17 integer digits; the ranges keep scale in 2...19.
         let scale = 16 - decimalExponent
         let multiplier = integerPowerOfTen(scale)
         let shift = 2 - binaryExponent
 
         // At a power of two (the bottom of its binade) the neighbour below is half as far.
-        let lowerGap: UInt64 = storedFraction == 0 && biasedExponent > 1 ? 1 : 2
+        let lowerGap: UInt64 = isBinadeBottom ? 1 : 2
         let endsCount = significand & 1 == 0
         let four = significand << 2
         let twiceValue = scaled(four, times: multiplier, shiftedBy: shift - 1)

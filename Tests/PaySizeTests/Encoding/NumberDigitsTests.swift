@@ -101,6 +101,73 @@ struct NumberDigitsTests {
         #expect(EncodingComparison(keyed, options: EncodingOptions()).isIdentical)
     }
 
+    /// Floats between 0.001 and 2^24 that are not integers: any bit pattern in range, a few ulps
+    /// either side of a short decimal (`Float(0.1)`), binade edges and the ulps around each
+    /// power of ten.
+    static func floatDecimals(count: Int, seed: UInt64) -> [Float] {
+        var rng = SplitMix64(seed: seed)
+        var values: [Float] = [0.1, 1.0 / 3, 0.001, 16_777_215.5, 8_388_607.5, 123_456.79, 0.62, 4.91]
+        var power: Float = 0.001
+        while power < 16_777_216 {
+            var up = power
+            var down = power
+            for _ in 0..<40 {
+                up = up.nextUp
+                down = down.nextDown
+                values += [up, down]
+            }
+            power *= 10
+        }
+        for exponent in -10...24 {
+            let edge = Float(sign: .plus, exponent: exponent, significand: 1)
+            values += [edge.nextUp, edge.nextDown, edge.nextDown.nextDown]
+        }
+        while values.count < count {
+            let biased = UInt32.random(in: 117...150, using: &rng)
+            values.append(Float(bitPattern: biased << 23 | UInt32(truncatingIfNeeded: rng.next()) >> 9))
+            let scale = Float(pow(10, Double(Int.random(in: 1...7, using: &rng))))
+            let short = Float(Int.random(in: 1...9_999_999, using: &rng)) / scale
+            values += [short, short.nextUp, short.nextDown]
+        }
+        return values.filter { $0 >= 0.001 && $0 < 16_777_216 && $0 != $0.rounded(.towardZero) }
+    }
+
+    @Test("shortest digits match Float.description for 300 000 floats")
+    func floatShortestDigitsMatchDescription() {
+        var mismatches: [String] = []
+        var unanswered = 0
+        for value in Self.floatDecimals(count: 300_000, seed: 37) {
+            guard let (digits, fractionDigits) = ShortestDecimal.digits(of: value) else {
+                unanswered += 1
+                continue
+            }
+            let text = Self.plainText(digits, fractionDigits: fractionDigits)
+            if text != value.description && mismatches.count < 10 {
+                mismatches.append("\(value.description) -> \(text)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(unanswered == 0)
+        for value: Float in [0.000_999_9, 16_777_216, 1e30, .leastNonzeroMagnitude, .infinity, .nan] {
+            #expect(ShortestDecimal.digits(of: value) == nil, "\(value)")
+        }
+        #expect(ShortestDecimal.digits(of: Float(1) / 3)! == (33_333_334, 8))
+    }
+
+    @Test("floats are written as Foundation writes them, in both modes")
+    func floatsThroughEncoder() {
+        var rng = SplitMix64(seed: 53)
+        let values =
+            Self.floatDecimals(count: 20_000, seed: 59)
+            + (0..<5_000).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: rng.next())) }.filter(\.isFinite)
+        for options in [EncodingOptions(), EncodingOptions().with { $0.formatting = [.sortedKeys, .prettyPrinted] }] {
+            for array in [values, values.map { -$0 }] where !EncodingComparison(array, options: options).isIdentical {
+                let first = array.first { !EncodingComparison([$0], options: options).isIdentical }
+                Issue.record("\(options): first value written differently: \(String(describing: first))")
+            }
+        }
+    }
+
     /// The values (the first ten) that ``JSONByteWriter/writeEightDigits(_:to:)`` does not write
     /// as their eight decimal digits.
     static func eightDigitMismatches(_ values: some Sequence<UInt64>) -> [UInt64] {
