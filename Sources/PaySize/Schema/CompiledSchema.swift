@@ -37,6 +37,20 @@ struct CompiledSchema: Sendable {
         var pattern: ECMAScriptPattern?
         /// `patternProperties`: the schema of every member whose key the pattern matches.
         var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] = []
+        /// `multipleOf`.
+        var multipleOf: SchemaMultiple?
+        /// `if`, `then`, `else`.
+        var ifSchema: Int?
+        var thenSchema: Int?
+        var elseSchema: Int?
+        /// `dependentRequired`: when the key is present, these keys must be too.
+        var dependentRequired: [(key: String, required: [String])] = []
+        /// `dependentSchemas`: when the key is present, the whole object must satisfy the schema.
+        var dependentSchemas: [(key: String, node: Int)] = []
+        /// `contains`, with `minContains` (default 1) and `maxContains`.
+        var contains: Int?
+        var minContains: Int?
+        var maxContains: Int?
         /// Marked by inference as a `Date` counting seconds since 2001-01-01.
         var isReferenceDate = false
         var hasPropertiesKeyword = false
@@ -209,6 +223,40 @@ struct CompiledSchema: Sendable {
                 }
                 nodes[index].uniqueItems = flag
             case "propertyNames": nodes[index].propertyNames = try subschema(keyword, value)
+            case "multipleOf":
+                guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "a number greater than 0", at: location)
+                }
+                nodes[index].multipleOf = multiple
+            case "if": nodes[index].ifSchema = try subschema(keyword, value)
+            case "then": nodes[index].thenSchema = try subschema(keyword, value)
+            case "else": nodes[index].elseSchema = try subschema(keyword, value)
+            case "dependentRequired":
+                guard let members = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of string arrays", at: location)
+                }
+                for member in members {
+                    guard let names = member.value.elements?.compactMap(\.stringValue),
+                        names.count == member.value.elements?.count
+                    else {
+                        throw SchemaError.invalidKeywordValue(
+                            keyword, expected: "an object of string arrays", at: location)
+                    }
+                    nodes[index].dependentRequired.append((member.key, names))
+                }
+            case "dependentSchemas":
+                guard let members = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                for member in members {
+                    let node = try compile(
+                        member.value, at: location.appending(keyword).appending(member.key), pending: &pending,
+                        byLocation: &byLocation)
+                    nodes[index].dependentSchemas.append((member.key, node))
+                }
+            case "contains": nodes[index].contains = try subschema(keyword, value)
+            case "minContains": nodes[index].minContains = try count(keyword, value)
+            case "maxContains": nodes[index].maxContains = try count(keyword, value)
             case "pattern":
                 guard let source = value.stringValue else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)

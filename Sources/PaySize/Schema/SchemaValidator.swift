@@ -172,6 +172,16 @@ struct SchemaValidator {
         if let negated = node.not, accepts(negated, instance, depth: depth + 1) {
             found.append(dropped(path, "matches a schema it must not match ('not')", fix: "send a different value"))
         }
+        if let condition = node.ifSchema,
+            let branch = accepts(condition, instance, depth: depth + 1) ? node.thenSchema : node.elseSchema
+        {
+            found += violations(branch, instance, path, depth: depth + 1)
+        }
+        if let keys = instance.members.map({ Set($0.map(\.key)) }) {
+            for dependent in node.dependentSchemas where keys.contains(dependent.key) {
+                found += violations(dependent.node, instance, path, depth: depth + 1)
+            }
+        }
         return found
     }
 
@@ -196,6 +206,15 @@ struct SchemaValidator {
                     dropped(
                         path.appending(key), "missing required key '\(Self.shown(key))'",
                         fix: "add '\(Self.shown(key))' to the payload, or make it optional in the app's type"))
+            }
+        }
+        for dependent in node.dependentRequired where keys.contains(dependent.key) {
+            for name in dependent.required where !keys.contains(name) {
+                found.append(
+                    dropped(
+                        path.appending(name),
+                        "missing key '\(Self.shown(name))', required when '\(Self.shown(dependent.key))' is present",
+                        fix: "add '\(Self.shown(name))', or leave out '\(Self.shown(dependent.key))'"))
             }
         }
         if let minimum = node.minProperties, members.count < minimum {
@@ -289,6 +308,22 @@ struct SchemaValidator {
                     offset % 2 == 0 ? pairs.key : pairs.value, element, path.appending(index: offset), depth: 0)
             }
         }
+        if let contains = node.contains {
+            let matching = elements.indices.filter { accepts(contains, elements[$0]) }.count
+            let minimum = node.minContains ?? 1
+            if matching < minimum {
+                found.append(
+                    dropped(
+                        path, "array has \(matching) items matching 'contains', fewer than \(minimum)",
+                        fix: "send at least \(minimum) items that match"))
+            }
+            if let maximum = node.maxContains, matching > maximum {
+                found.append(
+                    dropped(
+                        path, "array has \(matching) items matching 'contains', more than \(maximum)",
+                        fix: "send at most \(maximum) items that match"))
+            }
+        }
         if node.uniqueItems {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
@@ -325,6 +360,12 @@ struct SchemaValidator {
         }
         if let bound = node.exclusiveMaximum, value >= bound {
             found.append(dropped(path, "\(text) is not less than \(bound)", fix: "send a value < \(bound)"))
+        }
+        if let multiple = node.multipleOf, !multiple.divides(text) {
+            found.append(
+                dropped(
+                    path, "\(text) is not a multiple of \(multiple.description)",
+                    fix: "send a multiple of \(multiple.description)"))
         }
         if found.isEmpty, checksPaySizeKeywords, let type = node.numberType, type.read(text) == nil {
             found.append(
@@ -560,6 +601,9 @@ struct SchemaValidator {
         let node = schema.nodes[index]
         let keys = Set(members.map(\.key))
         if node.required.contains(where: { !keys.contains($0) }) { return false }
+        for dependent in node.dependentRequired where keys.contains(dependent.key) {
+            if dependent.required.contains(where: { !keys.contains($0) }) { return false }
+        }
         if let minimum = node.minProperties, members.count < minimum { return false }
         if let maximum = node.maxProperties, members.count > maximum { return false }
         if let names = node.propertyNames, !members.allSatisfy({ accepts(names, .string($0.key), depth: depth + 1) }) {
@@ -594,6 +638,11 @@ struct SchemaValidator {
                 return false
             }
         }
+        if let contains = node.contains {
+            let matching = elements.filter { accepts(contains, $0) }.count
+            if matching < node.minContains ?? 1 { return false }
+            if let maximum = node.maxContains, matching > maximum { return false }
+        }
         if node.uniqueItems {
             for first in elements.indices {
                 for second in elements.indices where second > first {
@@ -617,6 +666,17 @@ struct SchemaValidator {
         if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) { return false }
         if let one = node.oneOf, one.filter({ accepts($0, instance, depth: depth + 1) }).count != 1 { return false }
         if let negated = node.not, accepts(negated, instance, depth: depth + 1) { return false }
+        if let condition = node.ifSchema,
+            let branch = accepts(condition, instance, depth: depth + 1) ? node.thenSchema : node.elseSchema,
+            !accepts(branch, instance, depth: depth + 1)
+        {
+            return false
+        }
+        if let keys = instance.members.map({ Set($0.map(\.key)) }) {
+            for dependent in node.dependentSchemas where keys.contains(dependent.key) {
+                if !accepts(dependent.node, instance, depth: depth + 1) { return false }
+            }
+        }
         return true
     }
 
@@ -645,6 +705,18 @@ struct SchemaValidator {
         for branch in (node.anyOf ?? []) + (node.oneOf ?? [])
         where accepts(branch, instance, depth: depth + 1) {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
+        }
+        if let condition = node.ifSchema {
+            let holds = accepts(condition, instance, depth: depth + 1)
+            if holds { applicable(condition, instance, depth: depth + 1, into: &views, visited: &visited) }
+            if let branch = holds ? node.thenSchema : node.elseSchema {
+                applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
+            }
+        }
+        if let keys = instance.members.map({ Set($0.map(\.key)) }) {
+            for dependent in node.dependentSchemas where keys.contains(dependent.key) {
+                applicable(dependent.node, instance, depth: depth + 1, into: &views, visited: &visited)
+            }
         }
     }
 
