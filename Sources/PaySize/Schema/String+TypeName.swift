@@ -14,15 +14,18 @@ extension String {
     /// component of a reference only: `App.FoodApp.ContentState` is `FoodApp.ContentState`,
     /// `Kit.Kit` is `Kit`, `Swift.Optional<App.Box<Swift.Int>>` is `Optional<Box<Int>>`. A
     /// component is never searched for as text, so a type whose name contains its module's
-    /// keeps it whole. Contexts the demangler prints in parentheses, such as
-    /// `(unknown context at $10a3c)` for a type declared in a function or `(extension in Kit):`,
-    /// are left out with their separator.
+    /// keeps it whole. Contexts the demangler prints in parentheses are left out with their
+    /// separator: `(extension in Kit):`, and `(unknown context at $10a3c).` for a type declared
+    /// in a function, named from that function on (`App.Tests.(unknown context at $10a3c).Local`
+    /// is `Local`).
     package init(typeNameFromReflecting reflected: String) {
         let characters = Array(reflected)
-        var name = ""
+        var name: [Character] = []
         var index = 0
         // Whether the next identifier starts a reference qualified by its module.
         var nextIsQualified = true
+        // Where the current reference's type names start in `name`.
+        var referenceStart = 0
         while index < characters.count {
             let character = characters[index]
             if character.isIdentifierCharacter {
@@ -34,9 +37,10 @@ extension String {
                     // The module: drop it and its dot; what follows is the type.
                     index = end + 1
                     nextIsQualified = false
+                    referenceStart = name.count
                     continue
                 }
-                name += String(characters[index..<end])
+                name += characters[index..<end]
                 index = end
                 nextIsQualified = true
                 continue
@@ -45,7 +49,9 @@ extension String {
                 close + 1 < characters.count, characters[close + 1] == "." || characters[close + 1] == ":"
             {
                 // A context, not a tuple: `(unknown context at $…).Name`, `(extension in Kit):Swift.Int`.
+                // A type declared in a function is named from there on, as its code names it.
                 let separator = characters[close + 1]
+                if separator == "." { name.removeSubrange(referenceStart...) }
                 index = close + 2
                 nextIsQualified = separator == ":"
                 continue
@@ -53,7 +59,7 @@ extension String {
             name.append(character)
             index += 1
         }
-        self = name
+        self = String(name)
     }
 
     private static func closingParenthesis(in characters: [Character], from open: Int) -> Int? {

@@ -169,6 +169,12 @@ public struct PaySizeTestConfigurationError: Error, Sendable, Equatable, CustomS
     /// What it should be.
     public var expected: String
 
+    package init(variable: String, value: String, expected: String) {
+        self.variable = variable
+        self.value = value
+        self.expected = expected
+    }
+
     /// `PAYSIZE_CEILING is 'huge'; expected a byte count or 'safe', 'monitor', 'risky' or 'critical'`.
     public var description: String {
         "\(variable) is '\(value)'; expected \(expected)"
