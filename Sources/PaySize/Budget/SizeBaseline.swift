@@ -3,20 +3,9 @@ import Foundation
 /// The recorded encoded size of a representative value, split by JSON path: what a size
 /// baseline file holds, and what `paysize baseline diff` compares.
 ///
-/// The file is JSON with sorted keys, one path per row in path order, so a re-recorded
-/// baseline diffs line by line:
-///
-/// ```json
-/// {
-///   "byteCount" : 96,
-///   "measuredAs" : "PayloadEncoder with JSONEncoder's default strategies (as the device encodes), compact",
-///   "name" : "on-the-way",
-///   "paths" : [
-///     { "byteCount" : 22, "count" : 1, "path" : "/note" },
-///     …
-///   ]
-/// }
-/// ```
+/// The file is pretty-printed JSON with sorted keys and one row per path in path order, so a
+/// re-recorded baseline diffs line by line: `byteCount` (the compact size), `measuredAs`, `name`
+/// and `paths`, each row with its `byteCount`, `count` and `path` (`/note`, `/legs/*`, `(root)`).
 package struct SizeBaseline: Sendable, Equatable, Codable {
     /// One row of the breakdown: a path (array elements folded into `*`), its values and bytes.
     package struct PathSize: Sendable, Equatable, Codable {
