@@ -56,6 +56,8 @@ let package = Package(
         .testTarget(
             name: "PaySizeTestingTests",
             dependencies: ["PaySizeTesting", "PaySize"],
+            // Schemas/ holds the target's schema snapshots and size baselines, read from #filePath.
+            exclude: ["Schemas"],
             resources: [.process("Fixtures")],
             swiftSettings: sharedSettings
         ),

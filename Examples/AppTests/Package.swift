@@ -10,9 +10,15 @@ let package = Package(
     targets: [
         // The activity's attributes and content state, shared by the app and its widget extension.
         .target(name: "Deliveries", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Modules named `App` and `Kit`, whose types' snapshot files must not lose those words.
+        .target(name: "App", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "Kit", swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "DeliveriesTests",
-            dependencies: ["Deliveries", .product(name: "PaySizeTesting", package: "PaySize")],
+            dependencies: ["Deliveries", "App", "Kit", .product(name: "PaySizeTesting", package: "PaySize")],
+            // Schema snapshots and size baselines live beside the tests, read from #filePath;
+            // excluded so SwiftPM does not warn about files it does not handle.
+            exclude: ["Schemas"],
             resources: [.process("Fixtures")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

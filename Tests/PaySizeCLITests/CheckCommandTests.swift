@@ -382,6 +382,7 @@ import Testing
                   suggest                 Show where a payload's bytes go and every measured way to shrink it.
                   dict                    Train a zstd dictionary on a series of payloads.
                   schema                  Compare content-state JSON Schemas across app versions.
+                  baseline                Compare a recorded size baseline with a new one.
                   merge                   Merge the summaries of log shards into the summary of the whole.
                   help                    Show help for a subcommand.
 

@@ -105,7 +105,7 @@ struct BudgetFitTests {
         #expect(fit.headroom == -48)
         #expect(
             fit.failureMessage == """
-                attributes + content state are 4144 bytes, 48 over the 'critical' tier (at most 4096 bytes)
+                attributes + content state are 4144 bytes, 48 over ActivityKit's 4096-byte limit
                 tier over (advisory), 48 bytes over the 4096-byte limit
                 largest fields: /content-state/legs/* 2579 bytes in 60 values, /content-state/notes 1411 bytes, /attributes/route 37 bytes
                 best shrinking suggestion: shorter CodingKeys for 6 keys at /content-state: saves 38 bytes (4144 → 4106, over); app change
@@ -172,7 +172,7 @@ struct BudgetFitTests {
         #expect(try push.encoded().bytes.count == 4150)
         #expect(
             fit.failureMessage == """
-                the payload is 4150 bytes, 54 over the 'critical' tier (at most 4096 bytes)
+                the payload is 4150 bytes, 54 over APNs' 4096-byte limit
                 tier over (advisory), 54 bytes over the 4096-byte limit
                 largest fields: /aps/content-state/legs/* 2579 bytes in 60 values, /aps/content-state/notes 1411 bytes, /aps/content-state/departureDate 26 bytes
                 best shrinking suggestion: shorter CodingKeys for 6 keys at /aps/content-state: saves 38 bytes (4150 → 4112, over); app change

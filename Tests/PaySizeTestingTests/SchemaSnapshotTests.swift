@@ -277,6 +277,6 @@ struct SchemaSnapshotTests {
         #expect(String(typeName: DeliveryState.self) == "DeliveryState")
         #expect(String(typeName: DeliveryState.Status.self) == "DeliveryState.Status")
         #expect(String(typeName: Box<Int>.self) == "Box<Int>")
-        #expect(String(typeName: Activity.ContentState.self) == "ContentState")
+        #expect(String(typeName: Activity.ContentState.self) == "Activity.ContentState")
     }
 }

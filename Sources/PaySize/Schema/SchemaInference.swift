@@ -44,7 +44,7 @@ final class SchemaInference {
         let root = infer(type)
         var members: [(String, JSONElement)] = [
             ("$schema", .string(PayloadSchema.dialect)),
-            ("title", .string(String(describing: type))),
+            ("title", .string(String(typeName: type))),
         ]
         for member in root.schema.members ?? [] where member.key != "title" {
             members.append((member.key, member.value))

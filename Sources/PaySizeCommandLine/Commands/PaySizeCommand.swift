@@ -18,6 +18,7 @@ public enum PaySizeCommand {
         ("suggest", "Show where a payload's bytes go and every measured way to shrink it."),
         ("dict", "Train a zstd dictionary on a series of payloads."),
         ("schema", "Compare content-state JSON Schemas across app versions."),
+        ("baseline", "Compare a recorded size baseline with a new one."),
         ("merge", "Merge the summaries of log shards into the summary of the whole."),
         ("help", "Show help for a subcommand."),
     ]
@@ -89,6 +90,8 @@ public enum PaySizeCommand {
                 return .success
             }
             return command.run(streams: streams)
+        case "baseline":
+            return try BaselineCommand.run(Array(arguments.dropFirst()), streams: streams)
         case "dict":
             return try DictCommand.run(Array(arguments.dropFirst()), streams: streams)
         case "merge":
@@ -108,6 +111,7 @@ public enum PaySizeCommand {
         case nil, "help": streams.writeOutput(help + "\n")
         case "check": streams.writeOutput(CheckCommand.help + "\n")
         case "schema": streams.writeOutput(SchemaCommand.help + "\n")
+        case "baseline": streams.writeOutput(BaselineCommand.help + "\n")
         case "suggest": streams.writeOutput(SuggestCommand.help + "\n")
         case "dict": streams.writeOutput(DictCommand.help + "\n")
         case "merge": streams.writeOutput(MergeCommand.help + "\n")

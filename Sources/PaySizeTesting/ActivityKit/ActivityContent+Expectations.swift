@@ -12,14 +12,14 @@
         /// - Parameters:
         ///   - attributes: The activity's attributes.
         ///   - content: The content whose state is measured, as `Activity.request` takes it.
-        ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+        ///   - ceiling: The most both may measure; default: the configured ceiling (`.critical` unless set).
         ///   - sourceLocation: Where a failure is recorded; default: the calling line.
         /// - Returns: The measurement, for further expectations.
         @available(iOS 16.2, *)
         @discardableResult
         public func expectFits<Attributes: ActivityAttributes>(
             _ attributes: Attributes, _ content: ActivityContent<Attributes.ContentState>,
-            within ceiling: SizeCeiling = .critical, sourceLocation: SourceLocation = #_sourceLocation
+            within ceiling: SizeCeiling? = nil, sourceLocation: SourceLocation = #_sourceLocation
         ) -> BudgetFit {
             expectFits(attributes, content.state, within: ceiling, sourceLocation: sourceLocation)
         }
@@ -33,7 +33,7 @@
         /// - Parameters:
         ///   - attributes: The activity's attributes.
         ///   - content: The content whose state is measured, as `Activity.request` takes it.
-        ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+        ///   - ceiling: The most both may measure; default: the configured ceiling (`.critical` unless set).
         ///   - file: The file a failure is reported in; default: the caller's.
         ///   - line: The line a failure is reported at; default: the caller's.
         /// - Returns: The measurement, for further assertions.
@@ -41,7 +41,7 @@
         @discardableResult
         public func assertFits<Attributes: ActivityAttributes>(
             _ attributes: Attributes, _ content: ActivityContent<Attributes.ContentState>,
-            within ceiling: SizeCeiling = .critical, file: StaticString = #filePath, line: UInt = #line
+            within ceiling: SizeCeiling? = nil, file: StaticString = #filePath, line: UInt = #line
         ) -> BudgetFit {
             assertFits(attributes, content.state, within: ceiling, file: file, line: line)
         }

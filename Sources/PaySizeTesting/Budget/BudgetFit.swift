@@ -166,7 +166,7 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         guard let byteCount, let tier, let headroom, !fits else { return nil }
         let verb = subject == .activity ? "are" : "is"
         var lines = [
-            "\(subject.rawValue) \(verb) \(byteCount) bytes, \(byteCount - ceiling.maximumByteCount) over \(ceiling)"
+            "\(subject.rawValue) \(verb) \(byteCount) bytes, \(byteCount - ceiling.maximumByteCount) over \(ceiling.description(limitOwner: subject == .payload ? "APNs'" : "ActivityKit's"))"
         ]
         let room = headroom >= 0 ? "\(headroom) bytes of headroom under" : "\(-headroom) bytes over"
         lines.append("tier \(tier) (advisory), \(room) the \(ceiling.budget.limit)-byte limit")

@@ -61,16 +61,47 @@ public struct SizeCeiling: Sendable, Equatable, ExpressibleByIntegerLiteral, Cus
         self = .bytes(value)
     }
 
+    /// Reads a byte count such as `3000`, or a tier's name: `safe`, `monitor`, `risky` or
+    /// `critical` (of the 4096-byte budget); `nil` for anything else.
+    ///
+    /// - Parameter text: The ceiling as `PAYSIZE_CEILING` spells it.
+    public init?(_ text: String) {
+        if let byteCount = Int(text), byteCount >= 0 {
+            self = .bytes(byteCount)
+            return
+        }
+        switch text.lowercased() {
+        case "safe": self = .safe
+        case "monitor": self = .monitor
+        case "risky": self = .risky
+        case "critical": self = .critical
+        default: return nil
+        }
+    }
+
     private init(budget: PayloadBudget, tier: SizeTier?, maximumByteCount: Int) {
         self.budget = budget
         self.tier = tier
         self.maximumByteCount = maximumByteCount
     }
 
-    /// `the 'monitor' tier (at most 3071 bytes)` or `the allowed 3000 bytes`, as failure messages name it.
-    public var description: String {
+    /// `ActivityKit's 4096-byte limit`, `the 'monitor' tier (at most 3071 bytes)` or `the
+    /// allowed 3000 bytes`, as failure messages name it.
+    ///
+    /// The top of the critical tier is the platform's limit and is named as one; the other tiers
+    /// are advisory words (<doc:/PaySize/SizeLimits>).
+    public var description: String { description(limitOwner: "ActivityKit's") }
+
+    /// The description, naming the 4096-byte limit as `limitOwner`'s: `ActivityKit's` for
+    /// attributes and content state, `APNs'` for a push payload.
+    func description(limitOwner: String) -> String {
         guard let tier else { return "the allowed \(maximumByteCount) bytes" }
-        if tier == .over { return "the 'over' tier (any size)" }
-        return "the '\(tier)' tier (at most \(maximumByteCount) bytes)"
+        switch tier {
+        case .over: return "the 'over' tier (any size)"
+        case .critical where maximumByteCount == budget.limit:
+            if budget.limit == PayloadBudget.standardLimit { return "\(limitOwner) \(budget.limit)-byte limit" }
+            return "the \(budget.limit)-byte limit"
+        default: return "the '\(tier)' tier (at most \(maximumByteCount) bytes)"
+        }
     }
 }

@@ -77,15 +77,19 @@ public struct SchemaHistoryCheck: ExpectationOutcome, Equatable {
     /// - Parameters:
     ///   - type: The content-state (or attributes) type as it is now.
     ///   - folder: The kept schemas, absolute or relative to the project root; default
-    ///     `Schemas/history/<TypeName>`.
+    ///     `<history folder>/<TypeName>`, the folder from the ``PaySizeTestConfiguration`` in
+    ///     force (`Schemas/history` unless set).
     ///   - testFilePath: The calling test's `#filePath`.
     ///   - directions: Which breakages fail; default: both.
+    ///   - environment: Where the configuration's variables are read; default: the process's.
     public init<T: Decodable>(
         of type: T.Type, folder: String? = nil, testFilePath: String,
-        directions: Set<SchemaConflict.Direction> = [.serversToInstalledApps, .runningActivitiesToUpdatedApp]
+        directions: Set<SchemaConflict.Direction> = [.serversToInstalledApps, .runningActivitiesToUpdatedApp],
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
+        let history = ResolvedTestConfiguration.current(environment: environment).historyFolder
         let place = ProjectFile(
-            path: folder ?? "Schemas/history/\(String(typeName: T.self))", testFilePath: testFilePath)
+            path: folder ?? "\(history)/\(String(typeName: T.self))", testFilePath: testFilePath)
         self.init(of: T.self, folder: place.url, displayPath: place.displayPath, directions: directions)
     }
 

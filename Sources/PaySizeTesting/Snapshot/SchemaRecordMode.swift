@@ -1,4 +1,5 @@
-/// When schema snapshots are written, following the record modes of snapshot testing.
+/// When schema snapshots and size baselines are written, following the record modes of
+/// snapshot testing.
 ///
 /// The mode comes from a scoped override (``withSchemaRecordMode(_:operation:)`` or
 /// the `.schemaRecordMode(_:)` test trait), else the `PAYSIZE_RECORD` environment variable, else

@@ -108,14 +108,16 @@ public struct SchemaSnapshot: ExpectationOutcome, Equatable {
     ///   - type: The content-state (or attributes) type.
     ///   - path: The snapshot, absolute or relative to the project root (the nearest folder
     ///     above the test file with a `Package.swift` or an `.xcodeproj`); default
-    ///     `Schemas/<TypeName>.schema.json`.
+    ///     `<snapshot folder>/<TypeName>.schema.json`, the folder from the
+    ///     ``PaySizeTestConfiguration`` in force (`Schemas` unless set).
     ///   - testFilePath: The calling test's `#filePath`.
-    ///   - environment: Where `PAYSIZE_RECORD` and `CI` are read.
+    ///   - environment: Where `PAYSIZE_RECORD`, `CI` and the configuration's variables are read.
     public init<T: Decodable>(
         of type: T.Type, path: String? = nil, testFilePath: String, environment: [String: String]
     ) {
+        let folder = ResolvedTestConfiguration.current(environment: environment).snapshotFolder
         let file = ProjectFile(
-            path: path ?? "Schemas/\(String(typeName: T.self)).schema.json", testFilePath: testFilePath)
+            path: path ?? "\(folder)/\(String(typeName: T.self)).schema.json", testFilePath: testFilePath)
         self.init(of: T.self, file: file.url, displayPath: file.displayPath, environment: environment)
     }
 

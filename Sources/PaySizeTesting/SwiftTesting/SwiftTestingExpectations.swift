@@ -18,59 +18,68 @@
     /// - Parameters:
     ///   - attributes: The activity's attributes.
     ///   - contentState: Its content state.
-    ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most both may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits<Attributes: Encodable, ContentState: Encodable>(
-        _ attributes: Attributes, _ contentState: ContentState, within ceiling: SizeCeiling = .critical,
+        _ attributes: Attributes, _ contentState: ContentState, within ceiling: SizeCeiling? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> BudgetFit {
-        BudgetFit(attributes: attributes, contentState: contentState, within: ceiling).record(at: sourceLocation)
+        BudgetFit(
+            attributes: attributes, contentState: contentState,
+            within: configured(ceiling, sourceLocation: sourceLocation)
+        ).record(at: sourceLocation)
     }
 
     /// Expects a content state alone, as an update push carries it, to fit within `ceiling`.
     ///
     /// - Parameters:
     ///   - contentState: The content state.
-    ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most it may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits<ContentState: Encodable>(
-        contentState: ContentState, within ceiling: SizeCeiling = .critical,
+        contentState: ContentState, within ceiling: SizeCeiling? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> BudgetFit {
-        BudgetFit(contentState: contentState, within: ceiling).record(at: sourceLocation)
+        BudgetFit(contentState: contentState, within: configured(ceiling, sourceLocation: sourceLocation)).record(
+            at: sourceLocation)
     }
 
     /// Expects a whole push payload (JSON), measured in compact form, to fit within `ceiling`.
     ///
     /// - Parameters:
     ///   - payload: The payload's JSON bytes.
-    ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most it may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits(
-        payload: Data, within ceiling: SizeCeiling = .critical, sourceLocation: SourceLocation = #_sourceLocation
+        payload: Data, within ceiling: SizeCeiling? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> BudgetFit {
-        BudgetFit(payload: payload, within: ceiling).record(at: sourceLocation)
+        BudgetFit(payload: payload, within: configured(ceiling, sourceLocation: sourceLocation)).record(
+            at: sourceLocation)
     }
 
     /// Expects the body a push builder sends to fit within `ceiling`, and the push to break no rule.
     ///
     /// - Parameters:
     ///   - push: The push.
-    ///   - ceiling: The most its body may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most its body may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The measurement, for further expectations.
     @discardableResult
     public func expectFits<ContentState, Attributes>(
-        _ push: LiveActivityPush<ContentState, Attributes>, within ceiling: SizeCeiling = .critical,
+        _ push: LiveActivityPush<ContentState, Attributes>, within ceiling: SizeCeiling? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> BudgetFit {
-        BudgetFit(push: push, within: ceiling).record(at: sourceLocation)
+        BudgetFit(push: push, within: configured(ceiling, sourceLocation: sourceLocation)).record(at: sourceLocation)
     }
 
     /// Expects a content state encoded by the server's `JSONEncoder` to decode on the device
@@ -176,7 +185,7 @@
     ///   - type: The content-state (or attributes) type.
     ///   - path: The snapshot, absolute or relative to the project root (the nearest folder
     ///     above this test file with a `Package.swift` or an `.xcodeproj`); default
-    ///     `Schemas/<TypeName>.schema.json`.
+    ///     `<snapshot folder>/<TypeName>.schema.json`, the configured folder (`Schemas` unless set).
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
     @discardableResult
@@ -194,7 +203,7 @@
     /// - Parameters:
     ///   - type: The content-state (or attributes) type as it is now.
     ///   - folder: The kept schemas, absolute or relative to the project root; default
-    ///     `Schemas/history/<TypeName>`.
+    ///     `<history folder>/<TypeName>`, the configured folder (`Schemas/history` unless set).
     ///   - directions: Which breakages fail; default: both.
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The check, for further expectations.
@@ -208,6 +217,54 @@
             of: T.self, folder: folder, testFilePath: sourceLocation.testFilePath, directions: directions
         )
         .record(at: sourceLocation)
+    }
+
+    /// Expects a representative value's encoded size to stay within a tolerance of its recorded
+    /// baseline, recording the baseline as the record mode says (`PAYSIZE_RECORD`, or a scoped
+    /// override; never when `CI` is set).
+    ///
+    /// The baseline is `<name>.size.json` in the snapshot folder of the
+    /// ``PaySizeTestConfiguration`` in force (`Schemas` unless set). A value that grew past the
+    /// tolerance fails, with the growth of each path:
+    ///
+    /// ```swift
+    /// @Test func onTheWayStaysSmall() {
+    ///     expectSizeBaseline(DeliveryActivityTests.onTheWay, named: "delivery-on-the-way")
+    /// }
+    /// // size baseline 'delivery-on-the-way' grew from 1000 to 1060 bytes (+60, +6.0 %), past the 5 % tolerance (at most 1050 bytes)
+    /// // growth by path:
+    /// //   /note: 100 → 160 bytes (+60)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: A representative value, such as a content state; measured compact as the
+    ///     device encodes it.
+    ///   - name: The baseline's name; letters, digits, `.`, `-` and `_`.
+    ///   - folder: The folder of the baseline file, absolute or relative to the project root;
+    ///     default: the configured snapshot folder.
+    ///   - tolerance: The growth allowed, such as `.percent(5)` or `.bytes(40)`; default: the
+    ///     configured tolerance (5 % unless set).
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
+    /// - Returns: The check, for further expectations.
+    @discardableResult
+    public func expectSizeBaseline<Value: Encodable>(
+        _ value: Value, named name: String, folder: String? = nil, tolerance: SizeTolerance? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> SizeBaselineCheck {
+        SizeBaselineCheck(
+            value, named: name, folder: folder, tolerance: tolerance, testFilePath: sourceLocation.testFilePath,
+            environment: ProcessInfo.processInfo.environment
+        ).record(at: sourceLocation)
+    }
+
+    /// `ceiling`, else the configured one; an unreadable `PAYSIZE_CEILING` is recorded as an issue.
+    func configured(_ ceiling: SizeCeiling?, sourceLocation: SourceLocation) -> SizeCeiling {
+        let (resolved, problem) = ResolvedTestConfiguration.ceiling(
+            ceiling, environment: ProcessInfo.processInfo.environment)
+        if let problem {
+            Issue.record(Comment(rawValue: "\(problem)"), sourceLocation: sourceLocation)
+        }
+        return resolved
     }
 
     extension ExpectationOutcome {

@@ -18,63 +18,70 @@
     /// - Parameters:
     ///   - attributes: The activity's attributes.
     ///   - contentState: Its content state.
-    ///   - ceiling: The most both may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most both may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - file: The file a failure is reported in; default: the caller's.
     ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits<Attributes: Encodable, ContentState: Encodable>(
-        _ attributes: Attributes, _ contentState: ContentState, within ceiling: SizeCeiling = .critical,
+        _ attributes: Attributes, _ contentState: ContentState, within ceiling: SizeCeiling? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> BudgetFit {
-        BudgetFit(attributes: attributes, contentState: contentState, within: ceiling).fail(file: file, line: line)
+        BudgetFit(
+            attributes: attributes, contentState: contentState, within: configured(ceiling, file: file, line: line)
+        ).fail(file: file, line: line)
     }
 
     /// Asserts that a content state alone, as an update push carries it, fits within `ceiling`.
     ///
     /// - Parameters:
     ///   - contentState: The content state.
-    ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most it may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - file: The file a failure is reported in; default: the caller's.
     ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits<ContentState: Encodable>(
-        contentState: ContentState, within ceiling: SizeCeiling = .critical,
+        contentState: ContentState, within ceiling: SizeCeiling? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> BudgetFit {
-        BudgetFit(contentState: contentState, within: ceiling).fail(file: file, line: line)
+        BudgetFit(contentState: contentState, within: configured(ceiling, file: file, line: line)).fail(
+            file: file, line: line)
     }
 
     /// Asserts that a whole push payload (JSON), measured in compact form, fits within `ceiling`.
     ///
     /// - Parameters:
     ///   - payload: The payload's JSON bytes.
-    ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most it may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - file: The file a failure is reported in; default: the caller's.
     ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits(
-        payload: Data, within ceiling: SizeCeiling = .critical, file: StaticString = #filePath, line: UInt = #line
+        payload: Data, within ceiling: SizeCeiling? = nil, file: StaticString = #filePath, line: UInt = #line
     ) -> BudgetFit {
-        BudgetFit(payload: payload, within: ceiling).fail(file: file, line: line)
+        BudgetFit(payload: payload, within: configured(ceiling, file: file, line: line)).fail(file: file, line: line)
     }
 
     /// Asserts that the body a push builder sends fits within `ceiling`, and the push breaks no rule.
     ///
     /// - Parameters:
     ///   - push: The push.
-    ///   - ceiling: The most its body may measure; default `.critical` (the 4096-byte limit).
+    ///   - ceiling: The most its body may measure; default: the ``PaySizeTestConfiguration``'s
+    ///     ceiling (`.critical`, ActivityKit's 4096-byte limit, unless set).
     ///   - file: The file a failure is reported in; default: the caller's.
     ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The measurement, for further assertions.
     @discardableResult
     public func assertFits<ContentState, Attributes>(
-        _ push: LiveActivityPush<ContentState, Attributes>, within ceiling: SizeCeiling = .critical,
+        _ push: LiveActivityPush<ContentState, Attributes>, within ceiling: SizeCeiling? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> BudgetFit {
-        BudgetFit(push: push, within: ceiling).fail(file: file, line: line)
+        BudgetFit(push: push, within: configured(ceiling, file: file, line: line)).fail(file: file, line: line)
     }
 
     /// Asserts that a content state encoded by the server's `JSONEncoder` decodes on the device
@@ -175,7 +182,7 @@
     ///   - type: The content-state (or attributes) type.
     ///   - path: The snapshot, absolute or relative to the project root (the nearest folder
     ///     above this test file with a `Package.swift` or an `.xcodeproj`); default
-    ///     `Schemas/<TypeName>.schema.json`.
+    ///     `<snapshot folder>/<TypeName>.schema.json`, the configured folder (`Schemas` unless set).
     ///   - file: The file a failure is reported in; default: the caller's.
     ///   - line: The line a failure is reported at; default: the caller's.
     /// - Returns: The check, for further assertions.
@@ -193,7 +200,7 @@
     /// - Parameters:
     ///   - type: The content-state (or attributes) type as it is now.
     ///   - folder: The kept schemas, absolute or relative to the project root; default
-    ///     `Schemas/history/<TypeName>`.
+    ///     `<history folder>/<TypeName>`, the configured folder (`Schemas/history` unless set).
     ///   - directions: Which breakages fail; default: both.
     ///   - file: The file a failure is reported in; default: the caller's.
     ///   - line: The line a failure is reported at; default: the caller's.
@@ -206,6 +213,46 @@
     ) -> SchemaHistoryCheck {
         SchemaHistoryCheck(of: T.self, folder: folder, testFilePath: "\(file)", directions: directions)
             .fail(file: file, line: line)
+    }
+
+    /// Asserts that a representative value's encoded size stays within a tolerance of its
+    /// recorded baseline, recording the baseline as the record mode says (`PAYSIZE_RECORD`, or a
+    /// scoped override; never when `CI` is set).
+    ///
+    /// The baseline is `<name>.size.json` in the snapshot folder of the
+    /// ``PaySizeTestConfiguration`` in force (`Schemas` unless set). A value that grew past the
+    /// tolerance fails, with the growth of each path.
+    ///
+    /// - Parameters:
+    ///   - value: A representative value, such as a content state; measured compact as the
+    ///     device encodes it.
+    ///   - name: The baseline's name; letters, digits, `.`, `-` and `_`.
+    ///   - folder: The folder of the baseline file, absolute or relative to the project root;
+    ///     default: the configured snapshot folder.
+    ///   - tolerance: The growth allowed, such as `.percent(5)` or `.bytes(40)`; default: the
+    ///     configured tolerance (5 % unless set).
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
+    /// - Returns: The check, for further assertions.
+    @discardableResult
+    public func assertSizeBaseline<Value: Encodable>(
+        _ value: Value, named name: String, folder: String? = nil, tolerance: SizeTolerance? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> SizeBaselineCheck {
+        SizeBaselineCheck(
+            value, named: name, folder: folder, tolerance: tolerance, testFilePath: "\(file)",
+            environment: ProcessInfo.processInfo.environment
+        ).fail(file: file, line: line)
+    }
+
+    /// `ceiling`, else the configured one; an unreadable `PAYSIZE_CEILING` fails the test.
+    func configured(_ ceiling: SizeCeiling?, file: StaticString, line: UInt) -> SizeCeiling {
+        let (resolved, problem) = ResolvedTestConfiguration.ceiling(
+            ceiling, environment: ProcessInfo.processInfo.environment)
+        if let problem {
+            XCTFail("\(problem)", file: file, line: line)
+        }
+        return resolved
     }
 
     extension ExpectationOutcome {

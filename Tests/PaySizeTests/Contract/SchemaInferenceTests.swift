@@ -84,7 +84,7 @@ struct SchemaInferenceTests: ContractFixtureNames {
                     "tags",
                     "level"
                   ],
-                  "title" : "Pin",
+                  "title" : "SchemaInferenceTests.Pin",
                   "type" : "object"
                 }
 

@@ -5,7 +5,9 @@ import PaySizeTesting
 import Testing
 
 /// The delivery activity's payload contract, checked the way the app's test target checks it.
-@Suite("Delivery Live Activity")
+/// The configuration is set once: snapshots and baselines beside these tests, the safe tier
+/// as the default ceiling.
+@Suite("Delivery Live Activity", .paySizeTestConfiguration(.deliveries))
 struct DeliveryActivityTests {
     typealias State = DeliveryAttributes.ContentState
 
@@ -29,7 +31,7 @@ struct DeliveryActivityTests {
 
     @Test("attributes and content state stay in the safe tier; the worst case stays out of risky")
     func fitsTheBudget() {
-        expectFits(Self.attributes, Self.onTheWay, within: .safe)
+        expectFits(Self.attributes, Self.onTheWay)
         let worst = DeliveryAttributes(
             orderNumber: "A-1042", restaurantName: String(repeating: "R", count: 80),
             itemSummary: String(repeating: "ü", count: DeliveryAttributes.maximumItemSummaryLength))
@@ -43,7 +45,7 @@ struct DeliveryActivityTests {
             contentState: Self.worstCase, timestamp: Date(timeIntervalSince1970: 1_764_504_300),
             staleDate: Date(timeIntervalSince1970: 1_764_505_800),
             alert: LiveActivityAlert(title: "Your order is on the way", body: "Ana is 2 stops away"))
-        expectFits(push, within: .safe)
+        expectFits(push)
     }
 
     @Test("states the server encodes decode on the device unchanged")
@@ -62,8 +64,16 @@ struct DeliveryActivityTests {
     }
 
     @Test("the payload the server team recorded decodes into the content state")
-    func serverPayloadDecodes() {
+    func serverPayloadDecodes() throws {
         expectDecodes(State.self, resource: "update-from-server", in: .module)
+        // The same file found from this test file, as an Xcode test bundle (no Bundle.module) does.
+        expectDecodes(State.self, from: try fixtureData("Fixtures/update-from-server.json"))
+    }
+
+    @Test("representative states stay within 5 % of their recorded sizes")
+    func sizeBaselines() {
+        expectSizeBaseline(Self.onTheWay, named: "delivery-on-the-way")
+        expectSizeBaseline(Self.worstCase, named: "delivery-worst-case")
     }
 
     @Test("the content-state schema matches the one the server team reads")
