@@ -33,24 +33,10 @@ struct CompiledSchema: Sendable {
         var not: Int?
         var reference: Int?
         var propertyNames: Int?
-        /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
-        var pattern: ECMAScriptPattern?
-        /// `patternProperties`: the schema of every member whose key the pattern matches.
-        var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] = []
-        /// `multipleOf`.
-        var multipleOf: SchemaMultiple?
-        /// `if`, `then`, `else`.
-        var ifSchema: Int?
-        var thenSchema: Int?
-        var elseSchema: Int?
-        /// `dependentRequired`: when the key is present, these keys must be too.
-        var dependentRequired: [(key: String, required: [String])] = []
-        /// `dependentSchemas`: when the key is present, the whole object must satisfy the schema.
-        var dependentSchemas: [(key: String, node: Int)] = []
-        /// `contains`, with `minContains` (default 1) and `maxContains`.
-        var contains: Int?
-        var minContains: Int?
-        var maxContains: Int?
+        /// The keywords only hand-written schemas use, behind one reference: the validator copies a
+        /// node on every level of a value it walks, so a deep value's stack depends on its size.
+        var handWritten: HandWrittenKeywords?
+
         /// Marked by inference as a `Date` counting seconds since 2001-01-01.
         var isReferenceDate = false
         var hasPropertiesKeyword = false
@@ -328,5 +314,86 @@ struct CompiledSchema: Sendable {
 
     private static func oneOf(_ names: [String]) -> String {
         "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+/// `pattern`, `patternProperties`, `multipleOf`, `if`/`then`/`else`, `dependentRequired`,
+/// `dependentSchemas` and `contains` of one node. Filled while the schema compiles, never changed
+/// after.
+final class HandWrittenKeywords: @unchecked Sendable {
+    /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
+    var pattern: ECMAScriptPattern?
+    /// `patternProperties`: the schema of every member whose key the pattern matches.
+    var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] = []
+    var multipleOf: SchemaMultiple?
+    var ifSchema: Int?
+    var thenSchema: Int?
+    var elseSchema: Int?
+    /// `dependentRequired`: when the key is present, these keys must be too.
+    var dependentRequired: [(key: String, required: [String])] = []
+    /// `dependentSchemas`: when the key is present, the whole object must satisfy the schema.
+    var dependentSchemas: [(key: String, node: Int)] = []
+    /// `contains`, with `minContains` (default 1) and `maxContains`.
+    var contains: Int?
+    var minContains: Int?
+    var maxContains: Int?
+}
+
+extension CompiledSchema.Node {
+    private static let none = HandWrittenKeywords()
+
+    /// The hand-written keywords, created on first write.
+    private mutating func writable() -> HandWrittenKeywords {
+        if let handWritten { return handWritten }
+        let created = HandWrittenKeywords()
+        handWritten = created
+        return created
+    }
+
+    private var readable: HandWrittenKeywords { handWritten ?? Self.none }
+
+    var pattern: ECMAScriptPattern? {
+        get { readable.pattern }
+        set { writable().pattern = newValue }
+    }
+    var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] {
+        get { readable.patternProperties }
+        set { writable().patternProperties = newValue }
+    }
+    var multipleOf: SchemaMultiple? {
+        get { readable.multipleOf }
+        set { writable().multipleOf = newValue }
+    }
+    var ifSchema: Int? {
+        get { readable.ifSchema }
+        set { writable().ifSchema = newValue }
+    }
+    var thenSchema: Int? {
+        get { readable.thenSchema }
+        set { writable().thenSchema = newValue }
+    }
+    var elseSchema: Int? {
+        get { readable.elseSchema }
+        set { writable().elseSchema = newValue }
+    }
+    var dependentRequired: [(key: String, required: [String])] {
+        get { readable.dependentRequired }
+        set { writable().dependentRequired = newValue }
+    }
+    var dependentSchemas: [(key: String, node: Int)] {
+        get { readable.dependentSchemas }
+        set { writable().dependentSchemas = newValue }
+    }
+    var contains: Int? {
+        get { readable.contains }
+        set { writable().contains = newValue }
+    }
+    var minContains: Int? {
+        get { readable.minContains }
+        set { writable().minContains = newValue }
+    }
+    var maxContains: Int? {
+        get { readable.maxContains }
+        set { writable().maxContains = newValue }
     }
 }

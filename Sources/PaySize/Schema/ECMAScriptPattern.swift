@@ -21,7 +21,7 @@ struct ECMAScriptPattern: Sendable {
     /// The most automaton states one match may visit.
     static let maximumSteps = 200_000_000
     /// The deepest nesting of groups a pattern may have (the parser and compiler recurse per level).
-    static let maximumNesting = 256
+    static let maximumNesting = 16
 
     /// The pattern as written.
     let source: String

@@ -141,21 +141,28 @@ public struct PayloadSchema: Sendable, Equatable {
     ///     for example `JSONPointer("aps", "content-state")`. Defaults to the root.
     /// - Returns: Dropped findings first, then suspicious ones; empty when the value is fine.
     public func findings(in instance: JSONElement, at path: JSONPointer = .root) -> [ContractFinding] {
-        let validator = SchemaValidator(schema: compiled)
-        let dropped = validator.violations(of: instance, at: path)
-        let suspicious = validator.suspicions(about: instance, at: path)
-        return dropped + suspicious
+        let compiled = compiled
+        return DeepValueStack.run(for: instance) {
+            let validator = SchemaValidator(schema: compiled)
+            let dropped = validator.violations(of: instance, at: path)
+            let suspicious = validator.suspicions(about: instance, at: path)
+            return dropped + suspicious
+        }
     }
 
     /// Whether `instance` satisfies the schema (no ``ContractFinding/Severity/dropped`` finding).
     public func isValid(_ instance: JSONElement) -> Bool {
-        SchemaValidator(schema: compiled).accepts(compiled.root, instance)
+        let compiled = compiled
+        return DeepValueStack.run(for: instance) { SchemaValidator(schema: compiled).accepts(compiled.root, instance) }
     }
 
     /// Whether a plain draft 2020-12 validator accepts `instance`: PaySize's assertion keywords
     /// (`x-paysize-number`, `x-paysize-format`, …) skipped, as other validators skip them.
     func isValidByStandardKeywords(_ instance: JSONElement) -> Bool {
-        SchemaValidator(schema: compiled, checksPaySizeKeywords: false).accepts(compiled.root, instance)
+        let compiled = compiled
+        return DeepValueStack.run(for: instance) {
+            SchemaValidator(schema: compiled, checksPaySizeKeywords: false).accepts(compiled.root, instance)
+        }
     }
 
     /// Whether the two documents are equal as JSON (member order and number spelling aside).

@@ -172,17 +172,45 @@ struct SchemaValidator {
         if let negated = node.not, accepts(negated, instance, depth: depth + 1) {
             found.append(dropped(path, "matches a schema it must not match ('not')", fix: "send a different value"))
         }
-        if let condition = node.ifSchema,
-            let branch = accepts(condition, instance, depth: depth + 1) ? node.thenSchema : node.elseSchema
-        {
-            found += violations(branch, instance, path, depth: depth + 1)
-        }
-        if let keys = instance.members.map({ Set($0.map(\.key)) }) {
-            for dependent in node.dependentSchemas where keys.contains(dependent.key) {
-                found += violations(dependent.node, instance, path, depth: depth + 1)
-            }
+        if node.handWritten != nil {
+            found += conditionalViolations(index, instance, path, depth: depth)
         }
         return found
+    }
+
+    /// `if`/`then`/`else` and `dependentSchemas`: apart, so the recursion through
+    /// ``combinatorViolations(_:_:_:depth:)`` keeps a small frame.
+    @inline(never)
+    private func conditionalViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [ContractFinding]
+    {
+        var found: [ContractFinding] = []
+        for branch in conditionalBranches(index, instance, depth: depth) {
+            found += violations(branch, instance, path, depth: depth + 1)
+        }
+        return found
+    }
+
+    /// The subschemas that `if`/`then`/`else` and `dependentSchemas` apply to `instance`: `then`
+    /// or `else` by whether `if` holds (`if` itself when it does, when `including` it), and the
+    /// dependent schema of every key present.
+    @inline(never)
+    private func conditionalBranches(_ index: Int, _ instance: JSONElement, depth: Int, includingIf: Bool = false)
+        -> [Int]
+    {
+        let node = schema.nodes[index]
+        var branches: [Int] = []
+        if let condition = node.ifSchema {
+            let holds = accepts(condition, instance, depth: depth + 1)
+            if holds, includingIf { branches.append(condition) }
+            if let branch = holds ? node.thenSchema : node.elseSchema { branches.append(branch) }
+        }
+        if !node.dependentSchemas.isEmpty, let members = instance.members {
+            for dependent in node.dependentSchemas where members.contains(where: { $0.key == dependent.key }) {
+                branches.append(dependent.node)
+            }
+        }
+        return branches
     }
 
     @inline(never)
@@ -308,22 +336,7 @@ struct SchemaValidator {
                     offset % 2 == 0 ? pairs.key : pairs.value, element, path.appending(index: offset), depth: 0)
             }
         }
-        if let contains = node.contains {
-            let matching = elements.indices.filter { accepts(contains, elements[$0]) }.count
-            let minimum = node.minContains ?? 1
-            if matching < minimum {
-                found.append(
-                    dropped(
-                        path, "array has \(matching) items matching 'contains', fewer than \(minimum)",
-                        fix: "send at least \(minimum) items that match"))
-            }
-            if let maximum = node.maxContains, matching > maximum {
-                found.append(
-                    dropped(
-                        path, "array has \(matching) items matching 'contains', more than \(maximum)",
-                        fix: "send at most \(maximum) items that match"))
-            }
-        }
+        if node.handWritten != nil { found += containsViolations(node, elements, path) }
         if node.uniqueItems {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
@@ -336,6 +349,31 @@ struct SchemaValidator {
                     }
                 }
             }
+        }
+        return found
+    }
+
+    /// `contains` with `minContains` (default 1) and `maxContains`.
+    @inline(never)
+    private func containsViolations(_ node: CompiledSchema.Node, _ elements: [JSONElement], _ path: JSONPointer)
+        -> [ContractFinding]
+    {
+        guard let contains = node.contains else { return [] }
+        var matching = 0
+        for element in elements where accepts(contains, element) { matching += 1 }
+        let minimum = node.minContains ?? 1
+        var found: [ContractFinding] = []
+        if matching < minimum {
+            found.append(
+                dropped(
+                    path, "array has \(matching) items matching 'contains', fewer than \(minimum)",
+                    fix: "send at least \(minimum) items that match"))
+        }
+        if let maximum = node.maxContains, matching > maximum {
+            found.append(
+                dropped(
+                    path, "array has \(matching) items matching 'contains', more than \(maximum)",
+                    fix: "send at most \(maximum) items that match"))
         }
         return found
     }
@@ -601,9 +639,7 @@ struct SchemaValidator {
         let node = schema.nodes[index]
         let keys = Set(members.map(\.key))
         if node.required.contains(where: { !keys.contains($0) }) { return false }
-        for dependent in node.dependentRequired where keys.contains(dependent.key) {
-            if dependent.required.contains(where: { !keys.contains($0) }) { return false }
-        }
+        if !node.dependentRequired.isEmpty, !Self.satisfiesDependentRequired(node, keys) { return false }
         if let minimum = node.minProperties, members.count < minimum { return false }
         if let maximum = node.maxProperties, members.count > maximum { return false }
         if let names = node.propertyNames, !members.allSatisfy({ accepts(names, .string($0.key), depth: depth + 1) }) {
@@ -613,9 +649,9 @@ struct SchemaValidator {
             let property = node.properties.first(where: { $0.key == member.key })
             if let property, !accepts(property.node, member.value) { return false }
             var patterned = false
-            for pattern in node.patternProperties where Self.matches(pattern.pattern, member.key) {
-                if !accepts(pattern.node, member.value) { return false }
-                patterned = true
+            if !node.patternProperties.isEmpty {
+                guard let covered = acceptsPatterned(node, member) else { return false }
+                patterned = covered
             }
             if property == nil, !patterned, let additional = node.additionalProperties,
                 !accepts(additional, member.value)
@@ -624,6 +660,27 @@ struct SchemaValidator {
             }
         }
         return true
+    }
+
+    /// Whether every key `dependentRequired` asks for is present.
+    @inline(never)
+    private static func satisfiesDependentRequired(_ node: CompiledSchema.Node, _ keys: Set<String>) -> Bool {
+        for dependent in node.dependentRequired where keys.contains(dependent.key) {
+            if dependent.required.contains(where: { !keys.contains($0) }) { return false }
+        }
+        return true
+    }
+
+    /// `patternProperties` for one member: nil when a matching pattern's schema refuses the value,
+    /// else whether any pattern matched the key.
+    @inline(never)
+    private func acceptsPatterned(_ node: CompiledSchema.Node, _ member: JSONMember) -> Bool? {
+        var covered = false
+        for pattern in node.patternProperties where Self.matches(pattern.pattern, member.key) {
+            if !accepts(pattern.node, member.value) { return nil }
+            covered = true
+        }
+        return covered
     }
 
     @inline(never)
@@ -638,11 +695,7 @@ struct SchemaValidator {
                 return false
             }
         }
-        if let contains = node.contains {
-            let matching = elements.filter { accepts(contains, $0) }.count
-            if matching < node.minContains ?? 1 { return false }
-            if let maximum = node.maxContains, matching > maximum { return false }
-        }
+        if node.handWritten != nil, !containsViolations(node, elements, .root).isEmpty { return false }
         if node.uniqueItems {
             for first in elements.indices {
                 for second in elements.indices where second > first {
@@ -666,15 +719,10 @@ struct SchemaValidator {
         if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) { return false }
         if let one = node.oneOf, one.filter({ accepts($0, instance, depth: depth + 1) }).count != 1 { return false }
         if let negated = node.not, accepts(negated, instance, depth: depth + 1) { return false }
-        if let condition = node.ifSchema,
-            let branch = accepts(condition, instance, depth: depth + 1) ? node.thenSchema : node.elseSchema,
-            !accepts(branch, instance, depth: depth + 1)
-        {
-            return false
-        }
-        if let keys = instance.members.map({ Set($0.map(\.key)) }) {
-            for dependent in node.dependentSchemas where keys.contains(dependent.key) {
-                if !accepts(dependent.node, instance, depth: depth + 1) { return false }
+        if node.handWritten != nil {
+            for branch in conditionalBranches(index, instance, depth: depth)
+            where !accepts(branch, instance, depth: depth + 1) {
+                return false
             }
         }
         return true
@@ -706,16 +754,9 @@ struct SchemaValidator {
         where accepts(branch, instance, depth: depth + 1) {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
-        if let condition = node.ifSchema {
-            let holds = accepts(condition, instance, depth: depth + 1)
-            if holds { applicable(condition, instance, depth: depth + 1, into: &views, visited: &visited) }
-            if let branch = holds ? node.thenSchema : node.elseSchema {
+        if node.handWritten != nil {
+            for branch in conditionalBranches(index, instance, depth: depth, includingIf: true) {
                 applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
-            }
-        }
-        if let keys = instance.members.map({ Set($0.map(\.key)) }) {
-            for dependent in node.dependentSchemas where keys.contains(dependent.key) {
-                applicable(dependent.node, instance, depth: depth + 1, into: &views, visited: &visited)
             }
         }
     }
