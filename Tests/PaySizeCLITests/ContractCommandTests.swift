@@ -56,7 +56,8 @@ import Testing
 
     @Test func unusableSchemasAreBadInput() throws {
         let folder = try TemporaryFolder()
-        let schema = try folder.write("s.json", "{\"type\":\"object\",\n \"properties\":{\"a\":{\"pattern\":\"(?=x)\"}}}")
+        let schema = try folder.write(
+            "s.json", "{\"type\":\"object\",\n \"properties\":{\"a\":{\"pattern\":\"(?=x)\"}}}")
         let result = try PaySizeProcess.run(["check", "--schema", schema, "Examples/start-delivery.json"])
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
