@@ -131,22 +131,15 @@ enum EncodedText {
             }
             visit(0, length)
         }
-        // Longer strings of the costliest class first; stop once enough strings are certain.
-        let topCount = classes[0].count
-        var enough = false
-        var lengths: [Int] = []
-        var length = maximumLength
-        while length >= minimumLength {
-            lengths.append(length)
-            if saturating(1, power(topCount, length)) >= count { enough = true }
-            if enough && length < maximumLength { break }
-            length -= 1
+        // Strings of the costliest class alone at the longest length are the costliest strings;
+        // only when there are fewer of them than needed (short keys) are mixes and shorter
+        // lengths drawn, and then the length is small enough to enumerate every mix.
+        var atMaximum = [Int](repeating: 0, count: classes.count)
+        atMaximum[0] = maximumLength
+        if power(classes[0].count, maximumLength) >= count {
+            return makeStrings(atMaximum, classes: classes, count: count)
         }
-        if maximumLength - minimumLength > 12, !enough {
-            // Many short lengths cannot add more strings than a few longer ones: the costliest
-            // class alone at the maximum length already offers topCount^length.
-            lengths = Array(lengths.prefix(12))
-        }
+        let lengths = Array(stride(from: maximumLength, through: minimumLength, by: -1))
         for length in lengths { spread(length) }
         compositions.sort {
             $0.cost != $1.cost ? $0.cost > $1.cost : $1.perClass.lexicographicallyPrecedes($0.perClass)

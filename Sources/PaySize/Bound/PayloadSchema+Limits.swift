@@ -56,7 +56,16 @@ extension PayloadSchema {
                         "limit '\(limit.keyword)' at '\(pointer)' of '\(typeName)' applies to \(limit.appliesTo)s, found \(kinds.isEmpty ? "no type" : kinds)"
                 )
             }
-            return schema.setting(limit.keyword, to: limit.value)
+            var placed = schema
+            for (keyword, value) in limit.members {
+                // An existing propertyNames (integer or enum keys) keeps its own keywords.
+                if keyword == "propertyNames", let names = schema[keyword], let length = value["maxLength"] {
+                    placed = placed.setting(keyword, to: names.setting("maxLength", to: length))
+                } else {
+                    placed = placed.setting(keyword, to: value)
+                }
+            }
+            return placed
         }
         // An optional's branches and a `$ref`'s target hold the members.
         if let branches = (schema["anyOf"] ?? schema["oneOf"])?.elements {
@@ -130,7 +139,7 @@ extension PayloadSchema {
 
     private static func matches(_ kind: String, _ limit: SizeLimit) -> Bool {
         switch limit {
-        case .minimum, .maximum: kind == "number" || kind == "integer"
+        case .range: kind == "number" || kind == "integer"
         default: kind == limit.appliesTo
         }
     }

@@ -9,42 +9,45 @@ public enum SizeLimit: Sendable, Equatable {
     case maxLength(Int)
     /// `maxItems`: at most this many items in an array.
     case maxItems(Int)
-    /// `maxProperties`: at most this many keys in a dictionary.
-    case maxProperties(Int)
-    /// `propertyNames.maxLength`: at most this many Unicode scalars in each dictionary key.
-    case maxKeyLength(Int)
-    /// `minimum`: the smallest number allowed.
-    case minimum(Double)
-    /// `maximum`: the largest number allowed.
-    case maximum(Double)
+    /// `maxProperties`: at most this many keys in a dictionary, and with `maxKeyLength`,
+    /// `propertyNames.maxLength`: at most that many Unicode scalars in each key.
+    case maxProperties(Int, maxKeyLength: Int? = nil)
+    /// `minimum` and `maximum`: the numbers allowed.
+    case range(ClosedRange<Double>)
 
     /// The JSON type the keyword applies to, for messages.
     var appliesTo: String {
         switch self {
         case .maxLength: "string"
         case .maxItems: "array"
-        case .maxProperties, .maxKeyLength: "object"
-        case .minimum, .maximum: "number"
+        case .maxProperties: "object"
+        case .range: "number"
         }
     }
 
+    /// The keyword's name, for messages.
     var keyword: String {
         switch self {
         case .maxLength: "maxLength"
         case .maxItems: "maxItems"
         case .maxProperties: "maxProperties"
-        case .maxKeyLength: "propertyNames"
-        case .minimum: "minimum"
-        case .maximum: "maximum"
+        case .range: "minimum and maximum"
         }
     }
 
-    /// The keyword's value in the schema document.
-    var value: JSONElement {
+    /// The keywords written into the schema document.
+    var members: [(String, JSONElement)] {
         switch self {
-        case .maxLength(let count), .maxItems(let count), .maxProperties(let count): .integer(count)
-        case .maxKeyLength(let count): .object([("maxLength", .integer(count))])
-        case .minimum(let number), .maximum(let number): .number(SchemaInference.numberText(number))
+        case .maxLength(let count): [("maxLength", .integer(count))]
+        case .maxItems(let count): [("maxItems", .integer(count))]
+        case .maxProperties(let count, let keyLength):
+            [("maxProperties", .integer(count))]
+                + (keyLength.map { [("propertyNames", .object([("maxLength", .integer($0))]))] } ?? [])
+        case .range(let range):
+            [
+                ("minimum", .number(SchemaInference.numberText(range.lowerBound))),
+                ("maximum", .number(SchemaInference.numberText(range.upperBound))),
+            ]
         }
     }
 }

@@ -407,6 +407,7 @@ struct WorstCaseAnalysis {
                 .sorted { $0.bytes > $1.bytes }.prefix(count).map { $0 }
         }
         let types = node.types ?? []
+        if node.integerText != nil { return distinctStrings(node, count: count, path: path) }
         if types == ["string"] || (node.types == nil && node.maxLength != nil), node.stringFormat == nil {
             if node.integerText != nil || node.maxLength != nil {
                 return distinctStrings(node, count: count, path: path)
