@@ -26,7 +26,9 @@ public struct WorstCaseFit: ExpectationOutcome {
     ///   - type: The content-state type.
     ///   - limits: Size keywords by JSON Pointer, `*` for array items (see ``/PaySize/SizeLimit``).
     ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
-    public init<T: Decodable>(_ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical) {
+    public init<T: Decodable>(
+        _ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical
+    ) {
         self.typeName = String(typeName: type)
         self.ceiling = ceiling
         do {
