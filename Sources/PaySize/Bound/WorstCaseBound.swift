@@ -12,10 +12,16 @@ import Foundation
 /// arrays and dictionaries at their most items. See <doc:WorstCaseBounds>.
 ///
 /// ```swift
+/// struct OrderState: Codable {
+///     struct Item: Codable { var name: String; var quantity: UInt8 }
+///     var title: String
+///     var items: [Item]
+/// }
 /// let bound = try WorstCaseBound(
-///     of: DeliveryState.self, limits: ["/courierName": .maxLength(40), "/note": .maxLength(120)])
-/// bound.byteCount            // 1035: control characters everywhere
-/// bound.printableByteCount   // 763: no control characters
+///     of: OrderState.self, limits: ["/title": .maxLength(20), "/items": .maxItems(12), "/items/*/name": .maxLength(40)])
+/// bound.byteCount                  // 3346: control characters everywhere
+/// bound.printableByteCount         // 2346: no control characters
+/// bound.cheapestFix(toFit: 3071)   // "lower maxLength at /items/*/name from 40 to 36"
 /// ```
 public struct WorstCaseBound: Sendable {
     /// How a `Date` is encoded: `JSONEncoder`'s `dateEncodingStrategy`.
