@@ -29,6 +29,9 @@ demo: build
 	@echo "# Is the next ContentState safe to ship while older apps and running activities are out there?"
 	$(PAYSIZE) schema diff Schemas/examples/delivery.schema.json Examples/schemas/delivery-next.schema.json
 	@echo
+	@echo "# Can any value of the next ContentState pass 4096 bytes? The worst case per path, and a witness that reaches it"
+	$(PAYSIZE) bound Examples/schemas/delivery-limited.schema.json | sed -n '1,/^Witness/p' | sed '$$d'
+	@echo
 	@echo "# A bloated update: where its bytes go, every measured way to shrink it, and a plan to reach safe"
 	$(PAYSIZE) suggest --target safe Examples/shrink/update-match-bloated.json
 	@echo

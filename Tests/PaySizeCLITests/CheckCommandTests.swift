@@ -380,6 +380,7 @@ import Testing
                 SUBCOMMANDS:
                   check                   Measure and check APNs Live Activity push payloads.
                   suggest                 Show where a payload's bytes go and every measured way to shrink it.
+                  bound                   Bound the encoded size of every value a content-state schema allows.
                   dict                    Train a zstd dictionary on a series of payloads.
                   schema                  Compare content-state JSON Schemas across app versions.
                   baseline                Compare a recorded size baseline with a new one.

@@ -16,6 +16,7 @@ public enum PaySizeCommand {
     static let subcommands: [(name: String, summary: String)] = [
         ("check", "Measure and check APNs Live Activity push payloads."),
         ("suggest", "Show where a payload's bytes go and every measured way to shrink it."),
+        ("bound", "Bound the encoded size of every value a content-state schema allows."),
         ("dict", "Train a zstd dictionary on a series of payloads."),
         ("schema", "Compare content-state JSON Schemas across app versions."),
         ("baseline", "Compare a recorded size baseline with a new one."),
@@ -92,6 +93,12 @@ public enum PaySizeCommand {
             return command.run(streams: streams)
         case "baseline":
             return try BaselineCommand.run(Array(arguments.dropFirst()), streams: streams)
+        case "bound":
+            guard let command = try BoundCommand(arguments: Array(arguments.dropFirst())) else {
+                streams.writeOutput(BoundCommand.help + "\n")
+                return .success
+            }
+            return try command.run(streams: streams)
         case "dict":
             return try DictCommand.run(Array(arguments.dropFirst()), streams: streams)
         case "merge":
@@ -113,6 +120,7 @@ public enum PaySizeCommand {
         case "schema": streams.writeOutput(SchemaCommand.help + "\n")
         case "baseline": streams.writeOutput(BaselineCommand.help + "\n")
         case "suggest": streams.writeOutput(SuggestCommand.help + "\n")
+        case "bound": streams.writeOutput(BoundCommand.help + "\n")
         case "dict": streams.writeOutput(DictCommand.help + "\n")
         case "merge": streams.writeOutput(MergeCommand.help + "\n")
         case let other?:

@@ -7,6 +7,8 @@ enum JSONOutputValue {
     case null
     case array([JSONOutputValue])
     case object([(String, JSONOutputValue)])
+    /// JSON text written as it is (a witness value already in `JSONEncoder`'s form).
+    case json(String)
 
     /// A string, or `null` for `nil`.
     static func optional(_ value: String?) -> JSONOutputValue { value.map(JSONOutputValue.string) ?? .null }
@@ -26,6 +28,7 @@ enum JSONOutputValue {
         case .int(let number): output += String(number)
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
+        case .json(let text): output += text
         case .array(let elements):
             output += "["
             for (position, element) in elements.enumerated() {

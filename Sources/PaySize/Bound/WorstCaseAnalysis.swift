@@ -1,0 +1,701 @@
+import Foundation
+
+/// Walks a compiled schema to the costliest value it allows, as `JSONEncoder` would re-encode
+/// it: each part's worst is independent of the others (JSON members and items do not interact)
+/// except where values must differ (dictionary keys, `uniqueItems`), which draws the costliest
+/// distinct values instead.
+struct WorstCaseAnalysis {
+    struct Row {
+        var path: String
+        var count: Int
+        var byteCount: Int
+    }
+
+    /// The costliest value of one place and what it is made of.
+    struct Worst {
+        var bytes: Int
+        var witness: JSONElement
+        var rows: [Row] = []
+        var arrays: [WorstCaseBound.ArrayHeadroom] = []
+        var sites: [LimitSite] = []
+
+        /// This value `count` times over, for items and dictionary values.
+        func repeated(_ count: Int) -> (rows: [Row], sites: [LimitSite]) {
+            (
+                rows.map { Row(path: $0.path, count: $0.count * count, byteCount: $0.byteCount * count) },
+                sites.map {
+                    LimitSite(
+                        path: $0.path, keyword: $0.keyword, value: $0.value, floor: $0.floor,
+                        bytesPerUnit: $0.bytesPerUnit * count)
+                }
+            )
+        }
+    }
+
+    enum Outcome {
+        case bounded(Worst)
+        /// Some place inside has no bound (recorded in ``unbounded``).
+        case unbounded
+        /// No value is allowed here.
+        case impossible
+    }
+
+    let schema: CompiledSchema
+    let printable: Bool
+    let dates: WorstCaseBound.DateEncodingStrategy
+    let validator: SchemaValidator
+    private(set) var unbounded: [WorstCaseBound.UnboundedPath] = []
+    private(set) var notes: [String] = []
+    private var referencesInProgress: [Int] = []
+
+    init(schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy) {
+        self.schema = schema
+        self.printable = printable
+        self.dates = dates
+        self.validator = SchemaValidator(schema: schema)
+    }
+
+    mutating func run() -> Worst? {
+        if case .bounded(let worst) = worst(schema.nodes[schema.root], path: "") { return worst }
+        return nil
+    }
+
+    // MARK: - Nodes
+
+    private mutating func markUnbounded(_ path: String, why: String, fix: String) -> Outcome {
+        let entry = WorstCaseBound.UnboundedPath(path: path.isEmpty ? "/" : path, why: why, fix: fix)
+        if !unbounded.contains(entry) { unbounded.append(entry) }
+        return .unbounded
+    }
+
+    private mutating func note(_ text: String) {
+        if !notes.contains(text) { notes.append(text) }
+    }
+
+    /// `child` with the size keywords of `parent` (a node that refers to it or offers it as a
+    /// branch) added, so a limit set beside a `$ref` or an `anyOf` still applies.
+    private func merged(_ parent: CompiledSchema.Node, into child: CompiledSchema.Node) -> CompiledSchema.Node {
+        var node = child
+        func lower(_ a: Int?, _ b: Int?) -> Int? { a.map { x in b.map { min(x, $0) } ?? x } ?? b }
+        func higher(_ a: Int?, _ b: Int?) -> Int? { a.map { x in b.map { max(x, $0) } ?? x } ?? b }
+        node.maxLength = lower(child.maxLength, parent.maxLength)
+        node.minLength = higher(child.minLength, parent.minLength)
+        node.maxItems = lower(child.maxItems, parent.maxItems)
+        node.minItems = higher(child.minItems, parent.minItems)
+        node.maxProperties = lower(child.maxProperties, parent.maxProperties)
+        node.minProperties = higher(child.minProperties, parent.minProperties)
+        if let minimum = parent.minimum, child.minimum.map({ $0 < minimum }) ?? true { node.minimum = minimum }
+        if let maximum = parent.maximum, child.maximum.map({ $0 > maximum }) ?? true { node.maximum = maximum }
+        node.exclusiveMinimum = child.exclusiveMinimum ?? parent.exclusiveMinimum
+        node.exclusiveMaximum = child.exclusiveMaximum ?? parent.exclusiveMaximum
+        if let types = parent.types {
+            node.types = child.types.map { $0.filter(types.contains) } ?? types
+        }
+        node.enumValues = child.enumValues ?? parent.enumValues
+        node.constValue = child.constValue ?? parent.constValue
+        node.numberType = child.numberType ?? parent.numberType
+        node.stringFormat = child.stringFormat ?? parent.stringFormat
+        node.integerText = child.integerText ?? parent.integerText
+        node.isReferenceDate = child.isReferenceDate || parent.isReferenceDate
+        node.propertyNames = child.propertyNames ?? parent.propertyNames
+        node.items = child.items ?? parent.items
+        node.uniqueItems = child.uniqueItems || parent.uniqueItems
+        if child.pairs == nil { node.pairs = parent.pairs }
+        if !child.hasPropertiesKeyword, parent.hasPropertiesKeyword {
+            node.properties = parent.properties
+            node.hasPropertiesKeyword = true
+            node.required = parent.required
+        }
+        node.additionalProperties = child.additionalProperties ?? parent.additionalProperties
+        return node
+    }
+
+    private mutating func worst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+        if let constant = node.constant {
+            return constant
+                ? markUnbounded(
+                    path, why: "any JSON value is allowed",
+                    fix: "give \(path.isEmpty ? "the root" : path) a type and limits") : .impossible
+        }
+        if let reference = node.reference {
+            guard !referencesInProgress.contains(reference) else {
+                return markUnbounded(
+                    path,
+                    why: "the type contains itself (\(schema.nodes[reference].location)), so values nest without end",
+                    fix:
+                        "break the recursion at \(path.isEmpty ? "/" : path), for example with a flat array that has maxItems"
+                )
+            }
+            referencesInProgress.append(reference)
+            defer { referencesInProgress.removeLast() }
+            var parent = node
+            parent.reference = nil
+            return worst(merged(parent, into: schema.nodes[reference]), path: path)
+        }
+        if let branches = node.anyOf ?? node.oneOf {
+            var parent = node
+            parent.anyOf = nil
+            parent.oneOf = nil
+            return best(branches.map { merged(parent, into: schema.nodes[$0]) }, path: path)
+        }
+        if let branches = node.allOf {
+            // A value must meet every branch: the smallest branch bound is sound.
+            var parent = node
+            parent.allOf = nil
+            var smallest: Outcome = .unbounded
+            for branch in branches {
+                let outcome = worst(merged(parent, into: schema.nodes[branch]), path: path)
+                switch (outcome, smallest) {
+                case (.impossible, _): return .impossible
+                case (.bounded(let a), .bounded(let b)): if a.bytes < b.bytes { smallest = outcome }
+                case (.bounded, .unbounded): smallest = outcome
+                default: break
+                }
+            }
+            note(
+                "allOf at \(path.isEmpty ? "/" : path) is bounded by its smallest branch; the witness meets that branch"
+            )
+            return smallest
+        }
+        if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
+            let index = schemaIndex(of: node)
+            let allowed = values.filter { validator.accepts(index, $0) }
+            return best(allowed.map { .bounded(enumWorst($0, node: node, path: path)) })
+        }
+        var kinds = node.types ?? []
+        if node.types == nil {
+            if node.hasPropertiesKeyword || node.additionalProperties != nil || node.propertyNames != nil {
+                kinds = ["object"]
+            } else if node.items != nil || !node.prefixItems.isEmpty || node.pairs != nil {
+                kinds = ["array"]
+            } else if node.maxLength != nil || node.stringFormat != nil {
+                kinds = ["string"]
+            } else if node.numberType != nil || node.minimum != nil || node.maximum != nil {
+                kinds = ["number"]
+            } else {
+                return markUnbounded(
+                    path, why: "no type: any JSON value is allowed", fix: "give \(path.isEmpty ? "/" : path) a type")
+            }
+        }
+        var outcomes: [Outcome] = []
+        for kind in kinds {
+            switch kind {
+            case "null": outcomes.append(.bounded(leaf(.null, bytes: 4, path: path)))
+            case "boolean": outcomes.append(.bounded(leaf(.bool(false), bytes: 5, path: path)))
+            case "string": outcomes.append(stringWorst(node, path: path))
+            case "integer": outcomes.append(numberWorst(node, path: path, integer: true))
+            case "number": outcomes.append(numberWorst(node, path: path, integer: false))
+            case "object": outcomes.append(objectWorst(node, path: path))
+            default: outcomes.append(arrayWorst(node, path: path))
+            }
+        }
+        return best(outcomes)
+    }
+
+    /// The index of a node, found by its location (nodes are copied when merged).
+    private func schemaIndex(of node: CompiledSchema.Node) -> Int {
+        schema.nodes.firstIndex { $0.location == node.location } ?? schema.root
+    }
+
+    private mutating func best(_ nodes: [CompiledSchema.Node], path: String) -> Outcome {
+        var outcomes: [Outcome] = []
+        for node in nodes { outcomes.append(worst(node, path: path)) }
+        return best(outcomes)
+    }
+
+    private func best(_ outcomes: [Outcome]) -> Outcome {
+        var result: Outcome = .impossible
+        for outcome in outcomes {
+            switch (outcome, result) {
+            case (.unbounded, _): result = .unbounded
+            case (.bounded(let a), .bounded(let b)): if a.bytes > b.bytes { result = outcome }
+            case (.bounded, .impossible): result = outcome
+            default: break
+            }
+        }
+        return result
+    }
+
+    private func leaf(_ witness: JSONElement, bytes: Int, path: String) -> Worst {
+        Worst(bytes: bytes, witness: witness, rows: [Row(path: path.isEmpty ? "/" : path, count: 1, byteCount: bytes)])
+    }
+
+    // MARK: - Scalars
+
+    /// A listed value: its bytes once decoded as the node's type and encoded again.
+    private func enumWorst(_ value: JSONElement, node: CompiledSchema.Node, path: String) -> Worst {
+        leaf(value, bytes: encodedByteCount(of: value, node: node), path: path)
+    }
+
+    private func encodedByteCount(of value: JSONElement, node: CompiledSchema.Node) -> Int {
+        switch value.content {
+        case .string(let string): return EncodedText.quotedByteCount(string)
+        case .number(let text):
+            switch node.numberType.flatMap({ $0.read(text) }) {
+            case .double(let double): return FloatingText.text(double).utf8.count
+            case .float(let float): return FloatingText.text(float).utf8.count
+            case .integer(let number): return number.description.utf8.count
+            case .decimal(let decimal): return decimal.description.utf8.count
+            case nil:
+                if value.isIntegerToken, let number = SchemaNumber(text) { return number.description.utf8.count }
+                return Double(text).map { FloatingText.text($0).utf8.count } ?? text.utf8.count
+            }
+        case .array(let elements):
+            return 2 + max(0, elements.count - 1) + elements.reduce(0) { $0 + encodedByteCount(of: $1, node: node) }
+        case .object(let members):
+            return 2 + max(0, members.count - 1)
+                + members.reduce(0) {
+                    $0 + EncodedText.quotedByteCount($1.key) + 1 + encodedByteCount(of: $1.value, node: node)
+                }
+        default: return value.compactByteCount
+        }
+    }
+
+    private mutating func stringWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+        let shown = path.isEmpty ? "/" : path
+        if node.stringFormat == .uuid {
+            return .bounded(leaf(.string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), bytes: 38, path: path))
+        }
+        guard let maxLength = node.maxLength else {
+            return markUnbounded(path, why: "a string without maxLength", fix: "add maxLength to \(shown)")
+        }
+        let minLength = node.minLength ?? 0
+        guard minLength <= maxLength else { return .impossible }
+        switch node.stringFormat {
+        case .base64:
+            // Data of 3n bytes of 0xFF is n groups of `////`, each `/` written as `\/`.
+            let groups = maxLength / 4
+            guard groups * 4 >= minLength else { return .impossible }
+            var worst = leaf(.string(String(repeating: "////", count: groups)), bytes: 2 + groups * 8, path: path)
+            worst.sites = [
+                LimitSite(path: shown, keyword: "maxLength", value: maxLength, floor: minLength, bytesPerUnit: 2)
+            ]
+            return .bounded(worst)
+        case .url:
+            // URL(string:) percent-encodes a 4-byte scalar as 12 bytes, and absoluteString keeps them.
+            guard maxLength > 0 else { return .impossible }
+            let witness = String(repeating: "\u{1F600}", count: maxLength)
+            var worst = leaf(.string(witness), bytes: 2 + 12 * maxLength, path: path)
+            worst.sites = [
+                LimitSite(
+                    path: shown, keyword: "maxLength", value: maxLength, floor: max(minLength, 1), bytesPerUnit: 12)
+            ]
+            note(
+                "URL strings are measured as Foundation's URL(string:) percent-encodes them (12 bytes for a 4-byte scalar)"
+            )
+            return .bounded(worst)
+        default:
+            if node.integerText != nil {
+                return .bounded(
+                    distinctStrings(node, count: 1, path: path).first ?? leaf(.string(""), bytes: 2, path: path))
+            }
+            let text =
+                EncodedText.costliestStrings(
+                    count: 1, minimumLength: minLength, maximumLength: maxLength, printable: printable
+                ).first ?? ""
+            var worst = leaf(.string(text), bytes: EncodedText.quotedByteCount(text), path: path)
+            worst.sites = [
+                LimitSite(
+                    path: shown, keyword: "maxLength", value: maxLength, floor: minLength,
+                    bytesPerUnit: printable ? 4 : 6)
+            ]
+            return .bounded(worst)
+        }
+    }
+
+    private mutating func numberWorst(_ node: CompiledSchema.Node, path: String, integer: Bool) -> Outcome {
+        let shown = path.isEmpty ? "/" : path
+        if node.isReferenceDate, dates == .iso8601 {
+            return .bounded(leaf(.number("0"), bytes: 22, path: path))
+        }
+        let type = node.numberType
+        if type == .decimal {
+            return markUnbounded(
+                path, why: "a Decimal, whose longest text is not modeled",
+                fix: "decode \(shown) as Double or an integer type, or send it as a string with maxLength")
+        }
+        if integer || type?.integerBounds != nil {
+            guard let (lower, upper) = integerRange(node) else { return .impossible }
+            let value = lower.text.utf8.count >= upper.text.utf8.count ? lower : upper
+            return .bounded(leaf(.number(value.text), bytes: value.text.utf8.count, path: path))
+        }
+        var lower = -Double.greatestFiniteMagnitude
+        var upper = Double.greatestFiniteMagnitude
+        if let minimum = node.minimum { lower = Swift.max(lower, Self.double(atLeast: minimum)) }
+        if let maximum = node.maximum { upper = Swift.min(upper, Self.double(atMost: maximum)) }
+        if let minimum = node.exclusiveMinimum { lower = Swift.max(lower, Self.double(atMost: minimum).nextUp) }
+        if let maximum = node.exclusiveMaximum { upper = Swift.min(upper, Self.double(atLeast: maximum).nextDown) }
+        if node.isReferenceDate, dates != .deferredToDate {
+            // The encoder shifts the reference-date seconds to 1970 (and to milliseconds).
+            let shift = Date.timeIntervalBetween1970AndReferenceDate
+            let scale = dates == .millisecondsSince1970 ? 1000.0 : 1
+            lower = Swift.max(-Double.greatestFiniteMagnitude, (lower + shift) * scale)
+            upper = Swift.min(Double.greatestFiniteMagnitude, (upper + shift) * scale)
+        }
+        if type == .float {
+            let floatLower = Swift.max(Float(lower), -Float.greatestFiniteMagnitude)
+            let floatUpper = Swift.min(Float(upper), Float.greatestFiniteMagnitude)
+            guard
+                let found = FloatingText.longest(
+                    in: Float(floatLower) < Float(lower) ? floatLower.nextUp : floatLower,
+                    Double(floatUpper) > upper ? floatUpper.nextDown : floatUpper, maximumDigits: 9,
+                    plainUpperBound: 16_777_216)
+            else { return .impossible }
+            return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+        }
+        guard
+            let found = FloatingText.longest(
+                in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
+        else { return .impossible }
+        return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+    }
+
+    /// The smallest Double at or above `number`.
+    private static func double(atLeast number: SchemaNumber) -> Double {
+        var value = number.doubleValue
+        if value.isInfinite { return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
+        if let exact = SchemaNumber(FloatingText.text(value)), exact < number { value = value.nextUp }
+        return value
+    }
+
+    /// The largest Double at or below `number`.
+    private static func double(atMost number: SchemaNumber) -> Double {
+        var value = number.doubleValue
+        if value.isInfinite { return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
+        if let exact = SchemaNumber(FloatingText.text(value)), number < exact { value = value.nextDown }
+        return value
+    }
+
+    /// The integers a node allows: its Swift type's range (every Swift integer type's when
+    /// unnamed) within `minimum` and `maximum`.
+    private func integerRange(_ node: CompiledSchema.Node) -> (WideInteger, WideInteger)? {
+        var lower = WideInteger.smallest
+        var upper = WideInteger.largest
+        if let bounds = node.numberType?.integerBounds, let minimum = SchemaNumber(bounds.minimum),
+            let maximum = SchemaNumber(bounds.maximum)
+        {
+            lower = WideInteger(rounding: minimum, up: true)
+            upper = WideInteger(rounding: maximum, up: false)
+        }
+        if let minimum = node.minimum { lower = max(lower, WideInteger(rounding: minimum, up: true)) }
+        if let maximum = node.maximum { upper = min(upper, WideInteger(rounding: maximum, up: false)) }
+        if let minimum = node.exclusiveMinimum {
+            let rounded = WideInteger(rounding: minimum, up: false)
+            if let next = rounded.stepped(up: true) { lower = max(lower, next) }
+        }
+        if let maximum = node.exclusiveMaximum {
+            let rounded = WideInteger(rounding: maximum, up: true)
+            if let next = rounded.stepped(up: false) { upper = min(upper, next) }
+        }
+        return lower <= upper ? (lower, upper) : nil
+    }
+
+    // MARK: - Distinct values
+
+    /// The `count` costliest distinct values of a key or set item, costliest first; `nil` when
+    /// this kind of value is not drawn distinct (the caller repeats its worst and says so).
+    private mutating func distinctValues(_ node: CompiledSchema.Node, count: Int, path: String) -> [Worst]? {
+        var node = node
+        while let reference = node.reference {
+            var parent = node
+            parent.reference = nil
+            node = merged(parent, into: schema.nodes[reference])
+        }
+        if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
+            let index = schemaIndex(of: node)
+            return values.filter { validator.accepts(index, $0) }.map { enumWorst($0, node: node, path: path) }
+                .sorted { $0.bytes > $1.bytes }.prefix(count).map { $0 }
+        }
+        let types = node.types ?? []
+        if node.integerText != nil { return distinctStrings(node, count: count, path: path) }
+        if types == ["string"] || (node.types == nil && node.maxLength != nil), node.stringFormat == nil {
+            if node.integerText != nil || node.maxLength != nil {
+                return distinctStrings(node, count: count, path: path)
+            }
+            return nil
+        }
+        if types == ["integer"] || node.numberType?.integerBounds != nil {
+            guard let (lower, upper) = integerRange(node) else { return [] }
+            return distinctIntegers(lower, upper, count: count).map {
+                leaf(.number($0.text), bytes: $0.text.utf8.count, path: path)
+            }
+        }
+        if types == ["boolean"] {
+            return [leaf(.bool(false), bytes: 5, path: path), leaf(.bool(true), bytes: 4, path: path)].prefix(count).map
+            { $0 }
+        }
+        return nil
+    }
+
+    private func distinctIntegers(_ lower: WideInteger, _ upper: WideInteger, count: Int) -> [WideInteger] {
+        var result: [WideInteger] = []
+        var low: WideInteger? = lower
+        var high: WideInteger? = upper
+        while result.count < count, let l = low, let h = high, l <= h {
+            if l.text.utf8.count >= h.text.utf8.count {
+                result.append(l)
+                low = l == h ? nil : l.stepped(up: true)
+            } else {
+                result.append(h)
+                high = h.stepped(up: false)
+            }
+        }
+        return result
+    }
+
+    /// Distinct strings: for an integer-text key, the integers' own text; else the costliest text.
+    private mutating func distinctStrings(_ node: CompiledSchema.Node, count: Int, path: String) -> [Worst] {
+        if let integerText = node.integerText {
+            var keyNode = schema.nodes[integerText]
+            if keyNode.numberType == nil { keyNode.numberType = .int }
+            guard let (lower, upper) = integerRange(keyNode) else { return [] }
+            // Keys are read with Int(_:), so they stay within Int's range.
+            let clampedLower = max(lower, WideInteger(isNegative: true, magnitude: UInt64(Int64.max) + 1))
+            let clampedUpper = min(upper, WideInteger(isNegative: false, magnitude: UInt64(Int64.max)))
+            return distinctIntegers(clampedLower, clampedUpper, count: count).map {
+                leaf(.string($0.text), bytes: $0.text.utf8.count + 2, path: path)
+            }
+        }
+        let maxLength = node.maxLength ?? 0
+        return EncodedText.costliestStrings(
+            count: count, minimumLength: node.minLength ?? 0, maximumLength: maxLength, printable: printable
+        ).map { leaf(.string($0), bytes: EncodedText.quotedByteCount($0), path: path) }
+    }
+
+    // MARK: - Containers
+
+    private mutating func objectWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+        let shown = path.isEmpty ? "/" : path
+        if node.hasPropertiesKeyword {
+            // A Codable type writes only its own keys; each is present at its worst.
+            var members: [(String, JSONElement)] = []
+            var bytes = 2
+            var parts = Worst(bytes: 0, witness: .null)
+            var isUnbounded = false
+            for (key, index) in node.properties {
+                switch worst(schema.nodes[index], path: path + "/" + Self.escaped(key)) {
+                case .impossible:
+                    if node.required.contains(key) { return .impossible }
+                case .unbounded: isUnbounded = true
+                case .bounded(let value):
+                    if !members.isEmpty { bytes += 1 }
+                    bytes += EncodedText.quotedByteCount(key) + 1 + value.bytes
+                    members.append((key, value.witness))
+                    parts.rows += value.rows
+                    parts.arrays += value.arrays
+                    parts.sites += value.sites
+                }
+            }
+            if isUnbounded { return .unbounded }
+            parts.bytes = bytes
+            parts.witness = .object(members)
+            return .bounded(parts)
+        }
+        // A dictionary: at most maxProperties keys, each as long as propertyNames allows.
+        let valueNode = node.additionalProperties.map { schema.nodes[$0] }
+        if let valueNode, valueNode.constant == false { return .bounded(Worst(bytes: 2, witness: .object([]))) }
+        guard let maxProperties = node.maxProperties else {
+            return markUnbounded(
+                path, why: "a dictionary without maxProperties", fix: "add maxProperties to \(shown)")
+        }
+        guard let namesIndex = node.propertyNames else {
+            return markUnbounded(
+                path, why: "dictionary keys without a length limit", fix: "add propertyNames with maxLength to \(shown)"
+            )
+        }
+        let keyNode = schema.nodes[namesIndex]
+        guard
+            keyNode.maxLength != nil || keyNode.enumValues != nil || keyNode.constValue != nil
+                || keyNode.integerText != nil
+        else {
+            return markUnbounded(
+                path, why: "dictionary keys without a length limit", fix: "add maxLength to propertyNames at \(shown)")
+        }
+        guard let keys = distinctValues(keyNode, count: maxProperties, path: path + "/(key)") else {
+            return markUnbounded(
+                path, why: "dictionary keys of an unmodeled kind", fix: "give the keys of \(shown) maxLength")
+        }
+        let valuePath = path + "/*"
+        let value: Worst
+        if let valueNode {
+            switch worst(valueNode, path: valuePath) {
+            case .unbounded: return .unbounded
+            case .impossible:
+                return keys.count >= (node.minProperties ?? 0) && (node.minProperties ?? 0) == 0
+                    ? .bounded(Worst(bytes: 2, witness: .object([]))) : .impossible
+            case .bounded(let found): value = found
+            }
+        } else {
+            return markUnbounded(
+                valuePath, why: "dictionary values of any type", fix: "give \(shown) additionalProperties with a type")
+        }
+        guard keys.count >= (node.minProperties ?? 0) else { return .impossible }
+        var members: [(String, JSONElement)] = []
+        var bytes = 2 + max(0, keys.count - 1)
+        var keyBytes = 0
+        for key in keys {
+            // Keys are strings in JSON: an integer-text key's witness is its text.
+            let keyText = key.witness.stringValue ?? ""
+            members.append((keyText, value.witness))
+            bytes += key.bytes + 1 + value.bytes
+            keyBytes += key.bytes
+        }
+        let (rows, sites) = value.repeated(keys.count)
+        var worst = Worst(bytes: bytes, witness: .object(members), rows: rows, arrays: value.arrays, sites: sites)
+        worst.rows.append(Row(path: path + "/(key)", count: keys.count, byteCount: keyBytes))
+        let entryBytes = (keys.first?.bytes ?? 0) + 2 + value.bytes
+        worst.sites.append(
+            LimitSite(
+                path: shown, keyword: "maxProperties", value: maxProperties, floor: node.minProperties ?? 0,
+                bytesPerUnit: entryBytes))
+        if keyNode.maxLength != nil, keyNode.integerText == nil {
+            worst.sites.append(
+                LimitSite(
+                    path: shown + " propertyNames", keyword: "maxLength", value: keyNode.maxLength ?? 0,
+                    floor: keyNode.minLength ?? 0, bytesPerUnit: (printable ? 4 : 6) * keys.count))
+        }
+        return .bounded(worst)
+    }
+
+    private mutating func arrayWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+        let shown = path.isEmpty ? "/" : path
+        let itemPath = path + "/*"
+        let prefix = node.prefixItems.map { schema.nodes[$0] }
+        let itemNode: CompiledSchema.Node? = node.items.map { schema.nodes[$0] }
+        let noMoreItems = itemNode?.constant == false
+        guard let maxItems = node.maxItems ?? (noMoreItems ? prefix.count : nil) else {
+            return markUnbounded(path, why: "an array without maxItems", fix: "add maxItems to \(shown)")
+        }
+        let minItems = node.minItems ?? 0
+        if let pairs = node.pairs {
+            return pairsWorst(node, pairs: pairs, maxItems: maxItems, path: path)
+        }
+        var witnesses: [JSONElement] = []
+        var bytes = 2
+        var parts = Worst(bytes: 0, witness: .null)
+        for (offset, prefixNode) in prefix.prefix(maxItems).enumerated() {
+            switch worst(prefixNode, path: path + "/\(offset)") {
+            case .unbounded: return .unbounded
+            case .impossible:
+                guard offset >= minItems else { return .impossible }
+                return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
+            case .bounded(let value):
+                if !witnesses.isEmpty { bytes += 1 }
+                bytes += value.bytes
+                witnesses.append(value.witness)
+                parts.rows += value.rows
+                parts.arrays += value.arrays
+                parts.sites += value.sites
+            }
+        }
+        let rest = maxItems - witnesses.count
+        guard rest > 0, !noMoreItems, witnesses.count == prefix.count else {
+            return witnesses.count >= minItems
+                ? .bounded(Self.array(witnesses, bytes: bytes, parts: parts)) : .impossible
+        }
+        guard let itemNode else {
+            return markUnbounded(itemPath, why: "array items of any type", fix: "give \(shown) items with a type")
+        }
+        var items: [Worst]
+        if node.uniqueItems {
+            if let distinct = distinctValues(itemNode, count: rest, path: itemPath) {
+                items = distinct
+            } else {
+                switch worst(itemNode, path: itemPath) {
+                case .unbounded: return .unbounded
+                case .impossible: items = []
+                case .bounded(let value): items = Array(repeating: value, count: rest)
+                }
+                note(
+                    "the items of \(itemPath) must differ; the bound counts each at the worst one, and the witness repeats it"
+                )
+            }
+        } else {
+            switch worst(itemNode, path: itemPath) {
+            case .unbounded: return .unbounded
+            case .impossible: items = []
+            case .bounded(let value): items = Array(repeating: value, count: rest)
+            }
+        }
+        guard witnesses.count + items.count >= minItems else { return .impossible }
+        guard let first = items.first else { return .bounded(Self.array(witnesses, bytes: bytes, parts: parts)) }
+        for item in items {
+            if !witnesses.isEmpty { bytes += 1 }
+            bytes += item.bytes
+            witnesses.append(item.witness)
+        }
+        let (rows, sites) = first.repeated(items.count)
+        if items.allSatisfy({ $0.bytes == first.bytes }) {
+            parts.rows += rows
+        } else {
+            parts.rows.append(Row(path: itemPath, count: items.count, byteCount: items.reduce(0) { $0 + $1.bytes }))
+        }
+        parts.sites += sites
+        let perItem = first.bytes + 1
+        parts.arrays.insert(
+            WorstCaseBound.ArrayHeadroom(path: shown, maxItems: maxItems, worstBytesPerItem: perItem), at: 0)
+        parts.arrays += first.arrays
+        parts.sites.append(
+            LimitSite(
+                path: shown, keyword: "maxItems", value: maxItems, floor: max(minItems, prefix.count),
+                bytesPerUnit: perItem))
+        return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
+    }
+
+    /// A flat `[key, value, key, value, …]` dictionary: whole pairs, keys distinct.
+    private mutating func pairsWorst(
+        _ node: CompiledSchema.Node, pairs: (key: Int, value: Int), maxItems: Int, path: String
+    ) -> Outcome {
+        let pairCount = maxItems / 2
+        let shown = path.isEmpty ? "/" : path
+        var keys: [Worst]
+        if let distinct = distinctValues(schema.nodes[pairs.key], count: pairCount, path: path + "/(key)") {
+            keys = distinct
+        } else {
+            switch worst(schema.nodes[pairs.key], path: path + "/(key)") {
+            case .unbounded: return .unbounded
+            case .impossible: keys = []
+            case .bounded(let key): keys = Array(repeating: key, count: pairCount)
+            }
+            note("the keys of \(shown) must differ; the bound counts each at the worst one, and the witness repeats it")
+        }
+        let value: Worst
+        switch worst(schema.nodes[pairs.value], path: path + "/*") {
+        case .unbounded: return .unbounded
+        case .impossible: return .bounded(Worst(bytes: 2, witness: .array([])))
+        case .bounded(let found): value = found
+        }
+        guard !keys.isEmpty else { return .bounded(Worst(bytes: 2, witness: .array([]))) }
+        var witnesses: [JSONElement] = []
+        var bytes = 2 + 2 * keys.count - 1
+        var parts = Worst(bytes: 0, witness: .null)
+        for key in keys {
+            witnesses += [key.witness, value.witness]
+            bytes += key.bytes + value.bytes
+            parts.rows += key.rows
+        }
+        let (rows, sites) = value.repeated(keys.count)
+        parts.rows += rows
+        parts.sites += sites
+        let perPair = keys[0].bytes + value.bytes + 2
+        parts.arrays.insert(
+            WorstCaseBound.ArrayHeadroom(path: shown, maxItems: maxItems, worstBytesPerItem: perPair), at: 0)
+        parts.sites.append(
+            LimitSite(
+                path: shown, keyword: "maxItems", value: maxItems, floor: node.minItems ?? 0, bytesPerUnit: perPair / 2)
+        )
+        return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
+    }
+
+    private static func array(_ witnesses: [JSONElement], bytes: Int, parts: Worst) -> Worst {
+        var worst = parts
+        worst.bytes = bytes
+        worst.witness = .array(witnesses)
+        return worst
+    }
+
+    /// A key as a JSON Pointer component.
+    static func escaped(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}

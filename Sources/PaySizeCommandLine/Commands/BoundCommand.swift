@@ -1,0 +1,110 @@
+import PaySize
+
+/// `paysize bound SCHEMA...`: the worst-case encoded size of every value a content-state schema
+/// allows, with a witness that reaches it.
+struct BoundCommand {
+    static let name = "paysize bound"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(
+            names: ["--attributes-schema"], valueName: "<file>",
+            help: "Also bound the attributes, and judge ActivityKit's figure (attributes + content state)."),
+        .init(
+            names: ["--printable"], valueName: nil,
+            help: "Judge the printable figure (no control characters in strings) instead of the worst one."),
+        .init(
+            names: ["--broadcast"], valueName: nil,
+            help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
+        .init(
+            names: ["--limit"], valueName: "<bytes>",
+            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .init(
+            names: ["--format"], valueName: "<format>",
+            help: "Output format: text or json (one object per schema per line).",
+            defaultValue: "text"),
+        .init(
+            names: ["--fail-on"], valueName: "<tier>",
+            help: "Exit 1 when the bound reaches this tier: safe, monitor, risky, critical or over.",
+            defaultValue: "over"),
+        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+    ]
+
+    static let help = """
+        OVERVIEW: Bound the encoded size of every value a content-state JSON Schema allows.
+
+        The bound is the largest compact JSON a default JSONEncoder writes for any value the
+        schema allows, once decoded into the Swift type: strings at maxLength with their costliest
+        characters, numbers at their longest text in range, optionals present, arrays at maxItems,
+        dictionaries at maxProperties. A witness value reaches it. A second figure leaves control
+        characters out of strings. A string, array or dictionary without a limit, or a type that
+        contains itself, is named with the fix; the rest is still bounded. Tiers are advisory.
+
+        USAGE: paysize bound <schema>... [--attributes-schema <file>] [--printable] [--broadcast | --limit <bytes>] [--format text|json] [--fail-on <tier>]
+
+        OPTIONS:
+        \(CommandLineArguments.helpLines(for: options))
+
+        EXIT STATUS:
+          0  every schema is bounded and below the --fail-on tier
+          1  a schema is unbounded, or its bound reaches the --fail-on tier
+          2  unreadable input or a usage error
+
+        EXAMPLES:
+          paysize bound Schemas/examples/delivery.schema.json
+          paysize bound --format json --attributes-schema attributes.schema.json state.schema.json
+        """
+
+    var files: [String]
+    var attributesFile: String?
+    var judgesPrintable: Bool
+    var budget: PayloadBudget
+    var isJSON: Bool
+    var failOn: SizeTier
+
+    /// Parses the command line; `nil` when help was asked for.
+    init?(arguments: [String]) throws {
+        let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
+        if parsed.has("--help") { return nil }
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError(
+                message: "missing schema file (give one or more content-state schemas)", command: Self.name)
+        }
+        files = parsed.positionals
+        attributesFile = parsed.value("--attributes-schema")
+        judgesPrintable = parsed.has("--printable")
+        let formatText = parsed.value("--format") ?? "text"
+        guard formatText == "text" || formatText == "json" else {
+            throw UsageError(
+                message: "unknown format '\(formatText)' for '--format'; expected text or json", command: Self.name)
+        }
+        isJSON = formatText == "json"
+        let tierText = parsed.value("--fail-on") ?? "over"
+        guard let failOn = SizeTier(rawValue: tierText) else {
+            throw UsageError(
+                message: "unknown tier '\(tierText)' for '--fail-on'; expected safe, monitor, risky, critical or over",
+                command: Self.name)
+        }
+        self.failOn = failOn
+        if parsed.has("--broadcast"), parsed.value("--limit") != nil {
+            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
+        }
+        let limit =
+            try parsed.positiveInteger("--limit", command: Self.name)
+            ?? (parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit)
+        budget = PayloadBudget(limit: limit)
+    }
+
+    func run(streams: OutputStreams) throws -> ExitStatus {
+        // Every file is read before anything is written, so bad input prints no partial report.
+        let attributes = try attributesFile.map { WorstCaseBound(schema: try SchemaFile.load($0)) }
+        let bounds = try files.map { (file: $0, bound: WorstCaseBound(schema: try SchemaFile.load($0))) }
+        var status = ExitStatus.success
+        for (file, bound) in bounds {
+            let report = BoundReport(
+                file: file, bound: bound, attributes: attributes, judgesPrintable: judgesPrintable, budget: budget)
+            if !report.passes(failOn: failOn) { status = .violation }
+            streams.writeOutput(isJSON ? report.json.text + "\n" : report.text)
+        }
+        return status
+    }
+}

@@ -1,0 +1,169 @@
+import PaySize
+
+/// One schema's bound as `paysize bound` reports it.
+struct BoundReport {
+    var file: String
+    var bound: WorstCaseBound
+    var attributes: WorstCaseBound?
+    var judgesPrintable: Bool
+    var budget: PayloadBudget
+
+    /// The content-state figure judged: the worst, or the printable one with `--printable`.
+    var contentStateBytes: Int? { judgesPrintable ? bound.printableByteCount : bound.byteCount }
+
+    /// Attributes plus content state, as ActivityKit weighs them; `nil` without attributes.
+    var activityKitBytes: Int? {
+        guard let attributes else { return nil }
+        let attributesBytes = judgesPrintable ? attributes.printableByteCount : attributes.byteCount
+        guard let attributesBytes, let contentStateBytes else { return nil }
+        return attributesBytes + contentStateBytes
+    }
+
+    /// The figure compared with the limit.
+    var judgedBytes: Int? { attributes == nil ? contentStateBytes : activityKitBytes }
+
+    var tier: SizeTier? { judgedBytes.map { budget.tier(forByteCount: $0) } }
+
+    var fits: Bool { judgedBytes.map { $0 <= budget.limit } ?? false }
+
+    var unbounded: [WorstCaseBound.UnboundedPath] {
+        bound.unbounded
+            + (attributes?.unbounded ?? []).map { entry in
+                var entry = entry
+                entry.path = "attributes " + entry.path
+                return entry
+            }
+    }
+
+    func passes(failOn: SizeTier) -> Bool {
+        guard let tier else { return false }
+        return tier < failOn
+    }
+
+    /// Items one array can still take within the limit at the worst case.
+    func moreItemsFit(_ array: WorstCaseBound.ArrayHeadroom) -> Int? {
+        guard let judgedBytes, array.worstBytesPerItem > 0 else { return nil }
+        let room = budget.limit - judgedBytes
+        return room >= 0
+            ? room / array.worstBytesPerItem : -((-room + array.worstBytesPerItem - 1) / array.worstBytesPerItem)
+    }
+
+    var json: JSONOutputValue {
+        .object([
+            ("file", .string(file)),
+            ("contentStateBytes", .optional(bound.byteCount)),
+            ("printableContentStateBytes", .optional(bound.printableByteCount)),
+            ("attributesBytes", .optional(judgesPrintable ? attributes?.printableByteCount : attributes?.byteCount)),
+            ("activityKitBytes", .optional(activityKitBytes)),
+            ("limit", .int(budget.limit)),
+            ("tier", .optional(tier?.rawValue)),
+            ("fits", .bool(fits)),
+            (
+                "unbounded",
+                .array(
+                    unbounded.map {
+                        .object([("path", .string($0.path)), ("why", .string($0.why)), ("fix", .string($0.fix))])
+                    })
+            ),
+            (
+                "arrays",
+                .array(
+                    bound.arrays.map {
+                        .object([
+                            ("path", .string($0.path)), ("maxItems", .int($0.maxItems)),
+                            ("worstBytesPerItem", .int($0.worstBytesPerItem)),
+                            ("moreItemsFit", .optional(moreItemsFit($0))),
+                        ])
+                    })
+            ),
+            ("witness", bound.witnessJSON.map(JSONOutputValue.json) ?? .null),
+            ("printableWitness", bound.printableWitnessJSON.map(JSONOutputValue.json) ?? .null),
+            ("assumptions", .string(assumptions)),
+        ])
+    }
+
+    /// The assumptions as one text, each sentence ending in a period.
+    var assumptions: String {
+        var sentences = bound.assumptions
+        sentences.append(
+            judgesPrintable
+                ? "the limit is judged on the printable figure (--printable)"
+                : "the limit is judged on the first figure")
+        if attributes != nil {
+            sentences.append(
+                "ActivityKit's figure is the attributes' bound plus the content state's, both as JSONEncoder writes them"
+            )
+        }
+        sentences.append("the push's aps envelope (timestamp, event, alert) is not counted; tiers are advisory")
+        return sentences.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." }.joined(separator: " ")
+    }
+
+    /// Columns in a breakdown bar.
+    static let barWidth = 40
+
+    var text: String {
+        var text = "\(file): "
+        if let bytes = bound.byteCount, let printable = bound.printableByteCount {
+            text += "at most \(bytes) bytes, \(printable) printable"
+            if let activityKitBytes { text += "; ActivityKit (attributes + content state) \(activityKitBytes)" }
+            text += "; \(tier.map(\.rawValue) ?? "unbounded") (advisory) against \(budget.limit)"
+            text += fits ? ", fits\n" : ", does not fit\n"
+        } else {
+            text += "unbounded: \(unbounded.count) \(unbounded.count == 1 ? "place has" : "places have") no limit\n"
+        }
+        if !unbounded.isEmpty {
+            text += "\nUnbounded:\n"
+            for entry in unbounded { text += "  \(entry.path): \(entry.why); \(entry.fix)\n" }
+        }
+        if let total = bound.byteCount {
+            text += "\nWorst case by path (largest first; one column = "
+            let scale = max(budget.limit, total)
+            let perColumn = (scale + Self.barWidth - 1) / Self.barWidth
+            text += "\(perColumn) bytes):\n"
+            let pathWidth = min(44, bound.breakdown.map(\.path.count).max() ?? 5)
+            let countWidth = bound.breakdown.map { "×\($0.count)".count }.max() ?? 2
+            let byteWidth = String(total).count
+            var start = 0
+            for row in bound.breakdown {
+                let label = row.path.count > 44 ? "…" + String(row.path.suffix(43)) : row.path
+                text += "  " + Self.padded(label, pathWidth) + "  " + Self.padded("×\(row.count)", countWidth) + "  "
+                text += String(repeating: " ", count: byteWidth - String(row.byteCount).count) + "\(row.byteCount)  "
+                text += Self.bar(from: start, count: row.byteCount, perColumn: perColumn) + "\n"
+                start += row.byteCount
+            }
+            text += "  " + Self.padded("total", pathWidth + 2 + countWidth) + "  \(total)\n"
+        }
+        if !bound.arrays.isEmpty {
+            text += "\nArrays (worst bytes per item; more items that fit):\n"
+            for array in bound.arrays {
+                text += "  \(array.path): maxItems \(array.maxItems), \(array.worstBytesPerItem) bytes per item"
+                if let more = moreItemsFit(array) {
+                    text += more >= 0 ? ", \(more) more fit\n" : ", \(-more) too many at the worst case\n"
+                } else {
+                    text += "\n"
+                }
+            }
+        }
+        if let witness = bound.witnessJSON {
+            text += "\nWitness (\(bound.byteCount ?? 0) bytes once re-encoded): \(witness)\n"
+        }
+        if let witness = bound.printableWitnessJSON {
+            text += "Printable witness (\(bound.printableByteCount ?? 0) bytes): \(witness)\n"
+        }
+        text += "\nAssumptions: \(assumptions)\n"
+        return text
+    }
+
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private static func bar(from start: Int, count: Int, perColumn: Int) -> String {
+        var columns: [Character] = (0..<barWidth).map { column in
+            let middle = column * perColumn + perColumn / 2
+            return middle >= start && middle < start + count ? "█" : "·"
+        }
+        if count > 0, !columns.contains("█") { columns[min(start / perColumn, barWidth - 1)] = "█" }
+        return String(columns)
+    }
+}

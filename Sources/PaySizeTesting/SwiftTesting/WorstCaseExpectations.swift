@@ -1,0 +1,27 @@
+#if canImport(Testing)
+    import PaySize
+    import Testing
+
+    /// Expects every value `type` allows under `limits` to fit within `ceiling` once
+    /// `JSONEncoder` writes it: the worst case, not one sample.
+    ///
+    /// ```swift
+    /// @Test func orderStateAlwaysFits() {
+    ///     expectWorstCaseFits(OrderState.self, limits: ["/items": .maxItems(12), "/items/*/name": .maxLength(40)])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The content-state type.
+    ///   - limits: Size keywords by JSON Pointer, `*` for array items; a pointer naming no member fails.
+    ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
+    ///   - sourceLocation: Where a failure is recorded; default: the calling line.
+    /// - Returns: The bound, for further expectations.
+    @discardableResult
+    public func expectWorstCaseFits<T: Decodable>(
+        _ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> WorstCaseFit {
+        WorstCaseFit(type, limits: limits, within: ceiling).record(at: sourceLocation)
+    }
+#endif

@@ -1,0 +1,22 @@
+#if canImport(XCTest)
+    import PaySize
+    import XCTest
+
+    /// Asserts that every value `type` allows under `limits` fits within `ceiling` once
+    /// `JSONEncoder` writes it: the worst case, not one sample.
+    ///
+    /// - Parameters:
+    ///   - type: The content-state type.
+    ///   - limits: Size keywords by JSON Pointer, `*` for array items; a pointer naming no member fails.
+    ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
+    ///   - file: The file a failure is reported in; default: the caller's.
+    ///   - line: The line a failure is reported at; default: the caller's.
+    /// - Returns: The bound, for further assertions.
+    @discardableResult
+    public func assertWorstCaseFits<T: Decodable>(
+        _ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> WorstCaseFit {
+        WorstCaseFit(type, limits: limits, within: ceiling).fail(file: file, line: line)
+    }
+#endif

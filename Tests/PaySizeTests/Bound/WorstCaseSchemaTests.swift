@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import PaySize
+
+/// Hand-written schemas: each figure worked out by hand from JSONEncoder's rules.
+@Suite struct WorstCaseSchemaTests {
+    static func bound(_ text: String) throws -> (PayloadSchema, WorstCaseBound) {
+        let schema = try PayloadSchema(jsonBytes: Array(text.utf8))
+        return (schema, WorstCaseBound(schema: schema))
+    }
+
+    @Test(arguments: [
+        // A Double: sign, 17 digits, point, a three-digit negative exponent.
+        (#"{"type":"number"}"#, 24),
+        (#"{"type":"integer","minimum":-5,"maximum":1000}"#, 4),
+        (#"{"type":"integer","x-paysize-number":"Int8"}"#, 4),
+        (#"{"type":"string","maxLength":3}"#, 2 + 3 * 6),
+        (#"{"type":"string","x-paysize-format":"base64","maxLength":9}"#, 2 + 2 * 8),
+        (#"{"enum":["a/b","\u0001"],"type":"string"}"#, 8),
+        // 27 one-scalar strings escape to \u00XX (8 bytes quoted); three more take a 4-byte scalar.
+        (
+            #"{"type":"array","items":{"type":"string","maxLength":1},"maxItems":30,"uniqueItems":true}"#,
+            2 + 29 + 27 * 8 + 3 * 6
+        ),
+        (#"{"type":"object","properties":{"a":{"type":["boolean","null"]}},"required":[]}"#, 2 + 4 + 5),
+    ])
+    func exactFigures(_ example: (String, Int)) throws {
+        let (schema, bound) = try Self.bound(example.0)
+        #expect(bound.byteCount == example.1, "\(example.0)")
+        let witness = try #require(bound.witnessJSON)
+        #expect(schema.isValid(try JSONScanner.scan(Array(witness.utf8))), "\(example.0)")
+    }
+
+    @Test func recursionAndMissingLimitsAreNamed() throws {
+        let (_, recursive) = try Self.bound(
+            ##"{"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}},"$ref":"#/$defs/N"}"##)
+        #expect(recursive.byteCount == nil)
+        #expect(recursive.unbounded.map(\.path) == ["/next"])
+        let (_, open) = try Self.bound(
+            #"{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}}}"#)
+        #expect(open.unbounded == [.init(path: "/a", why: "a string without maxLength", fix: "add maxLength to /a")])
+        #expect(open.witnessJSON == nil)
+    }
+}
