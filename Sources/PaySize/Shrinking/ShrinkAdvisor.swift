@@ -182,14 +182,20 @@ public struct ShrinkAdvisor: Sendable {
                 if saved > 0 { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
             }
         }
-        // Largest saving first; ties keep the strategies' order.
+        // Cheapest contract change first (an app change means an App Store release, and running
+        // activities keep the old form until they end), then the largest saving; ties keep the
+        // strategies' order.
         suggestions = suggestions.enumerated()
-            .sorted { ($1.element.savedBytes, $0.offset) < ($0.element.savedBytes, $1.offset) }
+            .sorted {
+                ($0.element.contractChange, -$0.element.savedBytes, $0.offset)
+                    < ($1.element.contractChange, -$1.element.savedBytes, $1.offset)
+            }
             .map(\.element)
         let planner = ShrinkPlanner(document: document, budget: budget, target: target)
         let plan = planner.plan(from: suggestions.filter { allowsLossy || !$0.isLossy })
         return ShrinkReport(
             document: document, writtenByteCount: writtenByteCount, budget: budget, target: target,
-            allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan)
+            allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan,
+            appRegions: regions)
     }
 }

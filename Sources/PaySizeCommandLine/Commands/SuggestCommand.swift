@@ -254,6 +254,8 @@ struct SuggestCommand {
         if format == "json" {
             streams.writeOutput(outcome.jsonObject.text + "\n")
         } else {
+            var outcome = outcome
+            outcome.width = streams.textWidth
             streams.writeOutput(outcome.text)
         }
     }
