@@ -83,6 +83,26 @@ import Testing
         #expect(!result.standardOutput.contains("…/"))
     }
 
+    @Test func keepKeysIsRepeatableAndNeverRenamed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "sdk.json",
+            #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"notificationId":"n-1","partnerCode":"p","courierName":"Sam","onesignal":{"activityId":"a"}}}}"#
+        )
+        let result = try PaySizeProcess.run([
+            "suggest", "--format", "json", "--keep-keys", "notificationId", "--keep-keys", "partner*", path,
+        ])
+        #expect(result.status == 0)
+        let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        let keys = try #require(
+            object["suggestions"]?.elements?.first { $0["id"]?.stringValue == "shorter-keys:/aps/content-state" })
+        let howTo = try #require(keys["howToApply"]?.stringValue)
+        #expect(howTo.contains("case notificationId  // kept: not the app's to rename"))
+        #expect(howTo.contains("case partnerCode  // kept: not the app's to rename"))
+        #expect(howTo.contains("case onesignal  // kept: not the app's to rename"))
+        #expect(howTo.contains("case courierName = \"c\""))
+    }
+
     /// The members of a JSON object in the order written (PaySize's scanner keeps it).
     static func keys(_ element: JSONElement?) -> [String] {
         element?.members?.map(\.key) ?? []

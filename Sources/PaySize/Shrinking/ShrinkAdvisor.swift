@@ -39,6 +39,11 @@ public struct ShrinkAdvisor: Sendable {
     public var contentStateSchema: PayloadSchema?
     /// The app's attributes schema, used the same way for `aps.attributes`.
     public var attributesSchema: PayloadSchema?
+    /// Keys the app cannot rename (a push SDK's, a partner's): patterns matching a whole key,
+    /// `*` for any run of characters. No suggestion renames them or changes what they hold.
+    /// Well-known push SDKs' keys are kept without being listed (see <doc:PushSDKKeys>).
+    /// Default none.
+    public var keptKeys: [String] = []
 
     /// An advisor; every parameter has the default documented on its property.
     public init(
@@ -152,7 +157,7 @@ public struct ShrinkAdvisor: Sendable {
         let context = ShrinkContext(
             payload: payload, jsonBytes: jsonBytes, byteCount: before, series: series, appRegions: regions,
             budget: budget, target: target, escapesSlashes: document.escapesSlashes, schemas: schemas,
-            writtenByteCount: writtenByteCount)
+            writtenByteCount: writtenByteCount, keptKeys: KeptKeys(keptKeys))
         let contract = ShrinkContractCheck(document: document, schemas: schemas)
 
         var suggestions: [ShrinkSuggestion] = []
