@@ -1,5 +1,5 @@
 # PaySize: `make demo` checks the bundled examples, `make test` runs every test.
-# Both install what they need (libzstd-dev, pkg-config; jsonschema for the tests) when missing.
+# Both install what they need (libzstd-dev, zlib1g-dev, libbrotli-dev, pkg-config; jsonschema for the tests) when missing.
 SHELL := /bin/bash
 SWIFT ?= swift
 PAYSIZE := .build/debug/paysize

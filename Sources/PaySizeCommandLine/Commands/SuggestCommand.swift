@@ -207,6 +207,7 @@ struct SuggestCommand {
         if dictionary == nil, !others.isEmpty { dictionary = Self.seriesDictionary(from: others) }
 
         var advisor = self.advisor
+        advisor.strategies.append(.nativePacking)
         advisor.strategies.append(.zstdPacking(dictionary: dictionary?.dictionary))
         let report = try advisor.report(
             forJSONBytes: measured.record.bytes, series: payloads.count > 1 ? payloads.map(\.record.bytes) : [])
