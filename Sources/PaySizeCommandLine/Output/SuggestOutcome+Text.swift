@@ -129,8 +129,10 @@ extension SuggestOutcome {
     /// `text` with every path under `base` written relative to it (`/aps/content-state/legs/*` → `legs/*`).
     private static func relative(_ text: String, to base: String) -> String {
         guard !base.isEmpty else { return text }
-        return text.replacingOccurrences(of: " " + base + "/", with: " ").replacingOccurrences(
-            of: "(" + base + "/", with: "(")
+        var result = text.replacingOccurrences(of: " " + base + "/", with: " ")
+        result = result.replacingOccurrences(of: "(" + base + "/", with: "(")
+        if result.hasPrefix(base + "/") { result.removeFirst(base.count + 1) }
+        return result
     }
 
     /// What a contract change costs, as the suggestions say it.
