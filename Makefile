@@ -1,6 +1,7 @@
 # PaySize: `make demo` checks the bundled examples, `make test` runs every test.
-# Both install what they need (libzstd-dev, pkg-config; jsonschema for the tests; for the real-client
-# test python3-venv and, in .build/client-venv, the pinned APNs client libraries) when missing.
+# Both install what they need (libzstd-dev, zlib1g-dev, libbrotli-dev, pkg-config; jsonschema for the
+# tests; for the real-client test python3-venv and, in .build/client-venv, the pinned APNs client
+# libraries) when missing.
 SHELL := /bin/bash
 SWIFT ?= swift
 PAYSIZE := .build/debug/paysize

@@ -33,8 +33,23 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
-        // The zstd shrinking strategy and redundancy figure join the core's ShrinkAdvisor from here.
-        .target(name: "PaySizeCompression", dependencies: ["PaySize", "CZstd"], swiftSettings: sharedSettings),
+        // Raw DEFLATE (Debian: zlib1g-dev) and Brotli (Debian: libbrotli-dev) write the formats Apple's
+        // Compression framework decodes in a widget extension; like zstd, only the CLI and
+        // compression module see them.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
+        // The packing strategies and redundancy figure join the core's ShrinkAdvisor from here.
+        .target(
+            name: "PaySizeCompression", dependencies: ["PaySize", "CZstd", "CZlib", "CBrotli"],
+            swiftSettings: sharedSettings),
 
         // The `paysize` command-line tool: its commands live in a library so tests and fuzz
         // targets can run the whole pipeline in process; the executable only calls it.

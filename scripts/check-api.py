@@ -33,8 +33,10 @@ def surface(module, bin_path, triple, work):
         os.remove(os.path.join(graphs, name))
     result = run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
                   "-I", os.path.join(bin_path, "Modules"), "-I", bin_path,
-                  # The system library's module map, for modules that import zstd internally.
-                  "-I", os.path.join(ROOT, "Sources", "CZstd"),
+                  # The system libraries' module maps, for modules that import them internally.
+                  *[arg for name in sorted(os.listdir(os.path.join(ROOT, "Sources")))
+                    if os.path.exists(os.path.join(ROOT, "Sources", name, "module.modulemap"))
+                    for arg in ("-I", os.path.join(ROOT, "Sources", name))],
                   "-module-cache-path", os.path.join(work, "module-cache"),
                   "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", graphs])
     if result.returncode != 0:

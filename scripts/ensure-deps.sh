@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing PaySize needs beyond Swift: zstd's headers (libzstd-dev),
-# pkg-config, and, with --python, the jsonschema package the tests use as an independent validator;
-# with --spark, what `make test-spark` runs the Spark example on: Java 17 or later (Debian's
-# openjdk-17-jre-headless; PySpark 4 needs it) and the pyspark package (4 or later).
+# zlib's and Brotli's (zlib1g-dev, libbrotli-dev: the formats Apple's Compression framework
+# decodes, measured by `paysize suggest`), pkg-config, and, with --python, the jsonschema package
+# the tests use as an independent validator; with --spark, what `make test-spark` runs the Spark
+# example on: Java 17 or later (Debian's openjdk-17-jre-headless; PySpark 4 needs it) and the
+# pyspark package (4 or later).
 set -euo pipefail
 
 java_major() {
@@ -20,6 +22,12 @@ command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libzstd; } || [ ! -f /usr/include/zdict.h ]; then
   need_apt+=(libzstd-dev)
 fi
+if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; } || [ ! -f /usr/include/zlib.h ]; then
+  need_apt+=(zlib1g-dev)
+fi
+if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libbrotlienc; } || [ ! -f /usr/include/brotli/encode.h ]; then
+  need_apt+=(libbrotli-dev)
+fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -31,8 +39,9 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     sudo apt-get update -qq >/dev/null
     sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
-    echo "paysize: missing ${need_apt[*]}: install them (zstd's development files, pkg-config, Java 17+)" >&2
-    echo "  (Debian/Ubuntu: apt-get install libzstd-dev pkg-config; macOS: brew install zstd pkg-config)" >&2
+    echo "paysize: missing ${need_apt[*]}: install zstd's, zlib's and Brotli's development files, pkg-config and (for Spark) Java 17+" >&2
+    echo "  (Debian/Ubuntu: apt-get install libzstd-dev zlib1g-dev libbrotli-dev pkg-config;" >&2
+    echo "  macOS: brew install zstd brotli pkg-config)" >&2
     exit 1
   fi
 fi

@@ -6,14 +6,23 @@ extension ShrinkStrategy {
     /// memory to decode than a widget extension should spend).
     public static let zstdPackingLevel = 19
 
+    /// How much smaller than the best natively decoded format a zstd frame must be for zstd
+    /// packing to be suggested: 10 %.
+    static let minimumAdvantageOverNativePercent = 10
+
+    static func percentSmaller(_ size: Int, than other: Int) -> String {
+        "\(Int((Double(other - size) * 100 / Double(max(other, 1))).rounded()))%"
+    }
+
     /// zstd packing, honestly accounted: the bulkiest object or array inside the app's regions
     /// becomes one base64 string holding it compressed (with `dictionary` when given).
     ///
     /// The saving counts everything APNs sees: the zstd frame, base64 (4 bytes per 3, padded),
     /// the quotes, and `\/` for every `/` when the payload escapes slashes. It is suggested only
     /// when that total is smaller than the JSON it replaces (the advisor drops proposals that
-    /// save nothing). The app must then ship the dictionary and a zstd decoder: Apple's
-    /// Compression framework has none.
+    /// save nothing) and the frame is at least 10 % smaller than the best format Apple's
+    /// Compression framework decodes (see ``nativePacking``): the app must then ship the
+    /// dictionary and a zstd decoder, which the framework lacks.
     ///
     /// ```swift
     /// var advisor = ShrinkAdvisor()
@@ -30,7 +39,12 @@ extension ShrinkStrategy {
             guard let (pointer, element) = bulkiestContainer(in: context) else { return [] }
             let json = context.compactJSONBytes(at: pointer) ?? []
             let frame = try? Zstd.compress(json, level: level, dictionary: dictionary)
-            let packed = frame.map { Data($0).base64EncodedString() }
+            // A zstd decoder must ship in the widget extension: worth it only when zstd beats the
+            // best format Apple's Compression framework decodes by at least 10 %.
+            guard let frame, let native = smallestNativePackedCount(json),
+                frame.count * 100 <= native * (100 - minimumAdvantageOverNativePercent)
+            else { return [] }
+            let packed = Data(frame).base64EncodedString()
             // The edit packs the value as the plan's other edits left it; untouched, it is this one.
             let pack: @Sendable ([UInt8]) -> String? = { current in
                 if current == json { return packed }
@@ -45,10 +59,10 @@ extension ShrinkStrategy {
                 ShrinkProposal(
                     id: "zstd-packing:\(pointer)", strategyID: "zstd-packing",
                     title:
-                        "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame?.count ?? 0)-byte frame)",
+                        "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame.count)-byte frame, \(Self.percentSmaller(frame.count, than: native)) smaller than the best native format's \(native) bytes)",
                     paths: [pointer.rawValue], contractChange: .app,
                     howToApply: """
-                        Make \(pointer) a Data property (base64 in JSON) holding the zstd frame of its JSON; in the app, decompress it\(dictionary == nil ? "" : " with the dictionary (\(dictionary!.bytes.count) bytes, shipped in the app)") and decode the JSON with JSONDecoder. Apple's Compression framework has no zstd: the app must also ship a zstd decoder. Measured after compression and base64, with the payload's escaping.
+                        Make \(pointer) a Data property (base64 in JSON) holding the zstd frame of its JSON; in the app, decompress it\(dictionary == nil ? "" : " with the dictionary (\(dictionary!.bytes.count) bytes, shipped in the app)") and decode the JSON with JSONDecoder. Apple's Compression framework has no zstd: the widget extension must ship a zstd decoder. Measured after compression and base64, with the payload's escaping.
                         """,
                     isLossy: false, edit: .replacingValue(at: pointer, withString: pack))
             ]
@@ -57,7 +71,7 @@ extension ShrinkStrategy {
 
     /// The largest object or array strictly inside an app region (a region's root stays an
     /// object, as `ContentState` must), first in document order on a tie.
-    private static func bulkiestContainer(in context: ShrinkContext) -> (JSONPointer, JSONElement)? {
+    static func bulkiestContainer(in context: ShrinkContext) -> (JSONPointer, JSONElement)? {
         var best: (JSONPointer, JSONElement)? = nil
         for region in context.appRegions {
             guard let root = context.payload.descendant(at: region) else { continue }

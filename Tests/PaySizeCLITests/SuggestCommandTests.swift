@@ -15,44 +15,92 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let zstd = try Zstd.compress(Array(Self.small.utf8), level: 19).count
+        // The headline holds the temporary path, so it may wrap; the rest is exact.
+        let headline = try #require(result.standardOutput.range(of: "\n\n"))
         #expect(
-            result.standardOutput == """
-                \(path): safe — 141 of 4096 bytes; target safe (at most 2047 bytes)
+            result.standardOutput[..<headline.lowerBound].replacingOccurrences(of: "\n  ", with: " ")
+                == "\(path): safe — 141 of 4096 bytes; target safe (at most 2047 bytes)")
+        #expect(
+            result.standardOutput[headline.upperBound...] == """
+                Where the bytes go (compact JSON, largest first; each bar runs on from the one above; one column =
+                64 bytes; '|' at 2048, 3072, 3584 and the 4096-byte limit; paths without a leading '/' are relative
+                to /aps/content-state):
+                  logo            ×1   42  █·······························|···············|·······|·······|
+                  /aps/timestamp  ×1   22  █·······························|···············|·······|·······|
+                  .               ×1   19  ·█······························|···············|·······|·······|
+                  courierName     ×1   19  ·█······························|···············|·······|·······|
+                  /aps/event      ×1   17  ·█······························|···············|·······|·······|
+                  note            ×1   12  ·█······························|···············|·······|·······|
+                  /aps            ×1    8  ··█·····························|···············|·······|·······|
+                  (root)          ×1    2  ··█·····························|···············|·······|·······|
+                  total               141  ██······························|···············|·······|·······|  safe
 
-                Where the bytes go (compact JSON, largest first; each bar runs on from the one above; one column = 64 bytes; '|' at 2048, 3072, 3584 and the 4096-byte limit):
-                  /aps/content-state/logo         ×1   42  █·······························|···············|·······|·······|
-                  /aps/timestamp                  ×1   22  █·······························|···············|·······|·······|
-                  /aps/content-state              ×1   19  ·█······························|···············|·······|·······|
-                  /aps/content-state/courierName  ×1   19  ·█······························|···············|·······|·······|
-                  /aps/event                      ×1   17  ·█······························|···············|·······|·······|
-                  /aps/content-state/note         ×1   12  ·█······························|···············|·······|·······|
-                  /aps                            ×1    8  ··█·····························|···············|·······|·······|
-                  (root)                          ×1    2  ··█·····························|···············|·······|·······|
-                  total                               141  ██······························|···············|·······|·······|  safe
-
-                Suggestions, largest saving first (each measured alone on this payload):
-                  1. shorter CodingKeys for 3 keys at /aps/content-state
-                     saves 16 bytes → 125 (safe) · contract change: app · id shorter-keys:/aps/content-state
-                     Map the properties of the type decoded at /aps/content-state to short keys, and have the server send them:
+                Suggestions, cheapest contract change first (none, then server, then app), then largest saving; each
+                measured alone on this payload; paths relative to /aps/content-state:
+                  1. escapes the JSON does not need (\\/) at logo → server encoder settings
+                     saves 3 bytes → 138 (safe) · cost: none (a server setting) · id escaping
+                     Add .withoutEscapingSlashes to the server's JSONEncoder outputFormatting (Foundation writes /
+                     as \\/ by default); with other encoders, write non-ASCII as UTF-8 (Python: json.dumps(payload,
+                     ensure_ascii=False)). Every JSON decoder reads both spellings alike.
+                  2. drop explicit nulls at note
+                     saves 12 bytes → 129 (safe) · cost: server (no app release) · id drop-nulls
+                     Have the server omit nil optionals instead of writing null (synthesized Encodable already does;
+                     in a hand-written encode(to:), use encodeIfPresent). Synthesized Decodable reads a missing
+                     optional as nil, so installed apps accept it.
+                  3. shorter CodingKeys for 3 keys at /aps/content-state
+                     saves 16 bytes → 125 (safe) · cost: app (an App Store release; running activities keep the old
+                       form until they end) · id shorter-keys:/aps/content-state
+                     Map the properties of the type decoded at /aps/content-state to short keys, and have the server
+                     send them:
                      enum CodingKeys: String, CodingKey {
                          case courierName = "c"
                          case note = "n"
                          case logo = "l"
                      }
-                     Installed apps and running activities still read the old keys: ship the app first, and decode both spellings until no running activity holds the old ones.
-                  2. drop explicit nulls at /aps/content-state/note
-                     saves 12 bytes → 129 (safe) · contract change: server · id drop-nulls
-                     Have the server omit nil optionals instead of writing null (synthesized Encodable already does; in a hand-written encode(to:), use encodeIfPresent). Synthesized Decodable reads a missing optional as nil, so installed apps accept it.
-                  3. escapes the JSON does not need (\\/) at /aps/content-state/logo → server encoder settings
-                     saves 3 bytes → 138 (safe) · contract change: none · id escaping
-                     Add .withoutEscapingSlashes to the server's JSONEncoder outputFormatting (Foundation writes / as \\/ by default); with other encoders, write non-ASCII as UTF-8 (Python: json.dumps(payload, ensure_ascii=False)). Every JSON decoder reads both spellings alike.
+                     Installed apps and running activities still read the old keys: ship the app first, and decode
+                     both spellings until no running activity holds the old ones.
 
-                Plan for target safe (fewest contract changes first, then fewest bytes; measured with every step applied):
+                Plan for target safe (fewest contract changes first, then fewest bytes; measured with every step
+                applied):
                   nothing to change: the payload is safe already
 
                 Redundancy: zstd (level 19) packs the 141 bytes into \(zstd) (\(Int((Double(zstd) * 100 / 141).rounded()))%)
 
                 """)
+    }
+
+    @Test func textWrapsToOneHundredColumnsAndSaysEachCost() throws {
+        let result = try PaySizeProcess.run(["suggest", "--lossy", "Examples/shrink/update-match-bloated.json"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        // Only Swift code and a single word longer than a line may run past the width.
+        let long = lines.filter { $0.count > 100 && $0.contains(" ") && !$0.hasPrefix("         ") }
+        #expect(long.isEmpty, "\(long)")
+        let figures = lines.filter { $0.hasPrefix("     saves ") }
+        #expect(!figures.isEmpty)
+        #expect(figures.allSatisfy { $0.contains(" · cost: ") })
+        #expect(!result.standardOutput.contains(" 1 bytes"))
+        #expect(!result.standardOutput.contains("…/"))
+    }
+
+    @Test func keepKeysIsRepeatableAndNeverRenamed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "sdk.json",
+            #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"notificationId":"n-1","partnerCode":"p","courierName":"Sam","onesignal":{"activityId":"a"}}}}"#
+        )
+        let result = try PaySizeProcess.run([
+            "suggest", "--format", "json", "--keep-keys", "notificationId", "--keep-keys", "partner*", path,
+        ])
+        #expect(result.status == 0)
+        let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        let keys = try #require(
+            object["suggestions"]?.elements?.first { $0["id"]?.stringValue == "shorter-keys:/aps/content-state" })
+        let howTo = try #require(keys["howToApply"]?.stringValue)
+        #expect(howTo.contains("case notificationId  // kept: not the app's to rename"))
+        #expect(howTo.contains("case partnerCode  // kept: not the app's to rename"))
+        #expect(howTo.contains("case onesignal  // kept: not the app's to rename"))
+        #expect(howTo.contains("case courierName = \"c\""))
     }
 
     /// The members of a JSON object in the order written (PaySize's scanner keeps it).
@@ -128,8 +176,10 @@ import Testing
         #expect(
             text.standardOutput.hasPrefix(
                 """
-                Examples/shrink/match-series.jsonl:12: critical — 4037 of 4096 bytes; target safe (at most 2047 bytes)
-                  the largest of 12 payloads in the series; the others show which values strings take and which members never change
+                Examples/shrink/match-series.jsonl:12: critical — 4037 of 4096 bytes; target safe (at most 2047
+                  bytes)
+                  the largest of 12 payloads in the series; the others show which values strings take and which
+                  members never change
 
                 """))
     }
@@ -172,7 +222,7 @@ import Testing
                 "no plan reaches safe\n  lossy suggestions were left out; --lossy lets them join\n"))
         let lossy = try PaySizeProcess.run(["suggest", "--lossy", "--target", "safe", path])
         #expect(lossy.status == 0)
-        #expect(lossy.standardOutput.contains("  1. trim-text:/t (server)\n"))
+        #expect(lossy.standardOutput.contains("  1. trim-text:/t (cost: server)\n"))
         let over = try PaySizeProcess.run(["suggest", "--target", "over", path])
         #expect(over.status == 0)
     }
@@ -251,15 +301,22 @@ import Testing
         let folder = try TemporaryFolder()
         let input = try folder.write("small.json", Self.small)
         let output = folder.url.appendingPathComponent("smaller.json").path
-        let result = try PaySizeProcess.run(["suggest", "--apply", output, input])
+        // Safe is below 120 bytes of a 240-byte limit: the plan drops the null and shortens the
+        // keys; --apply writes only its step that needs no app change (not the escaping, which
+        // saves bytes too but is not in the plan).
+        let result = try PaySizeProcess.run(["suggest", "--limit", "240", "--apply", output, input])
         #expect(result.status == 0)
         #expect(
-            result.standardOutput.hasSuffix(
-                "\nWrote \(output): 126 bytes (safe); applied: drop-nulls, escaping\n"))
+            result.standardOutput.contains(
+                "  1. drop-nulls (cost: server)\n  2. shorter-keys:/aps/content-state (cost: app)\n"))
+        // The line wraps at 100 columns, continuing two spaces in.
+        #expect(
+            result.standardOutput.replacingOccurrences(of: "\n  ", with: " ").hasSuffix(
+                "\nWrote \(output): 129 bytes (monitor); applied: drop-nulls\n"))
         #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.small)
         #expect(
             try String(contentsOfFile: output, encoding: .utf8)
-                == #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"courierName":"Sam","logo":"https://cdn.example.com/a.png"}}}"#
+                == #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"courierName":"Sam","logo":"https:\/\/cdn.example.com\/a.png"}}}"#
         )
         let again = try PaySizeProcess.run(["suggest", "--apply", output, input])
         #expect(again.status == 2)
@@ -279,11 +336,15 @@ import Testing
         let applied = try #require(object["applied"])
         #expect(applied["payloadBytes"]?.numberText == String(lines.map(\.utf8.count).max()!))
         let ids = applied["suggestions"]?.elements?.compactMap(\.stringValue) ?? []
-        #expect(ids == ["drop-nulls", "escaping"])
+        let plan = object["plan"]?.elements?.compactMap(\.stringValue) ?? []
+        // The plan's steps without an app change, and nothing else: escaping saves bytes but the
+        // plan does not need it.
+        #expect(ids == ["drop-nulls"])
+        #expect(Set(ids).isSubset(of: plan))
         for line in lines {
             let root = try JSONScanner.scan(Array(line.utf8))
             #expect(root["aps"]?["content-state"]?["injuryUpdate"] == nil)
-            #expect(!line.contains("\\/"))
+            #expect(line.contains("\\/"))
         }
     }
 

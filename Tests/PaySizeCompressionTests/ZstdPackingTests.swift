@@ -46,13 +46,13 @@ import Testing
         return (report, report.suggestions.first { $0.strategyID == "zstd-packing" })
     }
 
-    @Test(arguments: [false, true])
-    func packedMembersDecodeBackAndSaveExactly(_ withDictionary: Bool) throws {
+    /// Plain zstd packs these legs within 10 % of raw DEFLATE and Brotli, so it is not offered (a
+    /// decoder would ship for little); with a trained dictionary it beats them by far.
+    @Test func packedMembersDecodeBackAndSaveExactly() throws {
         let trip = Self.trip(0, legs: 20)
         let bytes = try Self.json(trip)
-        let dictionary =
-            withDictionary
-            ? try ZstdDictionary.train(samples: (1...40).map { try Self.json(Self.trip($0, legs: 20)) }) : nil
+        #expect(try Self.packing(bytes, dictionary: nil).suggestion == nil)
+        let dictionary = try ZstdDictionary.train(samples: (1...40).map { try Self.json(Self.trip($0, legs: 20)) })
         let (report, found) = try Self.packing(bytes, dictionary: dictionary)
         let suggestion = try #require(found)
         #expect(suggestion.id == "zstd-packing:/legs")
@@ -74,14 +74,15 @@ import Testing
         let legsBytes = try Self.json(trip.legs).count
         #expect(suggestion.savedBytes == legsBytes - (base64.utf8.count + slashes + 2))
         #expect(suggestion.howToApply.contains("Apple's Compression framework has no zstd"))
+        #expect(suggestion.title.contains("smaller than the best native format's"))
     }
 
     @Test func aDictionaryTrainedOnTheSeriesWinsMore() throws {
         let bytes = try Self.json(Self.trip(0, legs: 12))
         let dictionary = try ZstdDictionary.train(samples: (1...40).map { try Self.json(Self.trip($0, legs: 12)) })
-        let plain = try #require(try Self.packing(bytes, dictionary: nil).suggestion)
+        let plain = try Self.packing(bytes, dictionary: nil).suggestion
         let trained = try #require(try Self.packing(bytes, dictionary: dictionary).suggestion)
-        #expect(trained.savedBytes > plain.savedBytes)
+        #expect(plain == nil || trained.savedBytes > plain!.savedBytes)
     }
 
     @Test func packingIsNotSuggestedWhenItDoesNotWin() throws {

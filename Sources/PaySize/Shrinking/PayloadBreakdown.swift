@@ -4,7 +4,8 @@
 /// Each byte of the compact payload belongs to exactly one row, so the rows add up to
 /// ``byteCount``: a member's row holds its key, its colon and the comma before it; a container's
 /// row holds its brackets; a scalar's row holds its token. Array elements share one row, such as
-/// `/legs/*/gate` with ``Row/count`` 12.
+/// `/legs/*/gate` with ``Row/count`` 12, and so do numbered keys of one object, such as
+/// `/cart/item_*_price` for `item_1_price`, `item_2_price`… (at least three numbers).
 ///
 /// ```swift
 /// let breakdown = try PayloadBreakdown(jsonBytes: Array(#"{"legs":[{"gate":"B20"},{"gate":"B21"}]}"#.utf8))
@@ -111,10 +112,15 @@ public struct PayloadBreakdown: Sendable, Equatable {
             switch node.content {
             case .object(let members):
                 punctuation += 2
+                // Numbered keys (`item_1_name`, `item_2_name`…) share one row (`item_*_name`).
+                let families = KeyFamily.families(in: members.map(\.originalKey))
                 for (position, member) in members.enumerated() {
                     // The colon, and the comma before every member but the first.
+                    let key =
+                        families.isEmpty
+                        ? member.originalKey : KeyFamily.foldedKey(member.originalKey, families: families)
                     add(
-                        member.value, at: path.appending(.key(member.originalKey)),
+                        member.value, at: path.appending(.key(key)),
                         keyBytes: member.keyText.byteCount, punctuationBytes: position > 0 ? 2 : 1)
                 }
             case .array(let elements):

@@ -39,6 +39,11 @@ public struct ShrinkAdvisor: Sendable {
     public var contentStateSchema: PayloadSchema?
     /// The app's attributes schema, used the same way for `aps.attributes`.
     public var attributesSchema: PayloadSchema?
+    /// Keys the app cannot rename (a push SDK's, a partner's): patterns matching a whole key,
+    /// `*` for any run of characters. No suggestion renames them or changes what they hold.
+    /// Well-known push SDKs' keys are kept without being listed (see <doc:PushSDKKeys>).
+    /// Default none.
+    public var keptKeys: [String] = []
 
     /// An advisor; every parameter has the default documented on its property.
     public init(
@@ -152,7 +157,7 @@ public struct ShrinkAdvisor: Sendable {
         let context = ShrinkContext(
             payload: payload, jsonBytes: jsonBytes, byteCount: before, series: series, appRegions: regions,
             budget: budget, target: target, escapesSlashes: document.escapesSlashes, schemas: schemas,
-            writtenByteCount: writtenByteCount)
+            writtenByteCount: writtenByteCount, keptKeys: KeptKeys(keptKeys))
         let contract = ShrinkContractCheck(document: document, schemas: schemas)
 
         var suggestions: [ShrinkSuggestion] = []
@@ -182,14 +187,20 @@ public struct ShrinkAdvisor: Sendable {
                 if saved > 0 { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
             }
         }
-        // Largest saving first; ties keep the strategies' order.
+        // Cheapest contract change first (an app change means an App Store release, and running
+        // activities keep the old form until they end), then the largest saving; ties keep the
+        // strategies' order.
         suggestions = suggestions.enumerated()
-            .sorted { ($1.element.savedBytes, $0.offset) < ($0.element.savedBytes, $1.offset) }
+            .sorted {
+                ($0.element.contractChange, -$0.element.savedBytes, $0.offset)
+                    < ($1.element.contractChange, -$1.element.savedBytes, $1.offset)
+            }
             .map(\.element)
         let planner = ShrinkPlanner(document: document, budget: budget, target: target)
         let plan = planner.plan(from: suggestions.filter { allowsLossy || !$0.isLossy })
         return ShrinkReport(
             document: document, writtenByteCount: writtenByteCount, budget: budget, target: target,
-            allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan)
+            allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan,
+            appRegions: regions)
     }
 }

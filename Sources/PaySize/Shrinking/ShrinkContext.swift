@@ -23,13 +23,16 @@ public struct ShrinkContext: Sendable {
     let schemas: [JSONPointer: PayloadSchema]
     /// The size of the payload as written, when it came from a file or bytes.
     let writtenByteCount: Int?
-    /// Every value inside ``appRegions``, in document order.
+    /// Every value inside ``appRegions`` that strategies may change, in document order: the
+    /// values under a kept key (see ``KeptKeys``) are left out.
     let values: [ShrinkValue]
+    /// The keys no strategy renames or changes below.
+    let keptKeys: KeptKeys
 
     init(
         payload: JSONElement, jsonBytes: [UInt8], byteCount: Int, series: [JSONElement], appRegions: [JSONPointer],
         budget: PayloadBudget, target: SizeTier, escapesSlashes: Bool, schemas: [JSONPointer: PayloadSchema],
-        writtenByteCount: Int?
+        writtenByteCount: Int?, keptKeys: KeptKeys = KeptKeys([])
     ) {
         self.payload = payload
         self.jsonBytes = jsonBytes
@@ -41,7 +44,19 @@ public struct ShrinkContext: Sendable {
         self.escapesSlashes = escapesSlashes
         self.schemas = schemas
         self.writtenByteCount = writtenByteCount
-        self.values = ShrinkValue.all(in: payload, regions: appRegions)
+        self.keptKeys = keptKeys
+        self.values = Self.changeable(ShrinkValue.all(in: payload, regions: appRegions), keptKeys: keptKeys)
+    }
+
+    /// `values` without those at or below a kept key (inside their region).
+    private static func changeable(_ values: [ShrinkValue], keptKeys: KeptKeys) -> [ShrinkValue] {
+        values.filter { value in
+            let inner = value.path.components.dropFirst(value.region.components.count)
+            return !inner.contains { component in
+                if case .key(let key) = component { return keptKeys.contains(key) }
+                return false
+            }
+        }
     }
 
     /// The compact JSON of the value at `pointer` (whitespace outside strings removed, tokens
@@ -68,6 +83,6 @@ public struct ShrinkContext: Sendable {
 
     /// The values of every series payload (this one's if there is no series) inside the app regions.
     func seriesValues() -> [[ShrinkValue]] {
-        series.map { ShrinkValue.all(in: $0, regions: appRegions) }
+        series.map { Self.changeable(ShrinkValue.all(in: $0, regions: appRegions), keptKeys: keptKeys) }
     }
 }

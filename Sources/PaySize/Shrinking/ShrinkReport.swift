@@ -26,8 +26,9 @@ public struct ShrinkReport: Sendable {
     public let allowsLossy: Bool
     /// Where the bytes go, row by row.
     public let breakdown: PayloadBreakdown
-    /// Every suggestion that saves bytes (``ShrinkSuggestion/savedBytes`` > 0), largest saving
-    /// first.
+    /// Every suggestion that saves bytes (``ShrinkSuggestion/savedBytes`` > 0), cheapest contract
+    /// change first (``ShrinkContractChange/none``, ``ShrinkContractChange/server``,
+    /// ``ShrinkContractChange/app``), then largest saving.
     public let suggestions: [ShrinkSuggestion]
     /// Advice measured to save 0 bytes, listed so nobody spends effort on it: smaller integer
     /// types, nil optionals that are already omitted, pretty printing (sizes are judged compact).
@@ -35,12 +36,16 @@ public struct ShrinkReport: Sendable {
     /// The suggestions chosen to reach ``target``, applied together and measured.
     public let plan: ShrinkPlan
     let document: ShrinkDocument
+    /// Where the app's types decode (see ``ShrinkContext/appRegions``).
+    package let appRegions: [JSONPointer]
 
     init(
         document: ShrinkDocument, writtenByteCount: Int?, budget: PayloadBudget, target: SizeTier,
-        allowsLossy: Bool, suggestions: [ShrinkSuggestion], zeroSavings: [ShrinkSuggestion], plan: ShrinkPlan
+        allowsLossy: Bool, suggestions: [ShrinkSuggestion], zeroSavings: [ShrinkSuggestion], plan: ShrinkPlan,
+        appRegions: [JSONPointer]
     ) {
         self.document = document
+        self.appRegions = appRegions
         self.byteCount = document.byteCount
         self.writtenByteCount = writtenByteCount
         self.tier = budget.tier(forByteCount: byteCount)
@@ -62,10 +67,12 @@ public struct ShrinkReport: Sendable {
             .min { ($1.savedBytes, $0.contractChange) < ($0.savedBytes, $1.contractChange) }
     }
 
-    /// The suggestions that need no change to the app (contract change `none` or `server`),
-    /// lossy ones only when ``allowsLossy``: what `paysize suggest --apply` writes.
+    /// The plan's steps that need no change to the app (contract change `none` or `server`), in
+    /// plan order: what `paysize suggest --apply` writes. Lossy steps are among them only when
+    /// ``allowsLossy`` let them into the plan; nothing outside the plan is ever applied.
     public var suggestionsWithoutAppChange: [ShrinkSuggestion] {
-        suggestions.filter { $0.contractChange < .app && (allowsLossy || !$0.isLossy) }
+        let byID = Dictionary(suggestions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return plan.suggestionIDs.compactMap { byID[$0] }.filter { $0.contractChange < .app }
     }
 
     /// The payload with `suggestions` applied together (in plan order), measured.

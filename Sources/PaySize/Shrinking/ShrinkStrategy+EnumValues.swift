@@ -1,13 +1,16 @@
 extension ShrinkStrategy {
-    /// Descriptive strings drawn from a small set → an enum with short raw values.
+    /// Strings drawn from a closed set → an enum with short raw values that decodes unknown values.
     ///
-    /// The set shows only where a path holds several values: the elements of an array (in this
-    /// payload: in a series, arrays often carry the same elements update after update), or the
-    /// payloads of a series (one value each). A path qualifies when it holds strings at least
-    /// twice, at most 16 distinct ones, each seen twice on average, 3 to 64 bytes long with a
-    /// letter, none a date, a URL or a blob. Outside arrays it needs two distinct values: one
-    /// value in every payload is a constant (see the `move-to-attributes` strategy). The
-    /// commonest values get the shortest raw values.
+    /// A closed set has one of three sources: an enum in the app's schema; a status-like member
+    /// (its key's last word is `status`, `state`, `phase`, `kind`, `type`…) holding few distinct
+    /// values; or values that repeat across the payloads of a series (each value of this
+    /// payload seen in at least two of them). Names and free text (keys such as `name`, `team`,
+    /// `player`, `title`, `text`) never become enums, whatever repeats: the next activity's
+    /// payload holds other names. A path qualifies when it holds strings at least twice, at
+    /// most 16 distinct ones, each seen twice on average, 3 to 64 bytes long with a letter,
+    /// none a date, a URL or a blob; outside arrays it needs two distinct values. The commonest
+    /// values get the shortest raw values, and every snippet decodes a value it does not know
+    /// as a fallback case, so a newer server cannot break an installed app.
     static let enumValues = ShrinkStrategy(id: "enum-values") { context in
         var seen: [ShrinkPath: [String]] = [:]
         var order: [ShrinkPath] = []
@@ -18,17 +21,37 @@ extension ShrinkStrategy {
             seen[path, default: []].append(string)
         }
         for value in context.values where value.path.folded != value.path { add(value) }
+        // In how many payloads of the series each value appears, by path.
+        var payloadCounts: [ShrinkPath: [String: Int]] = [:]
+        let seriesValues = context.series.count > 1 ? context.seriesValues() : []
+        for payloadValues in seriesValues {
+            var here: [ShrinkPath: Set<String>] = [:]
+            for value in payloadValues {
+                guard let string = value.element.stringValue else { continue }
+                here[value.path.folded, default: []].insert(string)
+            }
+            for (path, strings) in here {
+                for string in strings { payloadCounts[path, default: [:]][string, default: 0] += 1 }
+            }
+        }
         for payloadValues in context.seriesValues() {
             for value in payloadValues where value.path.folded == value.path { add(value) }
         }
         let present = Set(context.values.filter { $0.element.stringValue != nil }.map(\.path.folded))
         return order.compactMap { path -> ShrinkProposal? in
-            guard present.contains(path), let strings = seen[path] else { return nil }
+            guard present.contains(path), let strings = seen[path], let key = path.lastKey ?? path.parent.lastKey,
+                !isNameLikeKey(key)
+            else { return nil }
             var schemaValues: [String]? = nil
             if let (view, schema) = context.schema(at: path) {
                 if view.isDate(schema) { return nil }
                 schemaValues = view.enumValues(of: schema)
             }
+            let current = Set(
+                context.values.filter { $0.path.folded == path }.compactMap { $0.element.stringValue })
+            let repeatsAcrossSeries =
+                seriesValues.count > 1 && current.allSatisfy { (payloadCounts[path]?[$0] ?? 0) >= 2 }
+            guard schemaValues != nil || isStatusLikeKey(key) || repeatsAcrossSeries else { return nil }
             var counts: [String: Int] = [:]
             var distinct: [String] = []
             for string in strings {
@@ -57,6 +80,46 @@ extension ShrinkStrategy {
         }
     }
 
+    /// The fallback case and the `init(from:)` that decodes any unknown raw value to it.
+    static func fallback(avoidingCases cases: Set<String>, rawValues: Set<String>) -> String {
+        var name = "unknown"
+        var number = 2
+        while cases.contains(name) || rawValues.contains(name) {
+            name = "unknown\(number)"
+            number += 1
+        }
+        return """
+                case \(name)  // any value this build does not know
+
+                init(from decoder: any Decoder) throws {
+                    let rawValue = try decoder.singleValueContainer().decode(String.self)
+                    self = Self(rawValue: rawValue) ?? .\(name)
+                }
+
+            """
+    }
+
+    /// Keys whose last word says the value is one of a few states: `status`, `orderState`, `eventType`.
+    static func isStatusLikeKey(_ key: String) -> Bool {
+        guard let last = SwiftNaming.words(of: key).last?.lowercased() else { return false }
+        return [
+            "status", "state", "phase", "kind", "type", "category", "mode", "level", "severity", "trend", "stage",
+            "condition", "priority", "result", "outcome", "direction", "availability", "style", "variant", "tier",
+        ].contains(last)
+    }
+
+    /// Keys that hold names or free text, which never form a closed set.
+    static func isNameLikeKey(_ key: String) -> Bool {
+        SwiftNaming.words(of: key).map { $0.lowercased() }.contains {
+            [
+                "name", "names", "title", "subtitle", "label", "text", "description", "note", "notes", "message",
+                "comment", "player", "team", "author", "club", "venue", "city", "address", "headline", "body",
+                "summary", "caption", "detail", "details", "street", "runner", "driver", "courier", "restaurant",
+                "store", "artist", "opponent", "home", "away",
+            ].contains($0)
+        }
+    }
+
     private static func isEnumLike(_ string: String) -> Bool {
         let length = string.utf8.count
         return length >= 3 && length <= 64 && string.contains(where: \.isLetter) && !string.contains("://")
@@ -73,6 +136,7 @@ extension ShrinkStrategy {
             }.first ?? "value")
         var usedCases: Set<String> = []
         var snippet = "enum \(typeName): String, Codable {\n"
+        var usedRawValues: Set<String> = []
         for value in values {
             var name = SwiftNaming.caseName(for: value)
             var number = 2
@@ -82,8 +146,10 @@ extension ShrinkStrategy {
             }
             usedCases.insert(name)
             let raw = rawValues[value] ?? value
+            usedRawValues.insert(raw)
             snippet += "    case \(name) = \(SwiftNaming.stringLiteral(raw))  // \(SwiftNaming.stringLiteral(value))\n"
         }
+        snippet += fallback(avoidingCases: usedCases, rawValues: usedRawValues)
         snippet += "}"
         let mapped = values.filter { rawValues[$0] != nil }
         var mapping = mapped.prefix(3).map { "'\(JSONPointer.escapingControlCharacters($0))' → '\(rawValues[$0]!)'" }
@@ -100,7 +166,7 @@ extension ShrinkStrategy {
             howToApply: """
                 \(lead); the view shows text for each case, and the server sends the raw values:
                 \(snippet)
-                Installed apps decode only the raw values they know: ship the app first, and keep decoding the old spellings while running activities hold them.
+                A value this build does not know (a newer server's) decodes as the fallback case instead of failing the update. Installed apps decode only the raw values they know: ship the app first, and keep decoding the old spellings while running activities hold them.
                 """,
             isLossy: false, edit: .replacingStrings(at: path) { rawValues[$0] })
     }

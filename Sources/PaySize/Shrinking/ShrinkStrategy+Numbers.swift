@@ -1,12 +1,14 @@
 extension ShrinkStrategy {
-    /// Over-precise numbers → fewer fraction digits (lossy), and smaller integer types measured
-    /// honestly: an `Int8` writes the same digits as an `Int`, so that finding saves 0 bytes.
+    /// Over-precise numbers → fewer fraction digits by what they mean (lossy), and smaller
+    /// integer types measured honestly: an `Int8` writes the same digits as an `Int`, so that
+    /// finding saves 0 bytes.
     ///
-    /// A number keeps 2 fraction digits, or below 1 two significant digits (`0.000123` →
-    /// `0.00012`), rounded half up on its decimal text so no binary rounding creeps in. Numbers
-    /// in exponent form and `Date` numbers (see the date strategy) are left alone.
+    /// Coordinates keep 5 decimals, progress 3, percentages 2, money every digit, anything else
+    /// 2 fraction digits (2 significant below 1); see ``NumberMeaning``. Rounding is half up on
+    /// the decimal text so no binary rounding creeps in. Numbers in exponent form and `Date`
+    /// numbers (see the date strategy) are left alone.
     static let fewerDigits = ShrinkStrategy(id: "fewer-digits") { context in
-        var examples: [ShrinkPath: (String, String)] = [:]
+        var examples: [ShrinkPath: (String, String, NumberMeaning)] = [:]
         var order: [ShrinkPath] = []
         var integerPaths: [ShrinkPath] = []
         for value in context.values {
@@ -17,23 +19,33 @@ extension ShrinkStrategy {
                 if !integerPaths.contains(path) { integerPaths.append(path) }
                 continue
             }
-            guard examples[path] == nil, let rounded = roundedNumber(text) else { continue }
-            examples[path] = (text, rounded)
+            guard examples[path] == nil else { continue }
+            let meaning = NumberMeaning.of(path, sample: Double(text))
+            guard let digits = meaning.keptFractionDigits,
+                let rounded = roundedNumber(text, fractionDigits: digits, significantBelowOne: meaning == .other)
+            else { continue }
+            examples[path] = (text, rounded, meaning)
             order.append(path)
         }
         var proposals = order.map { path in
-            let (before, after) = examples[path]!
+            let (before, after, meaning) = examples[path]!
+            let digits = meaning.keptFractionDigits ?? 2
+            let significant = meaning == .other
+            let scaled =
+                meaning == .coordinate
+                ? "Or send integer microdegrees (× 1000000) and divide in the view, which is an app change."
+                : "Or send a scaled integer (hundredths: 0.73 → 73) and divide in the view, which is an app change."
             return ShrinkProposal(
                 id: "fewer-digits:\(path)", strategyID: "fewer-digits",
-                title: "fewer fraction digits at \(path): \(keptDigitsSummary) (\(before) → \(after))",
+                title: "fewer fraction digits at \(path): \(meaning.effect) (\(before) → \(after))",
                 paths: [path.rawValue], contractChange: .server,
                 howToApply: """
-                    Round the numbers at \(path) on the server (\(keptDigitsSummary)); a Double decodes them as before. Or send a scaled integer (hundredths: 0.73 → 73) and divide in the view, which is an app change. Precision beyond what the view shows is lost (lossy).
+                    Round the numbers at \(path) on the server (\(meaning.effect)); a Double decodes them as before. \(scaled) Precision beyond that is lost (lossy).
                     """,
                 isLossy: true,
                 edit: .replacingWithNumbers(at: path) { content in
                     guard case .number(let text) = content else { return nil }
-                    return roundedNumber(text)
+                    return roundedNumber(text, fractionDigits: digits, significantBelowOne: significant)
                 })
         }
         if !integerPaths.isEmpty {
@@ -53,22 +65,21 @@ extension ShrinkStrategy {
         return proposals
     }
 
-    static let keptDigitsSummary = "2 fraction digits kept, 2 significant below 1"
-
-    /// `text` rounded to 2 fraction digits (2 significant digits for a magnitude below 1), or
-    /// `nil` when that would not make it shorter or it is not a plain decimal.
-    static func roundedNumber(_ text: String) -> String? {
+    /// `text` rounded to `fractionDigits` fraction digits (with `significantBelowOne`, as many
+    /// significant digits for a magnitude below 1), or `nil` when that would not make it
+    /// shorter or it is not a plain decimal.
+    static func roundedNumber(_ text: String, fractionDigits: Int = 2, significantBelowOne: Bool = true) -> String? {
         guard !text.contains(where: { $0 == "e" || $0 == "E" }), let dot = text.firstIndex(of: ".") else { return nil }
         let negative = text.hasPrefix("-")
         let integerDigits = Array(text[text.index(text.startIndex, offsetBy: negative ? 1 : 0)..<dot].utf8)
-        let fractionDigits = Array(text[text.index(after: dot)...].utf8)
-        var kept = 2
-        if integerDigits.allSatisfy({ $0 == UInt8(ascii: "0") }) {
-            kept = (fractionDigits.firstIndex { $0 != UInt8(ascii: "0") } ?? fractionDigits.count) + 2
+        let fractions = Array(text[text.index(after: dot)...].utf8)
+        var kept = fractionDigits
+        if significantBelowOne, integerDigits.allSatisfy({ $0 == UInt8(ascii: "0") }) {
+            kept = (fractions.firstIndex { $0 != UInt8(ascii: "0") } ?? fractions.count) + fractionDigits
         }
-        guard fractionDigits.count > kept else { return nil }
-        var digits = (integerDigits + fractionDigits.prefix(kept)).map { Int($0) - 0x30 }
-        if fractionDigits[kept] >= UInt8(ascii: "5") {
+        guard fractions.count > kept else { return nil }
+        var digits = (integerDigits + fractions.prefix(kept)).map { Int($0) - 0x30 }
+        if fractions[kept] >= UInt8(ascii: "5") {
             var position = digits.count - 1
             while position >= 0 {
                 if digits[position] == 9 {

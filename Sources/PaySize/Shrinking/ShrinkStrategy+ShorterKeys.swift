@@ -19,6 +19,7 @@ extension ShrinkStrategy {
             }
             groups[path]!.objectCount += 1
             for member in members {
+                if context.keptKeys.contains(member.key) { groups[path]!.kept.insert(member.key) }
                 if groups[path]!.counts[member.key] == nil { groups[path]!.keys.append(member.key) }
                 groups[path]!.counts[member.key, default: 0] += 1
             }
@@ -37,9 +38,11 @@ extension ShrinkStrategy {
         var keys: [String] = []
         var counts: [String: Int] = [:]
         var objectCount = 0
+        /// Keys the app cannot rename (see ``KeptKeys``).
+        var kept: Set<String> = []
 
         func proposal(at path: ShrinkPath) -> ShrinkProposal? {
-            let renamable = keys.filter { SwiftNaming.isIdentifier($0) && $0.utf8.count > 2 }
+            let renamable = keys.filter { SwiftNaming.isIdentifier($0) && $0.utf8.count > 2 && !kept.contains($0) }
             var taken = Set(keys.filter { !renamable.contains($0) })
             var names: [String: String] = [:]
             let byWeight = renamable.enumerated().sorted {
@@ -61,6 +64,8 @@ extension ShrinkStrategy {
             for key in keys {
                 if let name = names[key] {
                     snippet += "    case \(key) = \(SwiftNaming.stringLiteral(name))\n"
+                } else if kept.contains(key) {
+                    snippet += "    case \(key)  // kept: not the app's to rename\n"
                 } else if SwiftNaming.isIdentifier(key) {
                     snippet += "    case \(key)\n"
                 } else {

@@ -24,12 +24,13 @@ public struct ShrinkStrategy: Sendable {
         makeProposals(context)
     }
 
-    /// Every strategy of the core, in the order their suggestions are listed when they save the
-    /// same: shorter keys, enums, trimmed text, fewer digits and integer types, dropped nulls
-    /// and defaults, blobs, long arrays, members constant over a series, duplicated and derived
-    /// values, dates, escaping.
+    /// Every strategy of the core, in the order their suggestions are listed when they cost and
+    /// save the same: shorter keys, folded key families, enums, trimmed text, fewer digits and integer types, dropped
+    /// nulls and defaults, blobs, capped arrays, downsampled series, members constant over a
+    /// series, duplicated and derived values, dates, escaping.
     public static let standard: [ShrinkStrategy] = [
-        shorterKeys, enumValues, trimmedText, fewerDigits, droppedNulls, droppedDefaults, blobs, lastItems,
-        constantMembers, derivedValues, integerDates, escaping,
+        shorterKeys, foldedKeyFamilies, enumValues, trimmedText, fewerDigits, droppedNulls, droppedDefaults, blobs,
+        cappedItems,
+        downsampledSeries, constantMembers, derivedValues, integerDates, escaping,
     ]
 }

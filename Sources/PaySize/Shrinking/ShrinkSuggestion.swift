@@ -46,7 +46,8 @@ public struct ShrinkSuggestion: Sendable, CustomStringConvertible {
     public var description: String {
         let before = byteCount + savedBytes
         let change = contractChange == .none ? "no contract change" : "\(contractChange) change"
-        return "\(title): saves \(savedBytes) bytes (\(before) → \(byteCount), \(newTier)); \(change)"
+        let bytes = savedBytes == 1 ? "byte" : "bytes"
+        return "\(title): saves \(savedBytes) \(bytes) (\(before) → \(byteCount), \(newTier)); \(change)"
             + (isLossy ? "; lossy" : "")
     }
 }

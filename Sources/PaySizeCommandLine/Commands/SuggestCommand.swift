@@ -27,8 +27,13 @@ struct SuggestCommand {
         .init(
             names: ["--apply"], valueName: "<file>",
             help:
-                "Write the payload with every suggestion that needs no app change applied (lossy ones only with --lossy) to this new file; a series gets one line per payload."
+                "Write the payload with the plan's steps that need no app change applied (its lossy steps only with --lossy) to this new file; a series gets one line per payload."
         ),
+        .init(
+            names: ["--keep-keys"], valueName: "<pattern>",
+            help:
+                "Keys the app cannot rename (a push SDK's, a partner's), '*' for any characters; repeatable. Well-known push SDK keys are kept anyway.",
+            isRepeatable: true),
         .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
         .init(
             names: ["--broadcast"], valueName: nil,
@@ -110,6 +115,7 @@ struct SuggestCommand {
         advisor = ShrinkAdvisor(budget: PayloadBudget(limit: limit), target: target, allowsLossy: parsed.has("--lossy"))
         advisor.contentStateSchema = try parsed.value("--schema").map(SchemaFile.load)
         advisor.attributesSchema = try parsed.value("--attributes-schema").map(SchemaFile.load)
+        advisor.keptKeys = parsed.allValues("--keep-keys")
 
         applyPath = parsed.value("--apply")
         if let applyPath {
@@ -201,6 +207,7 @@ struct SuggestCommand {
         if dictionary == nil, !others.isEmpty { dictionary = Self.seriesDictionary(from: others) }
 
         var advisor = self.advisor
+        advisor.strategies.append(.nativePacking)
         advisor.strategies.append(.zstdPacking(dictionary: dictionary?.dictionary))
         let report = try advisor.report(
             forJSONBytes: measured.record.bytes, series: payloads.count > 1 ? payloads.map(\.record.bytes) : [])
@@ -254,6 +261,8 @@ struct SuggestCommand {
         if format == "json" {
             streams.writeOutput(outcome.jsonObject.text + "\n")
         } else {
+            var outcome = outcome
+            outcome.width = streams.textWidth
             streams.writeOutput(outcome.text)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PaySize
 import PaySizeCompression
 
@@ -24,6 +25,23 @@ struct SuggestOutcome {
     /// Where the zstd dictionary came from, when there was one.
     var dictionarySource: String?
     var applied: Applied?
+    /// The columns text output wraps to.
+    var width = SuggestOutcome.defaultWidth
+
+    /// The columns text wraps to when `COLUMNS` is unset and standard output is not a terminal.
+    static let defaultWidth = 100
+    /// The narrowest wrapping honoured; a smaller `COLUMNS` is read as this.
+    static let minimumWidth = 40
+
+    /// The columns to wrap text to: `COLUMNS` when it holds a positive number, else the
+    /// terminal's width when standard output is one (`terminalWidth`), else ``defaultWidth``.
+    static func width(columns: String?, terminalWidth: Int?) -> Int {
+        if let columns, let value = Int(columns.trimmingCharacters(in: .whitespaces)), value > 0 {
+            return max(value, minimumWidth)
+        }
+        if let terminalWidth, terminalWidth > 0 { return max(terminalWidth, minimumWidth) }
+        return defaultWidth
+    }
 
     /// `FILE` or `FILE:LINE` for a payload of a series.
     var name: String {

@@ -57,6 +57,19 @@ public final class OutputStreams: @unchecked Sendable {
         return false
     }
 
+    /// The columns text output wraps to: from `COLUMNS` or the terminal for the process's streams
+    /// (see ``SuggestOutcome/width(columns:terminalWidth:)``), 100 when capturing.
+    var textWidth: Int {
+        guard case .file(let descriptor) = destination else { return SuggestOutcome.defaultWidth }
+        var terminalWidth: Int? = nil
+        if isatty(descriptor) == 1 {
+            var size = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 { terminalWidth = Int(size.ws_col) }
+        }
+        return SuggestOutcome.width(
+            columns: getenv("COLUMNS").map { String(cString: $0) }, terminalWidth: terminalWidth)
+    }
+
     /// The captured standard output as text.
     public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
     /// The captured standard error as text.

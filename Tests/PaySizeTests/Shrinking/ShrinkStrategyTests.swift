@@ -96,6 +96,12 @@ import Testing
                     case onTime = "o"  // "on time"
                     case delayed = "d"  // "delayed"
                     case boarding = "b"  // "boarding"
+                    case unknown  // any value this build does not know
+
+                    init(from decoder: any Decoder) throws {
+                        let rawValue = try decoder.singleValueContainer().decode(String.self)
+                        self = Self(rawValue: rawValue) ?? .unknown
+                    }
                 }
                 """))
         let decoded = try Support.decode(ShortBoard.self, from: suggestion.jsonBytes)
@@ -139,13 +145,14 @@ import Testing
         var stops: Int
     }
 
-    @Test func overPreciseDoublesKeepTwoDigits() throws {
+    @Test func overPreciseDoublesKeepDigitsByMeaning() throws {
         let bytes = try Support.json(Progress(distance: 1234.5678, progress: 0.734512, tiny: 0.000123456, stops: 12))
         let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
         Support.checkSavings(report)
         let byPath = Dictionary(uniqueKeysWithValues: report.suggestions.map { ($0.id, $0) })
         let cases: [(String, Int, Double)] = [
-            ("fewer-digits:/distance", 2, 1234.57), ("fewer-digits:/progress", 4, 0.73),
+            // Progress keeps 3 decimals, other numbers 2 (2 significant below 1).
+            ("fewer-digits:/distance", 2, 1234.57), ("fewer-digits:/progress", 3, 0.735),
             ("fewer-digits:/tiny", 4, 0.00012),
         ]
         for (id, saved, value) in cases {
@@ -287,27 +294,44 @@ import Testing
         var plays: [Play]
     }
 
-    @Test func longArraysKeepTheirLastItems() throws {
+    @Test func longArraysKeepTheirNewestItems() throws {
         let plays = Plays(plays: (1...10).map { Play(minute: $0 * 7, text: "Play number \($0)") })
         let bytes = try Support.json(plays)
-        let (_, suggestion) = try Support.suggestion("keep-last-items", in: bytes)
-        // The payload is safe already, so half the items are kept.
-        #expect(suggestion.title.hasPrefix("keep the last 5 of 10 items at /plays (about "))
+        let (_, suggestion) = try Support.suggestion("cap-items", in: bytes)
+        // The payload is safe already, so half the items are kept; minutes rise, so the newest are last.
+        #expect(
+            suggestion.title == "send at most 5 items of 10 at /plays, keeping the newest ('minute' rises: newest last)"
+        )
         #expect(suggestion.isLossy && suggestion.contractChange == .server)
         let decoded = try Support.decode(Plays.self, from: suggestion.jsonBytes)
         #expect(decoded.plays == Array(plays.plays.suffix(5)))
+        let newestFirst = Plays(plays: plays.plays.reversed())
+        let (_, head) = try Support.suggestion("cap-items", in: try Support.json(newestFirst))
+        #expect(head.title.hasSuffix("keeping the newest ('minute' falls: newest first)"))
+        #expect(try Support.decode(Plays.self, from: head.jsonBytes).plays == Array(newestFirst.plays.prefix(5)))
     }
 
     @Test func longArraysKeepWhatFitsTheTarget() throws {
         let plays = Plays(plays: (1...40).map { Play(minute: $0, text: String(repeating: "x", count: 80)) })
         let bytes = try Support.json(plays)
-        let (report, suggestion) = try Support.suggestion("keep-last-items", in: bytes)
+        let (report, suggestion) = try Support.suggestion("cap-items", in: bytes)
         let kept = try Support.decode(Plays.self, from: suggestion.jsonBytes).plays
         #expect(kept == Array(plays.plays.suffix(kept.count)))
         #expect(suggestion.newTier == .safe)
         // One more item would not fit: the largest count that reaches the target.
         #expect(suggestion.byteCount + (report.byteCount - suggestion.byteCount) / (40 - kept.count) > 2047)
-        #expect(suggestion.title.hasPrefix("keep the last \(kept.count) of 40 items at /plays"))
+        #expect(suggestion.title.hasPrefix("send at most \(kept.count) items of 40 at /plays"))
+    }
+
+    @Test func anIndexIntoTwoArraysRefusesTheCut() throws {
+        let items = (0..<8).map { "\"item \($0)\"" }.joined(separator: ",")
+        let bytes = Array(#"{"selectedIndex":5,"a":[\#(items)],"b":[\#(items)]}"#.utf8)
+        let report = try ShrinkAdvisor(allowsLossy: true).report(forJSONBytes: bytes)
+        #expect(!report.suggestions.contains { $0.strategyID == "cap-items" })
+        #expect(
+            report.zeroSavings.map(\.title).contains(
+                "no cut at /a: 'selectedIndex' may point into 'a' or 'b'; a cut could leave it pointing at another item"
+            ))
     }
 
     // MARK: 8. Constant members
