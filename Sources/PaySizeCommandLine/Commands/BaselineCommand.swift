@@ -37,27 +37,10 @@ enum BaselineCommand {
         """
 
     static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
-        guard let subcommand = arguments.first, !["-h", "--help"].contains(subcommand) else {
-            streams.writeOutput(help + "\n")
-            return .success
-        }
-        guard subcommand == "diff" else {
-            var message = "unknown subcommand 'baseline \(subcommand)'"
-            if CommandLineArguments.nearest(to: subcommand, among: ["diff"]) != nil {
-                message += "; did you mean 'diff'?"
-            }
-            throw UsageError(message: message, command: "paysize baseline")
-        }
-        let parsed = try CommandLineArguments(Array(arguments.dropFirst()), options: options, command: name)
-        if parsed.has("--help") {
-            streams.writeOutput(help + "\n")
-            return .success
-        }
-        guard parsed.positionals.count == 2 else {
-            throw UsageError(
-                message: "expected two baseline files, <old> and <new>, found \(parsed.positionals.count)",
-                command: name)
-        }
+        guard
+            let parsed = try CommandLineArguments.diffArguments(
+                arguments, group: "baseline", options: options, help: help, files: "baseline", streams: streams)
+        else { return .success }
         let toleranceText = parsed.value("--tolerance") ?? "5%"
         guard let tolerance = SizeTolerance(toleranceText) else {
             throw UsageError(

@@ -152,3 +152,38 @@ struct CommandLineArguments {
         return result
     }
 }
+
+extension CommandLineArguments {
+    /// Reads `paysize GROUP diff [options] OLD NEW`, the shape `schema diff` and `baseline diff`
+    /// share: `arguments` start at the subcommand.
+    ///
+    /// - Returns: The arguments after `diff`, or nil when help was asked for (and written).
+    /// - Throws: ``UsageError`` for another subcommand (with a suggestion), an unknown option, or
+    ///   other than two files.
+    static func diffArguments(
+        _ arguments: [String], group: String, options: [Option], help: String, files: String,
+        streams: OutputStreams
+    ) throws -> CommandLineArguments? {
+        guard let subcommand = arguments.first, !["-h", "--help"].contains(subcommand) else {
+            streams.writeOutput(help + "\n")
+            return nil
+        }
+        guard subcommand == "diff" else {
+            var message = "unknown subcommand '\(group) \(subcommand)'"
+            if nearest(to: subcommand, among: ["diff"]) != nil { message += "; did you mean 'diff'?" }
+            throw UsageError(message: message, command: "paysize \(group)")
+        }
+        let command = "paysize \(group) diff"
+        let parsed = try CommandLineArguments(Array(arguments.dropFirst()), options: options, command: command)
+        if parsed.has("--help") {
+            streams.writeOutput(help + "\n")
+            return nil
+        }
+        guard parsed.positionals.count == 2 else {
+            throw UsageError(
+                message: "expected two \(files) files, <old> and <new>, found \(parsed.positionals.count)",
+                command: command)
+        }
+        return parsed
+    }
+}

@@ -41,26 +41,10 @@ enum SchemaCommand {
         """
 
     static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
-        guard let subcommand = arguments.first, !["-h", "--help"].contains(subcommand) else {
-            streams.writeOutput(help + "\n")
-            return .success
-        }
-        guard subcommand == "diff" else {
-            var message = "unknown subcommand 'schema \(subcommand)'"
-            if CommandLineArguments.nearest(to: subcommand, among: ["diff"]) != nil {
-                message += "; did you mean 'diff'?"
-            }
-            throw UsageError(message: message, command: "paysize schema")
-        }
-        let parsed = try CommandLineArguments(Array(arguments.dropFirst()), options: options, command: name)
-        if parsed.has("--help") {
-            streams.writeOutput(help + "\n")
-            return .success
-        }
-        guard parsed.positionals.count == 2 else {
-            throw UsageError(
-                message: "expected two schema files, <old> and <new>, found \(parsed.positionals.count)", command: name)
-        }
+        guard
+            let parsed = try CommandLineArguments.diffArguments(
+                arguments, group: "schema", options: options, help: help, files: "schema", streams: streams)
+        else { return .success }
         let format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else {
             throw UsageError(message: "unknown format '\(format)' for '--format'; expected text or json", command: name)
