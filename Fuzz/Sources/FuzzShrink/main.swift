@@ -4,15 +4,15 @@ import PaySize
 import PaySizeCommandLine
 import PaySizeCompression
 
-// Any bytes → `ShrinkAdvisor` (the core's strategies and zstd packing) and the whole
-// `paysize suggest --format json -` in process. On JSON the scanner accepts: every suggestion
-// saves more than 0 bytes, exactly the difference an independent compact count measures on the
-// payload it produced, which is strict JSON; findings listed at 0 bytes measure 0; the plan's
-// JSON measures `planBytes`; the breakdown adds up. The command exits 0 or 1 as the plan does
-// (2 exactly when the scanner refuses the bytes) and writes one JSON line Foundation reads,
-// agreeing with the library.
+// Any bytes → `ShrinkAdvisor` (the core's strategies, then native and zstd packing, as the command
+// adds them) and the whole `paysize suggest --format json -` in process. On JSON the scanner
+// accepts: every suggestion saves more than 0 bytes, exactly the difference an independent compact
+// count measures on the payload it produced, which is strict JSON; findings listed at 0 bytes
+// measure 0; the plan's JSON measures `planBytes`; the breakdown adds up. The command exits 0 or 1
+// as the plan does (2 exactly when the scanner refuses the bytes) and writes one JSON line
+// Foundation reads, agreeing with the library.
 
-private let strategies = ShrinkStrategy.standard + [.zstdPacking(dictionary: nil)]
+private let strategies = ShrinkStrategy.standard + [.nativePacking, .zstdPacking(dictionary: nil)]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
