@@ -14,16 +14,19 @@ struct ModuleNameTests {
         SchemaSnapshot(of: T.self, testFilePath: #filePath, environment: ["PAYSIZE_RECORD": "never"])
     }
 
-    static let types: [(any Decodable.Type, String)] = [
-        (FoodApp.ContentState.self, "FoodApp.ContentState"),
-        (HappyApp.ContentState.self, "HappyApp.ContentState"),
-        (App.self, "App"),
-        (App.ContentState.self, "App.ContentState"),
-        (Kit.self, "Kit"),
-        (Kit.ContentState.self, "Kit.ContentState"),
-        (Tracked<Int>.ContentState.self, "Tracked<Int>.ContentState"),
-        (Tracked<Kit>.ContentState.self, "Tracked<Kit>.ContentState"),
-    ]
+    /// Computed, not stored: metatypes are not `Sendable`, so a stored static would be shared state.
+    static var types: [(any Decodable.Type, String)] {
+        [
+            (FoodApp.ContentState.self, "FoodApp.ContentState"),
+            (HappyApp.ContentState.self, "HappyApp.ContentState"),
+            (App.self, "App"),
+            (App.ContentState.self, "App.ContentState"),
+            (Kit.self, "Kit"),
+            (Kit.ContentState.self, "Kit.ContentState"),
+            (Tracked<Int>.ContentState.self, "Tracked<Int>.ContentState"),
+            (Tracked<Kit>.ContentState.self, "Tracked<Kit>.ContentState"),
+        ]
+    }
 
     @Test("file names and titles keep App and Kit where the type names them")
     func names() {
