@@ -76,7 +76,7 @@ test-spark: deps
 	python3 Tests/Spark/test_spark_job.py $(PAYSIZE)
 
 bench: deps
-	$(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
+	PAYSIZE_INTERNAL_PRODUCTS=1 $(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks
 
 # The DocC site in .build/docs, from every Sources/<Module>/<Module>.docc catalog, without a package
 # plugin: symbol graphs by swift-symbolgraph-extract, `docc convert --warnings-as-errors` (a broken
@@ -88,7 +88,7 @@ docs: deps
 # `paysize check --summary` on a generated ~500 MB log (plain and .zst) against a Python baseline.
 bench-logs: deps
 	$(SWIFT) build -c release --product paysize
-	$(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize
+	PAYSIZE_INTERNAL_PRODUCTS=1 $(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize
 
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:

@@ -7,6 +7,13 @@ let sharedSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The command-line library is the tool's plumbing, not a product. Only `Fuzz/` and `Benchmarks/`
+/// link it, to run whole commands in process, and ask for it with `PAYSIZE_INTERNAL_PRODUCTS=1`
+/// (`Fuzz/run.sh` and the Makefile's bench targets set it).
+let internalProducts: [Product] =
+    Context.environment["PAYSIZE_INTERNAL_PRODUCTS"] == "1"
+    ? [.library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"])] : []
+
 let package = Package(
     name: "PaySize",
     // Live Activities need iOS 16.1, so this minimum costs no Live Activity user anything; every API
@@ -16,9 +23,8 @@ let package = Package(
         .library(name: "PaySize", targets: ["PaySize"]),
         .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),
         .library(name: "PaySizeCompression", targets: ["PaySizeCompression"]),
-        .library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"]),
         .executable(name: "paysize", targets: ["PaySizeCLI"]),
-    ],
+    ] + internalProducts,
     targets: [
         // The core an iOS app links: pure Swift + Foundation, no C.
         .target(name: "PaySize", swiftSettings: sharedSettings),

@@ -24,6 +24,9 @@ PACKAGE="${FUZZ_PACKAGE:-$FUZZ_DIR}"
 # `--sanitize` options become two flags, so `address` alone would reach the compiler and nothing
 # would be instrumented for coverage. The explicit `-sanitize=fuzzer,address` comes last and wins.
 # `-parse-as-library`: each main.swift only declares `LLVMFuzzerTestOneInput`, no top-level code.
+# PAYSIZE_INTERNAL_PRODUCTS=1: the root package then offers its command-line library as a product,
+# which only this package and Benchmarks/ link (the root's Package.swift).
+export PAYSIZE_INTERNAL_PRODUCTS=1
 BUILD_FLAGS=(-c release --sanitize=fuzzer --sanitize=address
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// How much a payload repeats itself: its zstd-compressed size against its raw size, with and
 /// without a dictionary trained on earlier payloads.

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 extension ShrinkStrategy {
     /// Packing the widget extension decodes natively: the bulkiest object or array inside the

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 extension ShrinkStrategy {
     /// The zstd level packing uses: 19, the highest of zstd's regular levels (20–22 need more
@@ -30,7 +30,7 @@ extension ShrinkStrategy {
     /// ```
     ///
     /// - Parameters:
-    ///   - dictionary: A dictionary trained on earlier payloads (`paysize dict train`), or `nil`
+    ///   - dictionary: A dictionary trained on earlier payloads (`paysize zstd-dictionary train`), or `nil`
     ///     for plain zstd.
     ///   - level: The compression level; default ``zstdPackingLevel``.
     /// - Returns: A strategy with the id `zstd-packing`.

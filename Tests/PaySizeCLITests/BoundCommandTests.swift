@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// `paysize bound`, end to end: the fields, the exit statuses, and agreement with the library on

@@ -381,7 +381,7 @@ import Testing
                   check                   Measure and check APNs Live Activity push payloads.
                   suggest                 Show where a payload's bytes go and every measured way to shrink it.
                   bound                   Bound the encoded size of every value a content-state schema allows.
-                  dict                    Train a zstd dictionary on a series of payloads.
+                  zstd-dictionary         Train a zstd dictionary on a series of payloads (also 'dict').
                   schema                  Compare content-state JSON Schemas across app versions.
                   baseline                Compare a recorded size baseline with a new one.
                   merge                   Merge the summaries of log shards into the summary of the whole.

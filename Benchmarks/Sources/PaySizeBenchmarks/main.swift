@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 // Times Foundation's `JSONEncoder` against `PayloadEncoder` on Live Activity content states.
 // Each round runs one batch of every variant in turn (round-robin), so drift in machine load

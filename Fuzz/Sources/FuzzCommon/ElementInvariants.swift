@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Checks the structural promises of a ``JSONElement`` tree against the bytes it was read from.
 public enum ElementInvariants {

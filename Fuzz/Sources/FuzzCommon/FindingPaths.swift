@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Checks that findings point at real places in the value they are about.
 public enum FindingPaths {

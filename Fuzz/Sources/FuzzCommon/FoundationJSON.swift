@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Foundation's `JSONSerialization`, the reference reader for differential fuzzing.
 public enum FoundationJSON {

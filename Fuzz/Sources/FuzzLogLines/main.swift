@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCommandLine
 
 // Arbitrary bytes as a JSON Lines log. Each line: the fast `JSONMeasuringScanner` must accept

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PaySize
+@_spi(Internals) import PaySize
 
 // Fuzz bytes → a realistic content state (States.swift) →
 // - ContentStateRoundTrip.check with a default JSONEncoder: faithful exactly when Foundation's

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Where JSONScanner and Foundation's `JSONSerialization` (swift-corelibs-foundation, Swift 6.3.1
 /// on Linux) disagree on purpose. Each case was found by this fuzz target and checked by hand;

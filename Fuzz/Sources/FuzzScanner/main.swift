@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PaySize
+@_spi(Internals) import PaySize
 
 // Arbitrary bytes → JSONScanner. The scanner must never crash; what it accepts must satisfy the
 // tree invariants (ElementInvariants), and it must agree with Foundation's JSONSerialization on

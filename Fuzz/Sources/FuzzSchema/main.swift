@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PaySize
+@_spi(Internals) import PaySize
 
 // Arbitrary bytes, two ways:
 // (a) as a schema document → PayloadSchema(jsonBytes:), which accepts it or throws SchemaError /

@@ -14,7 +14,7 @@ public enum SizeTolerance: Sendable, Equatable, CustomStringConvertible {
     /// Reads `5%` (a percentage) or `40` (bytes); `nil` for anything else or a negative value.
     ///
     /// - Parameter text: The tolerance as a command line or an environment variable spells it.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if text.hasSuffix("%") {
             guard let value = Double(text.dropLast()), value.isFinite, value >= 0 else { return nil }
             self = .percent(value)
@@ -28,7 +28,7 @@ public enum SizeTolerance: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameter baseline: The recorded size in bytes.
     /// - Returns: The most bytes that still pass.
-    public func maximumByteCount(from baseline: Int) -> Int {
+    package func maximumByteCount(from baseline: Int) -> Int {
         switch self {
         case .percent(let percent):
             let allowed = (Double(baseline) * percent / 100).rounded(.down)

@@ -1,6 +1,6 @@
 /// Measures an APNs Live Activity push payload and checks its `aps` dictionary.
 ///
-/// The checker reads the bytes with the strict ``JSONScanner``, measures the payload and its
+/// The checker reads the bytes with the strict `JSONScanner`, measures the payload and its
 /// `content-state` and `attributes` members in compact form, and applies the rules of the `aps`
 /// table in <doc:APSDictionary>: `event` is `start`, `update` or `end`; `timestamp` is required; a start
 /// carries `attributes-type`, `attributes` and `alert`; `dismissal-date` only ends; date keys are
@@ -31,7 +31,7 @@ public struct PayloadChecker: Sendable {
     /// (default 512), when given the app's `contract`, judging sizes on `sizeBasis` (default
     /// compact).
     public init(
-        budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = JSONScanner.defaultMaximumDepth,
+        budget: PayloadBudget = PayloadBudget(), maximumDepth: Int = 512,
         contract: PayloadContract? = nil, sizeBasis: PayloadSizeBasis = .compact
     ) {
         self.budget = budget
@@ -55,7 +55,7 @@ public struct PayloadChecker: Sendable {
     }
 
     /// Measures and checks a payload that has already been scanned.
-    public func check(_ root: JSONElement, inputByteCount: Int) -> PayloadReport {
+    @_spi(Internals) public func check(_ root: JSONElement, inputByteCount: Int) -> PayloadReport {
         var rules = APSRules()
         let compactByteCount = root.compactByteCount
         // APNs counts the body as it arrives (<doc:SizeLimits>): whitespace that takes a body

@@ -28,7 +28,7 @@ public struct PayloadFinding: Sendable, Equatable {
     public var fix: String?
 
     /// A finding; `byteOffset`, `contractSeverity` and `fix` default to `nil`.
-    public init(
+    package init(
         severity: Severity, path: JSONPointer, message: String, byteOffset: Int? = nil,
         contractSeverity: ContractFinding.Severity? = nil, fix: String? = nil
     ) {
@@ -41,7 +41,7 @@ public struct PayloadFinding: Sendable, Equatable {
     }
 
     /// A contract finding as a check finding: dropped updates are errors, suspicious values warnings.
-    public init(_ finding: ContractFinding) {
+    package init(_ finding: ContractFinding) {
         self.init(
             severity: finding.severity == .dropped ? .error : .warning, path: finding.path, message: finding.message,
             byteOffset: finding.byteOffset, contractSeverity: finding.severity, fix: finding.fix)

@@ -1,12 +1,12 @@
 /// The size and structure verdict for one Live Activity push payload.
 ///
 /// Sizes are in bytes of compact JSON: whitespace outside strings removed, every token kept as
-/// written (see ``PayloadReport/measurement``). APNs counts the body exactly as sent, so a server
+/// written. APNs counts the body exactly as sent, so a server
 /// that sends compact JSON sends ``payloadByteCount`` bytes; a body sent as written is
 /// ``inputByteCount`` bytes. ``sizeBasis`` says which of the two is judged.
 public struct PayloadReport: Sendable, Equatable {
     /// How the sizes in every report are measured.
-    public static let measurement =
+    package static let measurement =
         "compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"
 
     /// The payload's compact size.
@@ -29,7 +29,7 @@ public struct PayloadReport: Sendable, Equatable {
 
     /// A report of the given sizes and findings, judged by `budget` on `sizeBasis` (default
     /// compact).
-    public init(
+    package init(
         payloadByteCount: Int, inputByteCount: Int, budget: PayloadBudget, contentStateByteCount: Int?,
         attributesByteCount: Int?, event: String?, findings: [PayloadFinding], sizeBasis: PayloadSizeBasis = .compact
     ) {

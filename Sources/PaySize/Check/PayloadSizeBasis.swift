@@ -11,7 +11,7 @@ public enum PayloadSizeBasis: String, Sendable, Equatable {
     case asWritten
 
     /// How sizes judged on this basis are measured, in one line.
-    public var measurement: String {
+    package var measurement: String {
         switch self {
         case .compact: PayloadReport.measurement
         case .asWritten:

@@ -220,7 +220,7 @@ public enum ContentStateRoundTrip {
                 if let strategy = server?.dates {
                     message +=
                         " — a Date must be a number of seconds since 2001-01-01; the server encoder uses \(strategy)"
-                } else if SchemaValidator.looksLikeISO8601(text) {
+                } else if ISO8601Timestamp.startsWithDate(text) {
                     message += " — a Date must be a number of seconds since 2001-01-01, not an ISO-8601 string"
                 }
             } else if found?.elements != nil, type == String.self, let strategy = server?.data {

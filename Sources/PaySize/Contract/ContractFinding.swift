@@ -27,7 +27,7 @@ public struct ContractFinding: Sendable, Hashable, CustomStringConvertible {
     public var byteOffset: Int?
 
     /// Creates a finding; `byteOffset` defaults to `nil` (not located in bytes).
-    public init(path: JSONPointer, severity: Severity, message: String, fix: String, byteOffset: Int? = nil) {
+    package init(path: JSONPointer, severity: Severity, message: String, fix: String, byteOffset: Int? = nil) {
         self.path = path
         self.severity = severity
         self.message = message

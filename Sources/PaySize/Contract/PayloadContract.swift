@@ -23,7 +23,7 @@ public struct PayloadContract: Sendable {
     /// Checks the payload's `aps.content-state` (and `aps.attributes` when `aps.event` is `"start"`).
     ///
     /// - Returns: Findings with paths into the payload (`/aps/content-state/…`); empty when fine.
-    public func findings(in payload: JSONElement) -> [ContractFinding] {
+    @_spi(Internals) public func findings(in payload: JSONElement) -> [ContractFinding] {
         let apsPath = JSONPointer("aps")
         guard let aps = payload["aps"], aps.members != nil else {
             return [

@@ -20,7 +20,7 @@ public struct SchemaConflict: Sendable, Hashable, CustomStringConvertible {
     public var noPayloadSatisfiesBoth: Bool
 
     /// Creates a conflict; `noPayloadSatisfiesBoth` defaults to `false`.
-    public init(path: JSONPointer, direction: Direction, message: String, noPayloadSatisfiesBoth: Bool = false) {
+    package init(path: JSONPointer, direction: Direction, message: String, noPayloadSatisfiesBoth: Bool = false) {
         self.path = path
         self.direction = direction
         self.message = message

@@ -8,7 +8,7 @@
 /// root["aps"]?["event"]?.stringValue   // "update"
 /// root.compactByteCount                // 26
 /// ```
-public struct JSONElement: Sendable, Equatable {
+@_spi(Internals) public struct JSONElement: Sendable, Equatable {
     /// The kind of value and its children.
     public enum Content: Sendable, Equatable {
         /// An object's members, in the order they were written.
@@ -41,7 +41,7 @@ public struct JSONElement: Sendable, Equatable {
 }
 
 /// One member of a JSON object: the decoded key, where the key token sits, and the value.
-public struct JSONMember: Sendable, Equatable {
+@_spi(Internals) public struct JSONMember: Sendable, Equatable {
     /// The key with its escapes decoded.
     public var key: String
     /// The byte range of the key token, quotes included.

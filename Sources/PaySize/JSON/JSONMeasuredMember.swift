@@ -1,6 +1,6 @@
 /// One member of the object whose members ``JSONMeasuringScanner`` lists: where its key sits and
 /// the measurement of its value.
-public struct JSONMeasuredMember: Sendable, Equatable {
+@_spi(Internals) public struct JSONMeasuredMember: Sendable, Equatable {
     /// The byte range of the key token, quotes included.
     public var keyRange: Range<Int>
     /// Whether the key token holds no escape, so the key is exactly the UTF-8 between its quotes.

@@ -3,7 +3,7 @@
 /// The figures are the ones ``JSONScanner`` gives the same value's ``JSONElement``: the byte range
 /// from its first byte to just past its last, and its size with the whitespace outside strings
 /// removed and every token kept as written.
-public struct JSONMeasuredValue: Sendable, Equatable {
+@_spi(Internals) public struct JSONMeasuredValue: Sendable, Equatable {
     /// The JSON type of a measured value.
     public enum Kind: Sendable, Equatable {
         /// An object, `{…}`.

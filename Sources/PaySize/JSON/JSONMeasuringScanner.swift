@@ -25,7 +25,7 @@
 /// ```
 ///
 /// Keep one scanner per thread: it is a value, but measuring reuses its storage.
-public struct JSONMeasuringScanner {
+@_spi(Internals) public struct JSONMeasuringScanner {
     /// The pointers whose values are measured, in the order given.
     public let pointers: [JSONPointer]
     /// The object whose members are listed, if any.

@@ -4,7 +4,7 @@
 /// `(root)`.
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// One step of a pointer: an object key or an array index.
-    public enum Component: Sendable, Hashable {
+    @_spi(Internals) public enum Component: Sendable, Hashable {
         /// An object key, unescaped.
         case key(String)
         /// A zero-based array index.
@@ -12,13 +12,13 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps from the root, outermost first; empty for the root.
-    public private(set) var components: [Component]
+    @_spi(Internals) public private(set) var components: [Component]
 
     /// The root of the document.
     public static let root = JSONPointer(components: [])
 
     /// A pointer made of `components`, outermost first.
-    public init(components: [Component]) {
+    @_spi(Internals) public init(components: [Component]) {
         self.components = components
     }
 
@@ -28,14 +28,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This pointer extended by an object key.
-    public func appending(_ key: String) -> JSONPointer {
+    @_spi(Internals) public func appending(_ key: String) -> JSONPointer {
         var copy = self
         copy.components.append(.key(key))
         return copy
     }
 
     /// This pointer extended by an array index.
-    public func appending(index: Int) -> JSONPointer {
+    @_spi(Internals) public func appending(index: Int) -> JSONPointer {
         var copy = self
         copy.components.append(.index(index))
         return copy

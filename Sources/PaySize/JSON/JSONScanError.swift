@@ -1,4 +1,4 @@
-/// Why ``JSONScanner`` refused its input, and where.
+/// Why `JSONScanner` refused its input, and where.
 ///
 /// Every error has a byte offset, a 1-based line and column (the column counts bytes, as
 /// compilers do) and the JSON Pointer of the value being read, so a message can say
@@ -37,13 +37,13 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// Whether the input nests deeper than the scanner's limit.
-    public var isDepthLimit: Bool {
+    @_spi(Internals) public var isDepthLimit: Bool {
         if case .tooDeep = code { return true }
         return false
     }
 
     /// Whether the input repeats a key inside one object.
-    public var isDuplicateKey: Bool {
+    @_spi(Internals) public var isDuplicateKey: Bool {
         if case .duplicateKey = code { return true }
         return false
     }

@@ -17,7 +17,7 @@
 /// root.compactByteCount        // 11, the size of {"a":[1,2]}
 /// root["a"]?.byteRange         // 8..<14
 /// ```
-public enum JSONScanner {
+@_spi(Internals) public enum JSONScanner {
     /// The nesting limit used when none is given: 512 levels, as Foundation's JSON reader uses.
     public static let defaultMaximumDepth = 512
 

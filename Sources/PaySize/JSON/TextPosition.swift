@@ -1,21 +1,21 @@
 /// A 1-based line and column in a text, for compiler-style messages.
 ///
 /// Columns count bytes, as clang and swiftc do.
-public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
+package struct TextPosition: Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line.
-    public var line: Int
+    package var line: Int
     /// The 1-based column, counted in bytes.
-    public var column: Int
+    package var column: Int
 
     /// A position at `line` and `column`, both 1-based.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// The location of `byteOffset` in `bytes`; an offset past the end is placed just after the
     /// last byte.
-    public init(byteOffset: Int, in bytes: some Collection<UInt8>) {
+    package init(byteOffset: Int, in bytes: some Collection<UInt8>) {
         var line = 1
         var lineStart = 0
         var offset = 0
@@ -32,5 +32,5 @@ public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `LINE:COLUMN`.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }

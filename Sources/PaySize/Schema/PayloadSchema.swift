@@ -11,14 +11,14 @@ import Foundation
 /// ```
 public struct PayloadSchema: Sendable, Equatable {
     /// The schema document.
-    public let document: JSONElement
+    @_spi(Internals) public let document: JSONElement
     let compiled: CompiledSchema
 
     /// The only `$schema` accepted and the one inference writes.
-    public static let dialect = "https://json-schema.org/draft/2020-12/schema"
+    package static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// The annotation inference puts on every `Date`: its value says which epoch the number counts from.
-    public static let dateAnnotation = "x-paysize-date"
+    package static let dateAnnotation = "x-paysize-date"
     static let referenceDateValue = "reference-date"
     static let referenceDateDescription =
         "a Date: seconds since 2001-01-01T00:00:00Z (JSONDecoder's default .deferredToDate), not Unix seconds"
@@ -28,23 +28,23 @@ public struct PayloadSchema: Sendable, Equatable {
     /// 1.2e9 seconds after 2001-01-01 is 2039-01-11: no Live Activity shows a date that far out,
     /// while every Unix timestamp since 2008-01-10 is larger. Values at or above
     /// ``unixMillisecondsThreshold`` look like Unix milliseconds instead.
-    public static let unixSecondsThreshold: Double = 1.2e9
+    package static let unixSecondsThreshold: Double = 1.2e9
     /// A `Date` number at or above this looks like Unix milliseconds (1e11 s is ~3170 years).
-    public static let unixMillisecondsThreshold: Double = 1e11
+    package static let unixMillisecondsThreshold: Double = 1e11
 
     /// Reads a schema document, refusing one the validator cannot honour.
     ///
     /// - Throws: ``SchemaError`` for an unsupported keyword (`if`, `unevaluatedProperties`, …), a
     ///   pattern using an ECMA-262 feature the matcher lacks (backreferences, lookaround), a
     ///   remote or unresolvable `$ref`, a `$schema` other than draft 2020-12, or a malformed keyword.
-    public init(document: JSONElement) throws {
+    @_spi(Internals) public init(document: JSONElement) throws {
         self.compiled = try CompiledSchema(document: document)
         self.document = document
     }
 
     /// Reads a schema document from JSON bytes.
     ///
-    /// - Throws: `JSONScanError` when the bytes are not JSON, else as ``init(document:)``.
+    /// - Throws: `JSONScanError` when the bytes are not JSON, else as `init(document:)`.
     public init(jsonBytes: [UInt8]) throws {
         try self.init(document: JSONScanner.scan(jsonBytes))
     }
@@ -140,7 +140,7 @@ public struct PayloadSchema: Sendable, Equatable {
     ///   - path: Where `instance` sits in the payload, prefixed to every finding's path;
     ///     for example `JSONPointer("aps", "content-state")`. Defaults to the root.
     /// - Returns: Dropped findings first, then suspicious ones; empty when the value is fine.
-    public func findings(in instance: JSONElement, at path: JSONPointer = .root) -> [ContractFinding] {
+    @_spi(Internals) public func findings(in instance: JSONElement, at path: JSONPointer = .root) -> [ContractFinding] {
         let compiled = compiled
         return DeepValueStack.run(for: instance) {
             let validator = SchemaValidator(schema: compiled)
@@ -151,7 +151,7 @@ public struct PayloadSchema: Sendable, Equatable {
     }
 
     /// Whether `instance` satisfies the schema (no ``ContractFinding/Severity/dropped`` finding).
-    public func isValid(_ instance: JSONElement) -> Bool {
+    @_spi(Internals) public func isValid(_ instance: JSONElement) -> Bool {
         let compiled = compiled
         return DeepValueStack.run(for: instance) { SchemaValidator(schema: compiled).accepts(compiled.root, instance) }
     }

@@ -483,7 +483,7 @@ struct SchemaValidator {
         _ node: CompiledSchema.Node, _ types: [String], _ instance: JSONElement, _ path: JSONPointer
     ) -> ContractFinding {
         if node.isReferenceDate, let string = instance.stringValue {
-            let kind = Self.looksLikeISO8601(string) ? "an ISO-8601 string" : "string"
+            let kind = ISO8601Timestamp.startsWithDate(string) ? "an ISO-8601 string" : "string"
             return dropped(
                 path,
                 "expected a Date as a number of seconds since 2001-01-01, found \(kind) '\(Self.clipped(string))'",
@@ -932,14 +932,6 @@ struct SchemaValidator {
 
     static func text(_ value: Double) -> String {
         SchemaInference.numberText(value)
-    }
-
-    static func looksLikeISO8601(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars.prefix(10))
-        guard scalars.count == 10 else { return false }
-        return scalars.enumerated().allSatisfy { offset, scalar in
-            offset == 4 || offset == 7 ? scalar == "-" : ("0"..."9").contains(scalar)
-        }
     }
 
     static func day(_ date: Date) -> String {

@@ -28,7 +28,7 @@ public struct PayloadBreakdown: Sendable, Equatable {
         public var punctuationBytes: Int
 
         /// The path for messages: `(root)` for the root, control characters in keys escaped.
-        public var displayPath: String {
+        package var displayPath: String {
             path.isEmpty ? "(root)" : JSONPointer.escapingControlCharacters(path)
         }
 
@@ -43,7 +43,7 @@ public struct PayloadBreakdown: Sendable, Equatable {
         ///   - keyBytes: The bytes of their keys, quotes included.
         ///   - valueBytes: The bytes of their scalar values; 0 for a container.
         ///   - punctuationBytes: Their colons, commas and brackets.
-        public init(path: String, count: Int, keyBytes: Int, valueBytes: Int, punctuationBytes: Int) {
+        package init(path: String, count: Int, keyBytes: Int, valueBytes: Int, punctuationBytes: Int) {
             self.path = path
             self.count = count
             self.keyBytes = keyBytes
@@ -66,7 +66,7 @@ public struct PayloadBreakdown: Sendable, Equatable {
     }
 
     /// The breakdown of a scanned value.
-    public init(element: JSONElement) {
+    @_spi(Internals) public init(element: JSONElement) {
         self.init(rowsOf: ShrinkNode(element), at: .root)
     }
 

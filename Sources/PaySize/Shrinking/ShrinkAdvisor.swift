@@ -67,7 +67,7 @@ public struct ShrinkAdvisor: Sendable {
     /// - Returns: The breakdown, every measured suggestion and the plan.
     /// - Throws: `JSONScanError` when `jsonBytes` or a series payload is not one strict JSON text.
     public func report(
-        forJSONBytes jsonBytes: [UInt8], series: [[UInt8]] = [], maximumDepth: Int = JSONScanner.defaultMaximumDepth
+        forJSONBytes jsonBytes: [UInt8], series: [[UInt8]] = [], maximumDepth: Int = 512
     ) throws -> ShrinkReport {
         let root = try JSONScanner.scan(jsonBytes, maximumDepth: maximumDepth)
         let others = try series.map { try JSONScanner.scan($0, maximumDepth: maximumDepth) }

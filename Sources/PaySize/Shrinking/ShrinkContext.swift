@@ -1,24 +1,24 @@
 /// What a shrinking strategy sees: the payload, its series, and where the app's types decode.
-public struct ShrinkContext: Sendable {
+package struct ShrinkContext: Sendable {
     /// The payload as scanned.
-    public let payload: JSONElement
+    package let payload: JSONElement
     /// The bytes the payload was scanned from.
-    public let jsonBytes: [UInt8]
+    package let jsonBytes: [UInt8]
     /// The measured size (compact; for an attributes and content-state pair, their sum).
-    public let byteCount: Int
+    package let byteCount: Int
     /// Every payload of the series the payload belongs to (this one included), or just this one.
-    public let series: [JSONElement]
+    package let series: [JSONElement]
     /// Where the app's `Codable` types decode, so where keys and types may change:
     /// `/aps/content-state` and `/aps/attributes` in a push payload, the root of a bare content
     /// state, `/attributes` and `/content-state` for a pair of Swift values. The rest of `aps`
     /// is Apple's and never changes.
-    public let appRegions: [JSONPointer]
+    package let appRegions: [JSONPointer]
     /// The budget the report judges by.
-    public let budget: PayloadBudget
+    package let budget: PayloadBudget
     /// The tier the plan aims for.
-    public let target: SizeTier
+    package let target: SizeTier
     /// Whether the payload's strings escape `/` (new strings are written the same way).
-    public let escapesSlashes: Bool
+    package let escapesSlashes: Bool
     /// The app's schema for a region, when known (`--schema`, or inferred from Swift types).
     let schemas: [JSONPointer: PayloadSchema]
     /// The size of the payload as written, when it came from a file or bytes.
@@ -61,12 +61,12 @@ public struct ShrinkContext: Sendable {
 
     /// The compact JSON of the value at `pointer` (whitespace outside strings removed, tokens
     /// as written), or `nil` when the payload has no value there.
-    public func compactJSONBytes(at pointer: JSONPointer) -> [UInt8]? {
+    package func compactJSONBytes(at pointer: JSONPointer) -> [UInt8]? {
         payload.descendant(at: pointer)?.compactJSONBytes(in: jsonBytes)
     }
 
     /// The app's schema for a region, when the report knows it.
-    public func schema(forRegion region: JSONPointer) -> PayloadSchema? {
+    package func schema(forRegion region: JSONPointer) -> PayloadSchema? {
         schemas[region]
     }
 

@@ -4,7 +4,7 @@
 /// Edits find object members by the key they were first read with, so they compose in any
 /// order; value replacements made with ``replacingValue(at:withString:)`` run after every other
 /// edit of a plan, on the value as the other edits left it.
-public struct ShrinkEdit: Sendable {
+package struct ShrinkEdit: Sendable {
     /// When an edit runs within a plan: earlier phases first.
     enum Phase: Int, Sendable, Comparable {
         /// Values change (dropped, trimmed, rounded, mapped).
@@ -29,7 +29,7 @@ public struct ShrinkEdit: Sendable {
 
     /// An edit that changes nothing: a finding measured at 0 bytes (an `Int8` writes the same
     /// digits as an `Int`).
-    public static let unchanged = ShrinkEdit(phase: .values) { _ in }
+    package static let unchanged = ShrinkEdit(phase: .values) { _ in }
 
     /// Replaces the value at `pointer` with a string made from the value's compact JSON.
     ///
@@ -41,7 +41,7 @@ public struct ShrinkEdit: Sendable {
     ///   - transform: Makes the replacement from the value's compact JSON bytes (as the plan's
     ///     other edits left them); `nil` keeps the value.
     /// - Returns: An edit that runs after every other edit of a plan.
-    public static func replacingValue(
+    package static func replacingValue(
         at pointer: JSONPointer, withString transform: @escaping @Sendable (_ compactJSON: [UInt8]) -> String?
     ) -> ShrinkEdit {
         ShrinkEdit(phase: .replacement) { document in

@@ -4,27 +4,27 @@
 /// becomes the ``ShrinkSuggestion/savedBytes`` of a suggestion. A proposal that saves nothing
 /// is dropped, unless ``reportsWithoutSaving`` asks for it to be listed among the findings that
 /// save 0 bytes (advice that costs nothing in JSON, such as smaller integer types).
-public struct ShrinkProposal: Sendable {
+package struct ShrinkProposal: Sendable {
     /// Unique within a report: the kind, then the path when the strategy proposes one edit per
     /// path (`shorter-keys:/legs/*`); the advisor appends `#2` to a repeated id.
-    public var id: String
+    package var id: String
     /// The kind of suggestion, such as `shorter-keys`; usually its strategy's id (a strategy
     /// may propose several kinds: `fewer-digits` also reports `smaller-integers`).
-    public var strategyID: String
+    package var strategyID: String
     /// One line saying what changes, such as `shorter CodingKeys for 6 keys at /legs/*`.
-    public var title: String
+    package var title: String
     /// The paths touched, JSON Pointers with `*` for every element of an array.
-    public var paths: [String]
+    package var paths: [String]
     /// What the change asks of the app and its server.
-    public var contractChange: ShrinkContractChange
+    package var contractChange: ShrinkContractChange
     /// How to make the change: a `CodingKeys` snippet, a type change or a server setting.
-    public var howToApply: String
+    package var howToApply: String
     /// Whether information is lost (text trimmed, digits rounded, old items dropped).
-    public var isLossy: Bool
+    package var isLossy: Bool
     /// The change itself.
-    public var edit: ShrinkEdit
+    package var edit: ShrinkEdit
     /// Whether to list the proposal when it measures 0 bytes saved, rather than drop it.
-    public var reportsWithoutSaving: Bool
+    package var reportsWithoutSaving: Bool
 
     /// Creates a proposal for the advisor to apply and measure.
     ///
@@ -38,7 +38,7 @@ public struct ShrinkProposal: Sendable {
     ///   - isLossy: Whether information is lost.
     ///   - edit: The change itself.
     ///   - reportsWithoutSaving: Whether to list the proposal when it saves 0 bytes; default `false`.
-    public init(
+    package init(
         id: String, strategyID: String, title: String, paths: [String], contractChange: ShrinkContractChange,
         howToApply: String, isLossy: Bool, edit: ShrinkEdit, reportsWithoutSaving: Bool = false
     ) {

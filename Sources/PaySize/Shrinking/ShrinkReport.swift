@@ -95,7 +95,7 @@ public struct ShrinkReport: Sendable {
     /// payload lacks is left alone.
     ///
     /// - Throws: `JSONScanError` when `jsonBytes` is not one strict JSON text.
-    public func applying(_ suggestions: [ShrinkSuggestion], toJSONBytes jsonBytes: [UInt8]) throws -> [UInt8] {
+    package func applying(_ suggestions: [ShrinkSuggestion], toJSONBytes jsonBytes: [UInt8]) throws -> [UInt8] {
         var other = ShrinkDocument(root: try JSONScanner.scan(jsonBytes), source: jsonBytes)
         ShrinkEdit.apply(suggestions.map(\.edit), to: &other)
         return other.jsonBytes()

@@ -9,18 +9,18 @@
 /// advisor.strategies = ShrinkStrategy.standard.filter { $0.id != "trim-text" }
 /// ```
 public struct ShrinkStrategy: Sendable {
-    /// A stable name, such as `shorter-keys`; proposals carry it as their ``ShrinkProposal/strategyID``.
+    /// A stable name, such as `shorter-keys`; suggestions carry it as their ``ShrinkSuggestion/strategyID``.
     public let id: String
     private let makeProposals: @Sendable (ShrinkContext) -> [ShrinkProposal]
 
     /// A strategy from a function that proposes edits for a payload.
-    public init(id: String, proposals: @escaping @Sendable (ShrinkContext) -> [ShrinkProposal]) {
+    package init(id: String, proposals: @escaping @Sendable (ShrinkContext) -> [ShrinkProposal]) {
         self.id = id
         self.makeProposals = proposals
     }
 
     /// The edits this strategy proposes for the payload in `context`, not yet measured.
-    public func proposals(for context: ShrinkContext) -> [ShrinkProposal] {
+    package func proposals(for context: ShrinkContext) -> [ShrinkProposal] {
         makeProposals(context)
     }
 

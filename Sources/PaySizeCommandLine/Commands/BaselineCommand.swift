@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// `paysize baseline diff OLD NEW`: did a recorded size baseline grow past its tolerance, and
 /// which paths grew? Prints what a failing `expectSizeBaseline` says, for CI logs.

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// `paysize bound SCHEMA...`: the worst-case encoded size of every value a content-state schema
 /// allows, with a witness that reaches it.

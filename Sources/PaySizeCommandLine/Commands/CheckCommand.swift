@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// `paysize check FILE... | -`: measures and checks APNs Live Activity push payloads.
 struct CheckCommand {

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// What checking one input record produced: a report, or the reason it could not be read.
 enum CheckOutcome {

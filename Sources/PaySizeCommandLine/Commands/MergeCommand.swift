@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// `paysize merge SUMMARY.json...`: adds up the summaries of shards into the summary of the whole.
 enum MergeCommand {

@@ -17,7 +17,7 @@ public enum PaySizeCommand {
         ("check", "Measure and check APNs Live Activity push payloads."),
         ("suggest", "Show where a payload's bytes go and every measured way to shrink it."),
         ("bound", "Bound the encoded size of every value a content-state schema allows."),
-        ("dict", "Train a zstd dictionary on a series of payloads."),
+        ("zstd-dictionary", "Train a zstd dictionary on a series of payloads (also 'dict')."),
         ("schema", "Compare content-state JSON Schemas across app versions."),
         ("baseline", "Compare a recorded size baseline with a new one."),
         ("merge", "Merge the summaries of log shards into the summary of the whole."),
@@ -99,8 +99,8 @@ public enum PaySizeCommand {
                 return .success
             }
             return try command.run(streams: streams)
-        case "dict":
-            return try DictCommand.run(Array(arguments.dropFirst()), streams: streams)
+        case "zstd-dictionary", "dict":
+            return try ZstdDictionaryCommand.run(Array(arguments.dropFirst()), streams: streams)
         case "merge":
             return try MergeCommand.run(Array(arguments.dropFirst()), streams: streams)
         default:
@@ -121,7 +121,7 @@ public enum PaySizeCommand {
         case "baseline": streams.writeOutput(BaselineCommand.help + "\n")
         case "suggest": streams.writeOutput(SuggestCommand.help + "\n")
         case "bound": streams.writeOutput(BoundCommand.help + "\n")
-        case "dict": streams.writeOutput(DictCommand.help + "\n")
+        case "zstd-dictionary", "dict": streams.writeOutput(ZstdDictionaryCommand.help + "\n")
         case "merge": streams.writeOutput(MergeCommand.help + "\n")
         case let other?:
             throw UsageError(message: "unknown subcommand '\(other)'", command: "paysize")

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// `paysize schema diff OLD NEW`: can one payload satisfy both app versions, and do running
 /// activities survive the update?

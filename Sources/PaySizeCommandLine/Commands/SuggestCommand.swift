@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCompression
 
 /// `paysize suggest FILE|SERIES.jsonl|-`: where a payload's bytes go, every measured way to
@@ -22,7 +22,7 @@ struct SuggestCommand {
         .init(
             names: ["--dictionary"], valueName: "<file>",
             help:
-                "A zstd dictionary (paysize dict train) for the packing suggestion and the redundancy figure; by default one is trained on a series' other payloads."
+                "A zstd dictionary (paysize zstd-dictionary train) for the packing suggestion and the redundancy figure; by default one is trained on a series' other payloads."
         ),
         .init(
             names: ["--apply"], valueName: "<file>",
@@ -131,7 +131,8 @@ struct SuggestCommand {
         }
         if let path = parsed.value("--dictionary") {
             dictionary = ZstdDictionary(
-                bytes: try InputFile.opening(path).readAll(maximumByteCount: DictCommand.maximumDictionaryByteCount))
+                bytes: try InputFile.opening(path).readAll(
+                    maximumByteCount: ZstdDictionaryCommand.maximumDictionaryByteCount))
         }
         inputReader = PayloadInputReader(
             maximumInputByteCount: try parsed.positiveInteger("--max-input-bytes", command: Self.name) ?? 1 << 15,

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCompression
 
 /// What `paysize suggest` found for one input: the report on its (largest) payload, the

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Input that cannot be read or is not one strict JSON text: reported in compiler style and
 /// exit status 2.

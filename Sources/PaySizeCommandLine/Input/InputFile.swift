@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 #if canImport(Glibc)
     import Glibc

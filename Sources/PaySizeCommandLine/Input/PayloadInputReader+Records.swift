@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 extension PayloadInputReader {
     /// Reads an input as records one at a time, for the commands that keep every payload of an

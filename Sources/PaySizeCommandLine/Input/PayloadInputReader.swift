@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCompression
 
 /// Turns a command-line input into what `paysize check` reads: the bytes of a payload file, or

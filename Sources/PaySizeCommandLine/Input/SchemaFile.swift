@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Reads a JSON Schema file for `--schema`, `--attributes-schema` and `schema diff`.
 enum SchemaFile {

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 /// `JSONElement`s for values ``JSONMeasuringScanner`` measured, read from their bytes.
 enum JSONOutline {

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// How `paysize check` reads and judges a log, shared by every worker.
 struct LogCheckOptions: Sendable {

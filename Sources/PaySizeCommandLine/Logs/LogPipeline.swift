@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Checks a log on every core with bounded memory, reporting in line order whatever the timing.
 ///

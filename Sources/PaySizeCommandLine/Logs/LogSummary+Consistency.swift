@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 extension LogSummary {
     /// The largest count a summary field may hold: 2^53, the largest integer that every JSON reader

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 extension LogSummary {
     /// The summary as one JSON object, the last line `--format json` writes for an input and what

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 extension LogSummary {
     /// The widest bar of the histogram, in characters.

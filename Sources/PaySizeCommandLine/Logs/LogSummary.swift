@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// The summary of one input: payloads per tier, size percentiles, malformed lines, the largest
 /// payloads and exact histograms.

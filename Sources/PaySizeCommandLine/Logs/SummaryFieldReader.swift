@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Reads the typed fields of one summary object, placing every error at the field in the file
 /// (`shards/a.json:1:310: error: /histogram/payloadBytes/2: expected …`).

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// One schema's bound as `paysize bound` reports it.
 struct BoundReport {

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Writes `paysize check` results in one of the `--format` forms.
 protocol CheckReporter {

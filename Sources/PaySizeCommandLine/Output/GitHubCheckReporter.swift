@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// GitHub Actions workflow commands: a notice, warning or error per payload, and one per finding,
 /// anchored to the file, line and column so they show on the pull request's diff.

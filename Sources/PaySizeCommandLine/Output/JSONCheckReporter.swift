@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// One JSON object per input record, each on its own line (JSON Lines), with stable fields.
 ///

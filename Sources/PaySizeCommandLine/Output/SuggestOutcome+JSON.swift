@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 extension SuggestOutcome {
     /// One JSON object with stable fields: `file`, `line` (series only), `seriesCount`,

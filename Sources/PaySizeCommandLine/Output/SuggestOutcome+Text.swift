@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 extension SuggestOutcome {
     /// The most columns in a breakdown bar (fewer when the text width leaves less).

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Human-readable verdicts: one headline per payload, its parts, its findings in compiler style.
 ///

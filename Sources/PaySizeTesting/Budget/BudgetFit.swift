@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Whether a Live Activity's attributes and content state, a content state alone, or a whole
 /// push payload fits within a size ceiling — and, when it does not, where the bytes went.

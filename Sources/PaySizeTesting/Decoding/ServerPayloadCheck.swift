@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Whether a payload a server sent (or recorded) decodes into the app's content-state type as
 /// the device decodes it, and what the contract says about it when it does not.

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// An app-shaped content state with declared limits, and a generator of values those limits
 /// allow: random ones, and adversarial ones at every limit with the costliest characters.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Hand-written schemas: each figure worked out by hand from JSONEncoder's rules.
 @Suite struct WorstCaseSchemaTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Soundness by search and tightness by witness, for twenty app-shaped types with limits: no
 /// allowed value encodes larger than the bound, and the witness reaches it exactly.

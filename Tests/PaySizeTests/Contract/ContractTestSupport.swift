@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Shared helpers for the contract suites.
 enum ContractTestSupport: ContractFixtureNames {

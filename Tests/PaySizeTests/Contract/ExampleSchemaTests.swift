@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The committed schemas in `Schemas/examples/` are the contract servers read (and
 /// `Examples/schemas/delivery-next.schema.json` the next version `make demo` compares with);

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Types whose `init(from:)` does unusual things: inference must finish, not crash, and say what
 /// it could not see.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Our valid/invalid verdicts on (schema, instance) pairs. The test checks them against the
 /// verdicts written here and writes every pair to `.build/jsonschema-cases/` so that

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 @Suite("Validating payloads against inferred schemas")
 struct PayloadContractTests: ContractFixtureNames {

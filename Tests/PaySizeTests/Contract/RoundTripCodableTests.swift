@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// `ContentStateRoundTrip` with a `PayloadEncoder` as the server's encoder, and with states that
 /// are only `Codable`: what the device decodes is written again and compared with what was sent.

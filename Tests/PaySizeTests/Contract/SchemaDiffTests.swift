@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 @Suite("Schema diff between the installed app and the next version")
 struct SchemaDiffTests: ContractFixtureNames {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 @Suite("Schemas the validator cannot honour are refused")
 struct SchemaRejectionTests {

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// The JSONTestSuite parsing cases in `Tests/Fixtures/JSONTestSuite` (MIT, licence beside them): `y_` must be accepted, `n_` refused,

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 @Suite struct PayloadBudgetTests {

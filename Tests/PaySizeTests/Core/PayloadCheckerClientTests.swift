@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// What real APNs clients send: bodies as written, string alerts, near-miss keys, notification keys.

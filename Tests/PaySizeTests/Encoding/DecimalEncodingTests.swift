@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// `Decimal` written from its mantissa and exponent (``DecimalText``): the same text as
 /// `Decimal.description`, which Foundation's `JSONEncoder` writes, for every `Decimal`: the

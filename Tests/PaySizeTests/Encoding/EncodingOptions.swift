@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Options shared by a Foundation `JSONEncoder` and a `PayloadEncoder` under comparison.
 struct EncodingOptions: @unchecked Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The benchmark's fixtures and real-world corpus (shared by symlink) encode byte for byte like
 /// Foundation, on the byte-stream path rather than the Foundation fallback.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The digit writers behind numbers: ``ShortestDecimal`` (the digits `Double.description`
 /// prints for long decimals) and ``JSONByteWriter/writeEightDigits(_:to:)``, checked against the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Keyed containers are made through the container type each key slot keeps
 /// (`ConstructibleKeyedContainer`), not spelled per call. These tests hold every way to get a

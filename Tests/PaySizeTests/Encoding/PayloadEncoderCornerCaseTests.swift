@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// One corner at a time: PaySize's bytes (or error) against Foundation's under `.sortedKeys`, and
 /// `encodedSize` against the encoded length.

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// Errors match Foundation's: same case, coding path, value and text (pinned here).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The encoding cases of Foundation's own JSONEncoder suites (written anew in
 /// ``FoundationEncoderCases``), each run under every key strategy and every output formatting:

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// The per-key-type tables (`EncodingKeyTable`): keys are learned on first use and served from

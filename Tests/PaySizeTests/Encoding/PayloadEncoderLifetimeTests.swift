@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The encoder reuses its working state between calls (a pool of cores, key tables, borrowed
 /// coding-path keys). These tests hold it to behaving as if every call started fresh.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Differential fuzzing against Foundation with a fixed seed: 10 000 random values of nested
 /// shape, each under random options. Bytes must be equal under `.sortedKeys`, sizes equal without

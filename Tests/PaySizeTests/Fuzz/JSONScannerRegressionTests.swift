@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// Inputs the fuzz targets (Fuzz/) once failed on, kept as unit tests; each also lives in

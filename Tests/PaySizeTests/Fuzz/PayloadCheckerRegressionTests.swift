@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// Payloads the FuzzCheck target (Fuzz/) once failed on, kept as unit tests; each also lives in

@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// Schemas and payloads the FuzzSchema target (Fuzz/) once failed on, kept as unit tests; each

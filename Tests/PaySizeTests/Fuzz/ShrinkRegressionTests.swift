@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// Payloads the FuzzShrink target (Fuzz/) once failed on, kept as unit tests; each also lives in

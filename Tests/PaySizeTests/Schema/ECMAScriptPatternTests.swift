@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 @Suite("ECMAScriptPattern: JSON Schema patterns, ECMA-262 semantics, linear time")
 struct ECMAScriptPatternTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 @Suite("pattern and patternProperties in hand-written schemas")
 struct PatternKeywordTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Where the bytes go: every byte in exactly one row, rows folded over array elements.
 @Suite struct PayloadBreakdownTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The advisor as a whole: plans, the Swift-value entry points, schemas, custom strategies.
 @Suite struct ShrinkAdvisorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Bloated payloads shaped like real apps (`Tests/Fixtures/shrink-corpus`), each with the first
 /// move an experienced Live Activity engineer would make: the advisor's top three suggestions

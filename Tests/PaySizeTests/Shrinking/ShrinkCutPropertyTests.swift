@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Seeded random payloads with ordered arrays, index and count members, coordinates and status
 /// members: applying any lossy suggestion keeps every index on its item, keeps the newest or

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Seeded random payloads: every suggestion saves a positive, exact number of bytes; the
 /// plan's size is the measured size of the plan applied; the breakdown adds up; Apple's `aps`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// One test per strategy: the saving is the exact byte difference of the payload it produced,
 /// and that payload decodes with `JSONDecoder` into the Swift type adjusted as the suggestion says.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Helpers the shrinking tests share: Foundation's bytes for a value, and a suggestion checked
 /// for an exact saving.

@@ -1,4 +1,4 @@
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// One change to a valid content state: where, what, and the changed state.
 struct ContentStateMutation {

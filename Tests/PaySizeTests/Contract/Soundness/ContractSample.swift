@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// A sample of the soundness payloads, written for checkers outside this process:
 ///

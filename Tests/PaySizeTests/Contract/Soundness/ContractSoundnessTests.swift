@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The contract is only worth gating a release on if it never calls a decodable payload
 /// "dropped" and never misses one the device drops without saying so. For each type of

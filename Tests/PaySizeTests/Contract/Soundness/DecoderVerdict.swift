@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// What the device's decoder, a default `JSONDecoder`, says about a content state.
 enum DecoderVerdict {

@@ -1,10 +1,10 @@
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCompression
 
-/// `paysize dict train --output FILE SERIES...`: trains a zstd dictionary on payloads, for the
+/// `paysize zstd-dictionary train --output FILE SERIES...`: trains a zstd dictionary on payloads, for the
 /// packing suggestion of `paysize suggest --dictionary`.
-enum DictCommand {
-    static let name = "paysize dict train"
+enum ZstdDictionaryCommand {
+    static let name = "paysize zstd-dictionary train"
     /// The largest dictionary file read (`suggest --dictionary`) or written: 4 MiB.
     static let maximumDictionaryByteCount = 4 << 20
     /// The most compact payload bytes training reads: 128 MiB, over 1000 times the default dictionary.
@@ -29,7 +29,7 @@ enum DictCommand {
         member into one zstd + base64 string. An app that takes that suggestion must ship the
         dictionary and a zstd decoder (Apple's Compression framework has none).
 
-        USAGE: paysize dict train --output <file> <file> ...
+        USAGE: paysize zstd-dictionary train --output <file> <file> ...
 
         ARGUMENTS:
           <file>                  Payload files (.json), series (.jsonl, .ndjson), either
@@ -49,11 +49,11 @@ enum DictCommand {
             return .success
         }
         guard subcommand == "train" else {
-            var message = "unknown subcommand 'dict \(subcommand)'"
+            var message = "unknown subcommand 'zstd-dictionary \(subcommand)'"
             if CommandLineArguments.nearest(to: subcommand, among: ["train"]) != nil {
                 message += "; did you mean 'train'?"
             }
-            throw UsageError(message: message, command: "paysize dict")
+            throw UsageError(message: message, command: "paysize zstd-dictionary")
         }
         let parsed = try CommandLineArguments(Array(arguments.dropFirst()), options: options, command: name)
         if parsed.has("--help") {

@@ -1,7 +1,7 @@
 extension PayloadBudget {
     /// The largest size still in `tier` or a lower one: 2047 for safe under 4096, the limit for
     /// critical, `Int.max` for over.
-    public func largestByteCount(in tier: SizeTier) -> Int {
+    package func largestByteCount(in tier: SizeTier) -> Int {
         switch tier {
         case .safe: monitorThreshold - 1
         case .monitor: riskyThreshold - 1

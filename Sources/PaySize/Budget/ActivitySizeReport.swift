@@ -10,7 +10,7 @@
 /// ```
 public struct ActivitySizeReport: Sendable, Equatable {
     /// How every figure in this report is measured.
-    public static let measurement =
+    package static let measurement =
         "PayloadEncoder with JSONEncoder's default strategies (as the device encodes), compact; ActivityKit limit on attributes + content state; tiers are advisory"
 
     /// The encoded attributes' size, when attributes were given.

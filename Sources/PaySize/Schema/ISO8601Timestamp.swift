@@ -13,6 +13,16 @@ struct ISO8601Timestamp: Sendable, Equatable {
     /// Whole seconds since 2001-01-01T00:00:00Z, what a `Date` property decodes by default.
     var referenceDateSeconds: Int { unixSeconds - Self.referenceDateOffset }
 
+    /// Whether `text` starts with a calendar date, `YYYY-MM-DD`: the sign of an ISO-8601 string
+    /// sent where a number was expected, named as such in messages.
+    static func startsWithDate(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.prefix(10))
+        guard scalars.count == 10 else { return false }
+        return scalars.enumerated().allSatisfy { offset, scalar in
+            offset == 4 || offset == 7 ? scalar == "-" : ("0"..."9").contains(scalar)
+        }
+    }
+
     /// Reads `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or `±HH:MM` (or `±HHMM`); `nil`
     /// for anything else, including a date-time without a time zone (its instant is unknown).
     init?(_ text: String) {
