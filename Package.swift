@@ -7,12 +7,16 @@ let sharedSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// The command-line library is the tool's plumbing, not a product. Only `Fuzz/` and `Benchmarks/`
-/// link it, to run whole commands in process, and ask for it with `PAYSIZE_INTERNAL_PRODUCTS=1`
-/// (`Fuzz/run.sh` and the Makefile's bench targets set it).
+/// The command-line library and the tests' shared support are plumbing, not products. Only `Fuzz/`
+/// and `Benchmarks/` link them (to run whole commands in process, to time the tests' corpus), and
+/// ask for them with `PAYSIZE_INTERNAL_PRODUCTS=1` (`Fuzz/run.sh` and the Makefile's bench
+/// targets set it).
 let internalProducts: [Product] =
     Context.environment["PAYSIZE_INTERNAL_PRODUCTS"] == "1"
-    ? [.library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"])] : []
+    ? [
+        .library(name: "PaySizeCommandLine", targets: ["PaySizeCommandLine"]),
+        .library(name: "PaySizeTestSupport", targets: ["PaySizeTestSupport"]),
+    ] : []
 
 let package = Package(
     name: "PaySize",
@@ -72,8 +76,13 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
-        // Tests: one target per module.
-        .testTarget(name: "PaySizeTests", dependencies: ["PaySize"], swiftSettings: sharedSettings),
+        // Tests: one target per module, and what they share (seeded generators, random JSON texts,
+        // the real-world Live Activity corpus the benchmarks time too).
+        .target(
+            name: "PaySizeTestSupport", dependencies: ["PaySize"], path: "Tests/TestSupport",
+            swiftSettings: sharedSettings),
+        .testTarget(
+            name: "PaySizeTests", dependencies: ["PaySize", "PaySizeTestSupport"], swiftSettings: sharedSettings),
         .testTarget(
             name: "PaySizeTestingTests",
             dependencies: ["PaySizeTesting", "PaySize"],
@@ -89,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaySizeCLITests",
-            dependencies: ["PaySize", "PaySizeCommandLine", "PaySizeCompression"],
+            dependencies: ["PaySize", "PaySizeCommandLine", "PaySizeCompression", "PaySizeTestSupport"],
             swiftSettings: sharedSettings
         ),
     ]

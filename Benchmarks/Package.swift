@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PaySize", package: "PaySize"),
                 .product(name: "PaySizeCommandLine", package: "PaySize"),
+                .product(name: "PaySizeTestSupport", package: "PaySize"),
             ],
             swiftSettings: sharedSettings
         ),
@@ -30,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PaySize", package: "PaySize"),
                 .product(name: "PaySizeCompression", package: "PaySize"),
+                .product(name: "PaySizeTestSupport", package: "PaySize"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -25,7 +25,7 @@ extension ShrinkStrategy {
                 return codec.compress(current).map { Data($0).base64EncodedString() }
             }
             return ShrinkProposal(
-                id: "\(codec.name)-packing:\(pointer)", strategyID: "\(codec.name)-packing",
+                id: "\(codec.name)-packing:\(pointer)", kind: "\(codec.name)-packing",
                 title:
                     "pack \(pointer) (\(element.compactByteCount) bytes) as \(codec.name) into one base64 string (\(packed.count) bytes packed), decoded natively",
                 paths: [pointer.rawValue], contractChange: .app,

@@ -57,7 +57,7 @@ extension ShrinkStrategy {
                 ?? "zstd (level \(level), no dictionary)"
             return [
                 ShrinkProposal(
-                    id: "zstd-packing:\(pointer)", strategyID: "zstd-packing",
+                    id: "zstd-packing:\(pointer)", kind: "zstd-packing",
                     title:
                         "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame.count)-byte frame, \(Self.percentSmaller(frame.count, than: native)) smaller than the best native format's \(native) bytes)",
                     paths: [pointer.rawValue], contractChange: .app,

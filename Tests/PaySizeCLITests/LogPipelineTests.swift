@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 @testable import PaySizeCommandLine

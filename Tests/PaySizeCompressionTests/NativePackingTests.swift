@@ -50,7 +50,7 @@ import Testing
         let zstd = try Zstd.compress(state, level: ShrinkStrategy.zstdPackingLevel).count
         let sizes = NativeCodec.allCases.compactMap { $0.compress(state)?.count }
         let native = try #require(sizes.min())
-        let offered = report.suggestions.contains { $0.strategyID == "zstd-packing" }
+        let offered = report.suggestions.contains { $0.kind == "zstd-packing" }
         #expect(offered == (zstd * 100 <= native * 90))
     }
 }

@@ -43,7 +43,7 @@ import Testing
         _ bytes: [UInt8], dictionary: ZstdDictionary?
     ) throws -> (report: ShrinkReport, suggestion: ShrinkSuggestion?) {
         let report = try ShrinkAdvisor(strategies: [.zstdPacking(dictionary: dictionary)]).report(forJSONBytes: bytes)
-        return (report, report.suggestions.first { $0.strategyID == "zstd-packing" })
+        return (report, report.suggestions.first { $0.kind == "zstd-packing" })
     }
 
     /// Plain zstd packs these legs within 10 % of raw DEFLATE and Brotli, so it is not offered (a

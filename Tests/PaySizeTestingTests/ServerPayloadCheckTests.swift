@@ -37,7 +37,7 @@ struct ServerPayloadCheckTests {
         let findings = PayloadContract(contentState: .infer(from: DeliveryState.self)).findings(in: payload)
         #expect(check.findings == findings)
         #expect(findings.map(\.path.description).contains("/aps/content-state/etaDate"))
-        #expect(findings.contains { $0.severity == .dropped })
+        #expect(findings.contains { $0.code == .dropped })
         let expected =
             ([
                 "'update-snake-case.json' does not decode into 'DeliveryState': the device expects key 'etaDate' at /etaDate but the payload has no such key — the payload has 'eta_date' instead",
@@ -57,7 +57,7 @@ struct ServerPayloadCheckTests {
         let check = ServerPayloadCheck(DeliveryState.self, jsonData: data)
         #expect(check.decoding?.isFaithful == true)
         #expect(check.findings.map(\.path) == [JSONPointer("aps", "content-state", "etaDate")])
-        #expect(check.findings.map(\.severity) == [.suspicious])
+        #expect(check.findings.map(\.code) == [.suspicious])
         let expected = """
             the payload decodes into 'DeliveryState', but not as the server means it:
               \(check.findings[0])

@@ -1,5 +1,6 @@
 import Foundation
 import PaySize
+import PaySizeTestSupport
 
 /// Writes compact JSON Lines of realistic Live Activity pushes: the benchmark's four app states
 /// (ride, delivery, flight, messages) with their values varied per line, wrapped in `aps` with

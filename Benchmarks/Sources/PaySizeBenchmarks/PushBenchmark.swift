@@ -1,5 +1,6 @@
 import Foundation
 import PaySize
+import PaySizeTestSupport
 
 // The send path: building and checking a typical update push with `LiveActivityPush`, against
 // the same done by hand with Foundation's `JSONEncoder` plus a byte count.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 
 // Times Foundation's `JSONEncoder` against `PayloadEncoder` on Live Activity content states.
 // Each round runs one batch of every variant in turn (round-robin), so drift in machine load

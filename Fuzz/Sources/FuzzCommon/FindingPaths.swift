@@ -5,7 +5,7 @@ public enum FindingPaths {
     /// Stops unless every finding's path names a value in `root`, or a missing key of a value
     /// that exists (a "missing required key" finding); and its byte offset, when it has one, lies
     /// inside `root`'s bytes. Messages must be one line.
-    public static func check(_ findings: [ContractFinding], in root: JSONElement, at prefix: JSONPointer = .root) {
+    public static func check(_ findings: [PayloadFinding], in root: JSONElement, at prefix: JSONPointer = .root) {
         for finding in findings {
             let text = finding.description
             FuzzFailure.expect(

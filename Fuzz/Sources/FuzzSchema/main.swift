@@ -73,7 +73,7 @@ private func checkAsSchema(_ bytes: [UInt8]) {
     for instance in instances {
         let findings = schema.findings(in: instance)
         FindingPaths.check(findings, in: instance)
-        let dropped = findings.contains { $0.severity == .dropped }
+        let dropped = findings.contains { $0.code == .dropped }
         FuzzFailure.expect(
             schema.isValid(instance) == !dropped,
             "isValid says \(schema.isValid(instance)) but findings are \(findings.map(\.description))")
@@ -116,7 +116,7 @@ private func checkAsInstance(_ bytes: [UInt8]) {
 
     let contentState = root["aps"]?["content-state"]
     for contract in contracts {
-        let findings: [ContractFinding]
+        let findings: [PayloadFinding]
         do {
             findings = try contract.findings(inJSONBytes: bytes)
         } catch {
@@ -124,7 +124,7 @@ private func checkAsInstance(_ bytes: [UInt8]) {
         }
         FuzzFailure.expect(findings == contract.findings(in: root), "findings(inJSONBytes:) and findings(in:) differ")
         FindingPaths.check(findings, in: root)
-        let severities = findings.map(\.severity)
+        let severities = findings.map(\.code)
         FuzzFailure.expect(
             severities == severities.filter { $0 == .dropped } + severities.filter { $0 == .suspicious },
             "dropped findings do not come first: \(findings.map(\.description))")
@@ -132,7 +132,7 @@ private func checkAsInstance(_ bytes: [UInt8]) {
         if let contentState {
             let prefix = JSONPointer("aps", "content-state")
             let stateFindings = contract.contentState.findings(in: contentState, at: prefix)
-            let dropped = stateFindings.contains { $0.severity == .dropped }
+            let dropped = stateFindings.contains { $0.code == .dropped }
             FuzzFailure.expect(
                 contract.contentState.isValid(contentState) == !dropped,
                 "isValid(content-state) says \(contract.contentState.isValid(contentState)) but findings are \(stateFindings.map(\.description))"
@@ -149,7 +149,7 @@ private func checkAsInstance(_ bytes: [UInt8]) {
         let findings = schema.findings(in: root)
         FindingPaths.check(findings, in: root)
         FuzzFailure.expect(
-            schema.isValid(root) == !findings.contains { $0.severity == .dropped },
+            schema.isValid(root) == !findings.contains { $0.code == .dropped },
             "isValid says \(schema.isValid(root)) but findings are \(findings.map(\.description))")
     }
 }

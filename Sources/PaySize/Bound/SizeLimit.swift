@@ -55,7 +55,7 @@ public enum SizeLimit: Sendable, Equatable {
 /// A limit that cannot be placed: its pointer names no member, or its keyword does not apply there.
 public struct SizeLimitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The limit's pointer, as given.
-    public let pointer: String
+    package let pointer: String
     /// One line saying what is wrong, naming the pointer.
     public let description: String
 }

@@ -18,7 +18,7 @@ public struct ActivitySizeReport: Sendable, Equatable {
     /// The encoded content state's size, when a content state was given.
     public var contentStateByteCount: Int?
     /// The limit and tiers judged by.
-    public var budget: PayloadBudget
+    package var budget: PayloadBudget
 
     /// ActivityKit's combined figure: attributes plus content state.
     public var byteCount: Int { (attributesByteCount ?? 0) + (contentStateByteCount ?? 0) }

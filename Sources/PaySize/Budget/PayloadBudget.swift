@@ -24,9 +24,9 @@ public struct PayloadBudget: Sendable, Equatable {
     public var criticalThreshold: Int
 
     /// The APNs device-token push limit, 4096 bytes (4 KB).
-    public static let standardLimit = 4096
+    package static let standardLimit = 4096
     /// The APNs broadcast-channel push limit, 5120 bytes (5 KB).
-    public static let broadcastLimit = 5120
+    package static let broadcastLimit = 5120
 
     /// The budget of an APNs broadcast push: 5120 bytes with scaled thresholds.
     public static let broadcast = PayloadBudget(limit: broadcastLimit)
@@ -34,7 +34,7 @@ public struct PayloadBudget: Sendable, Equatable {
     /// A budget with thresholds at 1/2, 3/4 and 7/8 of `limit`.
     ///
     /// - Parameter limit: The largest accepted size in bytes; default 4096.
-    public init(limit: Int = standardLimit) {
+    public init(limit: Int = 4096) {
         self.limit = limit
         self.monitorThreshold = limit / 2
         self.riskyThreshold = limit * 3 / 4
@@ -69,7 +69,7 @@ public struct PayloadBudget: Sendable, Equatable {
     }
 
     /// The bytes left before the limit; negative when a payload is over it.
-    public func headroom(forByteCount byteCount: Int) -> Int {
+    package func headroom(forByteCount byteCount: Int) -> Int {
         limit - byteCount
     }
 }
@@ -77,8 +77,8 @@ public struct PayloadBudget: Sendable, Equatable {
 /// A budget that cannot be built, such as thresholds out of order.
 public struct PayloadBudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line saying what was expected and what was found.
-    public let message: String
+    package let message: String
 
-    /// The ``message``.
+    /// What is wrong with the thresholds, in one line.
     public var description: String { message }
 }

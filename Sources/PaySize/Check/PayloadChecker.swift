@@ -89,11 +89,10 @@ public struct PayloadChecker: Sendable {
             if let contentState, contentState.members != nil {
                 rules.findings += contract.contentState.findings(
                     in: contentState, at: JSONPointer("aps", "content-state")
-                ).map(PayloadFinding.init)
+                )
             }
             if let attributes, attributes.members != nil, let schema = contract.attributes {
-                rules.findings += schema.findings(in: attributes, at: JSONPointer("aps", "attributes")).map(
-                    PayloadFinding.init)
+                rules.findings += schema.findings(in: attributes, at: JSONPointer("aps", "attributes"))
             }
         }
         return PayloadReport(

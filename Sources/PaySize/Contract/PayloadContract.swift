@@ -23,24 +23,24 @@ public struct PayloadContract: Sendable {
     /// Checks the payload's `aps.content-state` (and `aps.attributes` when `aps.event` is `"start"`).
     ///
     /// - Returns: Findings with paths into the payload (`/aps/content-state/…`); empty when fine.
-    @_spi(Internals) public func findings(in payload: JSONElement) -> [ContractFinding] {
+    @_spi(Internals) public func findings(in payload: JSONElement) -> [PayloadFinding] {
         let apsPath = JSONPointer("aps")
         guard let aps = payload["aps"], aps.members != nil else {
             return [
-                ContractFinding(
-                    path: apsPath, severity: .dropped, message: "the payload has no 'aps' object",
+                PayloadFinding(
+                    path: apsPath, code: .dropped, message: "the payload has no 'aps' object",
                     fix: "put the Live Activity keys inside 'aps'")
             ]
         }
         let event = aps["event"]?.stringValue
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         let statePath = apsPath.appending("content-state")
         if let state = aps["content-state"] {
             found += contentState.findings(in: state, at: statePath)
         } else if event == "update" || event == "start" {
             found.append(
-                ContractFinding(
-                    path: statePath, severity: .dropped,
+                PayloadFinding(
+                    path: statePath, code: .dropped,
                     message: "\(event == "update" ? "an" : "a") '\(event!)' event needs 'content-state'",
                     fix: "add 'content-state'"))
         }
@@ -50,18 +50,18 @@ public struct PayloadContract: Sendable {
                 found += attributes.findings(in: values, at: attributesPath)
             } else {
                 found.append(
-                    ContractFinding(
-                        path: attributesPath, severity: .dropped, message: "a 'start' event needs 'attributes'",
+                    PayloadFinding(
+                        path: attributesPath, code: .dropped, message: "a 'start' event needs 'attributes'",
                         fix: "add 'attributes' with the activity's static fields"))
             }
         }
-        return found.filter { $0.severity == .dropped } + found.filter { $0.severity == .suspicious }
+        return found.filter { $0.code == .dropped } + found.filter { $0.code == .suspicious }
     }
 
     /// Scans `bytes` and checks the payload.
     ///
     /// - Throws: `JSONScanError` when the bytes are not JSON.
-    public func findings(inJSONBytes bytes: [UInt8]) throws -> [ContractFinding] {
+    public func findings(inJSONBytes bytes: [UInt8]) throws -> [PayloadFinding] {
         findings(in: try JSONScanner.scan(bytes))
     }
 
@@ -72,7 +72,7 @@ public struct PayloadContract: Sendable {
     /// ```
     ///
     /// - Throws: `JSONScanError` when the bytes are not JSON.
-    public func findings(inJSONBytes data: Data) throws -> [ContractFinding] {
+    public func findings(inJSONBytes data: Data) throws -> [PayloadFinding] {
         try findings(inJSONBytes: [UInt8](data))
     }
 }

@@ -10,14 +10,14 @@ public struct RoundTripResult: Sendable, Equatable, CustomStringConvertible {
     public var message: String?
     /// Whether the device fails to decode the state (it drops the update) rather than decoding
     /// it to a different value (it shows wrong data).
-    public var isDecodingFailure: Bool
+    package var isDecodingFailure: Bool
 
     /// Whether the device decodes exactly the state the server encoded.
     public var isFaithful: Bool { message == nil }
 
     /// The problem as a finding at its place in the payload (`/aps/content-state/…`): dropped when
     /// decoding fails, suspicious when it decodes to a different value.
-    public var finding: ContractFinding? {
+    public var finding: PayloadFinding? {
         guard let message else { return nil }
         let place = JSONPointer("aps", "content-state").appending(contentsOf: path ?? .root)
         // The deepest part of the path that exists in the payload, for the byte offset.
@@ -27,8 +27,8 @@ public struct RoundTripResult: Sendable, Equatable, CustomStringConvertible {
             while root.descendant(at: existing) == nil && !existing.components.isEmpty { existing = existing.parent }
             offset = root.descendant(at: existing)?.byteRange.lowerBound
         }
-        return ContractFinding(
-            path: place, severity: isDecodingFailure ? .dropped : .suspicious, message: message,
+        return PayloadFinding(
+            path: place, code: isDecodingFailure ? .dropped : .suspicious, message: message,
             fix:
                 "encode content-state with JSONEncoder's default strategies (.deferredToDate, .useDefaultKeys, .base64)",
             byteOffset: offset)

@@ -44,27 +44,34 @@ public struct LiveActivityAlert: Sendable, Equatable {
     }
 }
 
-extension LiveActivityAlert: Encodable {
+/// The alert as `aps.alert` holds it. The alert itself is not `Encodable`: only the push builder
+/// writes it, in exactly this form.
+struct EncodableAlert: Encodable {
+    let alert: LiveActivityAlert
+
     private enum CodingKeys: String, CodingKey {
         case title, body, sound
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(body, forKey: .body)
-        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encode(EncodableText(text: alert.title), forKey: .title)
+        try container.encode(EncodableText(text: alert.body), forKey: .body)
+        try container.encodeIfPresent(alert.sound, forKey: .sound)
     }
 }
 
-extension LiveActivityAlert.Text: Encodable {
+/// A title or body as `aps.alert` holds it: a string, or a localization key and its arguments.
+private struct EncodableText: Encodable {
+    let text: LiveActivityAlert.Text
+
     private enum CodingKeys: String, CodingKey {
         case key = "loc-key"
         case arguments = "loc-args"
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
+    func encode(to encoder: any Encoder) throws {
+        switch text {
         case .plain(let text):
             var container = encoder.singleValueContainer()
             try container.encode(text)

@@ -20,14 +20,21 @@ import Foundation
 ///
 /// Use `Never` as `Attributes` for updates and ends, which carry no attributes.
 public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
-    /// The `aps.event` value.
-    public enum Event: String, Sendable {
+    /// The `aps.event` value. A struct rather than an enum, so events Apple adds later break
+    /// nobody's `switch`.
+    public struct Event: Hashable, Sendable, CustomStringConvertible {
+        /// The value as written in `aps.event`.
+        package let rawValue: String
+
         /// Starts an activity (push-to-start).
-        case start
+        public static var start: Event { Event(rawValue: "start") }
         /// Replaces a running activity's content state.
-        case update
+        public static var update: Event { Event(rawValue: "update") }
         /// Ends the activity, optionally with a final content state.
-        case end
+        public static var end: Event { Event(rawValue: "end") }
+
+        /// The value as written in `aps.event`, such as `update`.
+        public var description: String { rawValue }
     }
 
     /// Whether the push starts, updates or ends the activity.
@@ -149,7 +156,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         var attributesRange: Range<Int>? = nil
         if let attributesType { body.appendRaw("attributes-type", try encoder.encodeBytes(attributesType)) }
         if let attributesBytes { attributesRange = body.appendRaw("attributes", attributesBytes) }
-        if let alert { body.appendRaw("alert", try encoder.encodeBytes(alert)) }
+        if let alert { body.appendRaw("alert", try encoder.encodeBytes(EncodableAlert(alert: alert))) }
         if let staleDate { body.appendInteger("stale-date", seconds(staleDate)) }
         if let dismissalDate { body.appendInteger("dismissal-date", seconds(dismissalDate)) }
         if let relevanceScore { body.appendRaw("relevance-score", try Self.jsonNumber(relevanceScore)) }
@@ -164,7 +171,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             contentStateByteCount: contentStateRange?.count,
             attributesByteCount: event == .start ? attributesRange?.count : nil,
             event: event.rawValue,
-            findings: violations.map { PayloadFinding(severity: .error, path: $0.path, message: $0.code.message) })
+            findings: violations.map { $0.code.finding(at: $0.path) })
         var suggestion: ShrinkSuggestion?
         if bytes.count > budget.limit {
             // Only on the way to an error: the advisor measures every strategy (milliseconds).
@@ -200,7 +207,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             eventKeysAreValid =
                 hasContentState && dismissalDate == nil && attributesType == nil && !hasAttributes
                 && !requestsPushToken && inputPushChannel == nil
-        case .end:
+        default:  // `end`: only the keys a start or an update needs are refused
             eventKeysAreValid = attributesType == nil && !hasAttributes && !requestsPushToken && inputPushChannel == nil
         }
         if datesAreValid && eventKeysAreValid { return [] }
@@ -225,7 +232,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             if !hasAttributes { add(.rule(.startRequires(key: "attributes")), "attributes") }
             if alert == nil { add(.rule(.startRequires(key: "alert")), "alert") }
             if !hasContentState { add(.rule(.startRequires(key: "content-state")), "content-state") }
-        case .update, .end:
+        default:  // `update` and `end`
             if event == .update, !hasContentState { add(.rule(.updateRequiresContentState), "content-state") }
             let name = event.rawValue
             if attributesType != nil { add(.rule(.startOnly(key: "attributes-type", event: name)), "attributes-type") }
@@ -271,13 +278,7 @@ extension LiveActivityPush: Sendable where ContentState: Sendable, Attributes: S
 
 extension LiveActivityPush.Event {
     /// The quoted JSON string of the event.
-    fileprivate var jsonBytes: [UInt8] {
-        switch self {
-        case .start: Array(#""start""#.utf8)
-        case .update: Array(#""update""#.utf8)
-        case .end: Array(#""end""#.utf8)
-        }
-    }
+    fileprivate var jsonBytes: [UInt8] { Array("\"\(rawValue)\"".utf8) }
 }
 
 /// A push body ready to send, and what it measures.

@@ -14,40 +14,11 @@ import Foundation
 /// }
 /// ```
 public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
-    /// What kind of rule a push breaks. A struct rather than an enum, so kinds added later
-    /// break nobody's `switch`.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
-
-        /// The body is over its byte limit (4096, or 5120 for a broadcast push); APNs answers
-        /// 413 `PayloadTooLarge`.
-        public static let overLimit = Kind(name: "overLimit")
-        /// The event requires a key the push lacks (a start's `alert`, an update's `content-state`, …).
-        public static let missingKey = Kind(name: "missingKey")
-        /// The push has a key its event does not take (`dismissal-date` on an update, `attributes`
-        /// on an end, …).
-        public static let keyNotAllowed = Kind(name: "keyNotAllowed")
-        /// An `aps` date before 1970, which APNs' integer seconds cannot express.
-        public static let dateBefore1970 = Kind(name: "dateBefore1970")
-        /// `stale-date` is earlier than `timestamp`: the activity is stale the moment it arrives.
-        public static let staleDateBeforeTimestamp = Kind(name: "staleDateBeforeTimestamp")
-
-        /// The kind's name as spelled in Swift, such as `overLimit`.
-        public var description: String { name }
-    }
-
-    /// One broken rule: its kind, the `aps` key it concerns, and one line saying what is wrong.
-    public struct Violation: Sendable, Equatable {
-        /// What kind of rule is broken.
-        public let kind: Kind
-        /// Where, for example `/aps/alert` (the root for an over-limit body).
-        public let path: JSONPointer
-        /// One line, lowercase, naming the rule.
-        public let message: String
-    }
-
     /// Every rule the push breaks, in the order `paysize check` reports them for the same bytes.
-    public let violations: [Violation]
+    public let violations: [PayloadFinding]
+    /// The code of the first violation, such as ``PayloadFinding/Code/overLimit``; every
+    /// violation has one.
+    public let kind: PayloadFinding.Code
     /// The measured payload, with each violation among its findings.
     public let report: PayloadReport
     /// For a body over its limit: the shrinking suggestion that saves the most without losing
@@ -57,7 +28,8 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
 
     init(violations: [(code: Code, path: JSONPointer)], report: PayloadReport, bestShrinkSuggestion: ShrinkSuggestion?)
     {
-        self.violations = violations.map { Violation(kind: $0.code.kind, path: $0.path, message: $0.code.message) }
+        self.violations = violations.map { $0.code.finding(at: $0.path) }
+        self.kind = violations[0].code.kind
         self.report = report
         self.bestShrinkSuggestion = bestShrinkSuggestion
     }
@@ -68,12 +40,6 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
         left.violations == right.violations && left.report == right.report
             && left.bestShrinkSuggestion?.description == right.bestShrinkSuggestion?.description
     }
-
-    /// The kind of the first violation.
-    public var kind: Kind { violations[0].kind }
-
-    /// Whether the payload is over its byte limit (4096, or 5120 for a broadcast push).
-    public var isOverLimit: Bool { violations.contains { $0.kind == .overLimit } }
 
     /// Every violation's message, joined by `; `.
     public var description: String { violations.map(\.message).joined(separator: "; ") }
@@ -89,7 +55,7 @@ extension LiveActivityPushError {
         case overLimit(byteCount: Int, limit: Int, suggestion: String?)
         case dateBefore1970(key: String)
 
-        var kind: Kind {
+        var kind: PayloadFinding.Code {
             switch self {
             case .overLimit: .overLimit
             case .dateBefore1970: .dateBefore1970
@@ -97,6 +63,11 @@ extension LiveActivityPushError {
             case .rule(.dismissalDateOnlyOnEnd), .rule(.startOnly): .keyNotAllowed
             case .rule(.staleDateBeforeTimestamp): .staleDateBeforeTimestamp
             }
+        }
+
+        /// The violation as the error and the report list it: an error with its code.
+        func finding(at path: JSONPointer) -> PayloadFinding {
+            PayloadFinding(severity: .error, path: path, message: message, code: kind)
         }
 
         var message: String {

@@ -26,7 +26,7 @@ public struct LiveActivityPushHeaders: Sendable, Equatable {
     }
 
     /// `apns-push-type`: always `liveactivity`.
-    public var pushType = "liveactivity"
+    package var pushType = "liveactivity"
     /// `apns-topic`: the app's bundle identifier followed by `.push-type.liveactivity`.
     public var topic: String
     /// `apns-priority`.

@@ -103,7 +103,7 @@ public struct PayloadSchema: Sendable, Equatable {
             guard (try? JSONDecoder().decode(T.self, from: Data(SchemaDocumentWriter.write(example)))) != nil else {
                 continue
             }
-            for finding in schema.findings(in: example) where finding.severity == .dropped {
+            for finding in schema.findings(in: example) where finding.code == .dropped {
                 notes.append(
                     "example \(index + 1) decodes as '\(type)' but this schema refuses it at \(finding.path) (\(finding.message)): inference did not see how init(from:) reads it"
                 )
@@ -131,16 +131,16 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Checks `instance` (a `content-state` or `attributes` object) against this schema.
     ///
-    /// Schema violations are ``ContractFinding/Severity/dropped`` (exactly the instances a
+    /// Schema violations are ``PayloadFinding/Severity/dropped`` (exactly the instances a
     /// draft 2020-12 validator rejects). Separately, keys the schema does not know and `Date`
-    /// numbers that look like Unix time are ``ContractFinding/Severity/suspicious``.
+    /// numbers that look like Unix time are ``PayloadFinding/Severity/suspicious``.
     ///
     /// - Parameters:
     ///   - instance: The value to check.
     ///   - path: Where `instance` sits in the payload, prefixed to every finding's path;
     ///     for example `JSONPointer("aps", "content-state")`. Defaults to the root.
     /// - Returns: Dropped findings first, then suspicious ones; empty when the value is fine.
-    @_spi(Internals) public func findings(in instance: JSONElement, at path: JSONPointer = .root) -> [ContractFinding] {
+    @_spi(Internals) public func findings(in instance: JSONElement, at path: JSONPointer = .root) -> [PayloadFinding] {
         let compiled = compiled
         return DeepValueStack.run(for: instance) {
             let validator = SchemaValidator(schema: compiled)
@@ -150,7 +150,7 @@ public struct PayloadSchema: Sendable, Equatable {
         }
     }
 
-    /// Whether `instance` satisfies the schema (no ``ContractFinding/Severity/dropped`` finding).
+    /// Whether `instance` satisfies the schema (no ``PayloadFinding/Severity/dropped`` finding).
     @_spi(Internals) public func isValid(_ instance: JSONElement) -> Bool {
         let compiled = compiled
         return DeepValueStack.run(for: instance) { SchemaValidator(schema: compiled).accepts(compiled.root, instance) }

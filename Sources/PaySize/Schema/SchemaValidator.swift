@@ -36,8 +36,8 @@ struct SchemaValidator {
         /// through it) would otherwise have it re-checked once per route, which grows
         /// exponentially with the number of hops (`{"oneOf":[{"$ref":"#"},{"$ref":"#"}]}`).
         /// Within one validator every value sits at one path, so the findings are the same.
-        var violations: [Key: [ContractFinding]] = [:]
-        var suspicions: [Key: [ContractFinding]] = [:]
+        var violations: [Key: [PayloadFinding]] = [:]
+        var suspicions: [Key: [PayloadFinding]] = [:]
     }
 
     init(schema: CompiledSchema, checksPaySizeKeywords: Bool = true) {
@@ -54,11 +54,11 @@ struct SchemaValidator {
 
     // MARK: - Violations
 
-    func violations(of instance: JSONElement, at path: JSONPointer) -> [ContractFinding] {
+    func violations(of instance: JSONElement, at path: JSONPointer) -> [PayloadFinding] {
         violations(schema.root, instance, path, depth: 0)
     }
 
-    private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [ContractFinding]
+    private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [PayloadFinding]
     {
         let key = Answers.Key(index, instance)
         if let key, let known = answers.violations[key] { return known }
@@ -68,14 +68,14 @@ struct SchemaValidator {
     }
 
     /// `findings` without repeats, in order: two routes to one node report its problems once.
-    private static func unique(_ findings: [ContractFinding]) -> [ContractFinding] {
+    private static func unique(_ findings: [PayloadFinding]) -> [PayloadFinding] {
         guard findings.count > 1 else { return findings }
-        var seen: Set<ContractFinding> = []
+        var seen: Set<PayloadFinding> = []
         return findings.filter { seen.insert($0).inserted }
     }
 
     /// Findings made at this level (deeper ones already have an offset) point at this value.
-    private static func locating(_ findings: [ContractFinding], at instance: JSONElement) -> [ContractFinding] {
+    private static func locating(_ findings: [PayloadFinding], at instance: JSONElement) -> [PayloadFinding] {
         guard !instance.byteRange.isEmpty, findings.contains(where: { $0.byteOffset == nil }) else { return findings }
         return findings.map { finding in
             var located = finding
@@ -85,14 +85,14 @@ struct SchemaValidator {
     }
 
     private func violationsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         guard depth < Self.maximumDepth else { return [] }
         if let constant = schema.nodes[index].constant {
             return constant
                 ? [] : [dropped(path, "no value is allowed here, found \(Self.describe(instance))", fix: "remove it")]
         }
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if let reference = schema.nodes[index].reference {
             found += violations(reference, instance, path, depth: depth + 1)
         }
@@ -114,7 +114,7 @@ struct SchemaValidator {
     // little stack: its recursion passes through here once per level.
 
     @inline(never)
-    private func typeViolation(_ index: Int, _ instance: JSONElement, _ path: JSONPointer) -> ContractFinding? {
+    private func typeViolation(_ index: Int, _ instance: JSONElement, _ path: JSONPointer) -> PayloadFinding? {
         let node = schema.nodes[index]
         guard let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) else { return nil }
         return typeViolation(node, types, instance, path)
@@ -122,10 +122,10 @@ struct SchemaValidator {
 
     @inline(never)
     private func valueViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         let node = schema.nodes[index]
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if let values = node.enumValues, !values.contains(where: { equal($0, instance, as: node) }) {
             let listed = values.prefix(12).map(Self.literal).joined(separator: ", ")
             found.append(
@@ -146,10 +146,10 @@ struct SchemaValidator {
 
     @inline(never)
     private func combinatorViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         let node = schema.nodes[index]
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if let all = node.allOf {
             for branch in all { found += violations(branch, instance, path, depth: depth + 1) }
         }
@@ -182,9 +182,9 @@ struct SchemaValidator {
     /// ``combinatorViolations(_:_:_:depth:)`` keeps a small frame.
     @inline(never)
     private func conditionalViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         for branch in conditionalBranches(index, instance, depth: depth) {
             found += violations(branch, instance, path, depth: depth + 1)
         }
@@ -215,10 +215,10 @@ struct SchemaValidator {
 
     @inline(never)
     private func objectViolations(_ index: Int, _ members: [JSONMember], _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         let node = schema.nodes[index]
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         let keys = Set(members.map(\.key))
         for key in node.required where !keys.contains(key) {
             if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
@@ -293,10 +293,10 @@ struct SchemaValidator {
 
     @inline(never)
     private func arrayViolations(_ index: Int, _ elements: [JSONElement], _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         let node = schema.nodes[index]
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if let minimum = node.minItems, elements.count < minimum {
             found.append(
                 dropped(
@@ -356,13 +356,13 @@ struct SchemaValidator {
     /// `contains` with `minContains` (default 1) and `maxContains`.
     @inline(never)
     private func containsViolations(_ node: CompiledSchema.Node, _ elements: [JSONElement], _ path: JSONPointer)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         guard let contains = node.contains else { return [] }
         var matching = 0
         for element in elements where accepts(contains, element) { matching += 1 }
         let minimum = node.minContains ?? 1
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if matching < minimum {
             found.append(
                 dropped(
@@ -381,10 +381,10 @@ struct SchemaValidator {
     /// Bounds (compared exactly, see ``SchemaNumber``) and, when checked, `x-paysize-number`:
     /// a number the bounds already refuse is not reported twice.
     private func numberViolations(_ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         guard let text = instance.numberText, let value = SchemaNumber(text) else { return [] }
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if let minimum = node.minimum, value < minimum {
             found.append(
                 dropped(path, "\(text) is less than the minimum \(minimum)", fix: "send a value ≥ \(minimum)"))
@@ -431,11 +431,11 @@ struct SchemaValidator {
 
     private func stringViolations(
         _ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer, depth: Int
-    ) -> [ContractFinding] {
+    ) -> [PayloadFinding] {
         guard let string = instance.stringValue else { return [] }
         // JSON Schema counts code points, not UTF-16 units or grapheme clusters.
         let length = string.unicodeScalars.count
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if let minimum = node.minLength, length < minimum {
             found.append(
                 dropped(
@@ -481,7 +481,7 @@ struct SchemaValidator {
 
     private func typeViolation(
         _ node: CompiledSchema.Node, _ types: [String], _ instance: JSONElement, _ path: JSONPointer
-    ) -> ContractFinding {
+    ) -> PayloadFinding {
         if node.isReferenceDate, let string = instance.stringValue {
             let kind = ISO8601Timestamp.startsWithDate(string) ? "an ISO-8601 string" : "string"
             return dropped(
@@ -502,9 +502,9 @@ struct SchemaValidator {
     /// plainly meant for (the only one of its type, or the only one whose required keys it has),
     /// else one line naming the alternatives.
     private func explainNoMatch(
-        _ branches: [Int], _ results: [[ContractFinding]], _ instance: JSONElement, _ path: JSONPointer,
+        _ branches: [Int], _ results: [[PayloadFinding]], _ instance: JSONElement, _ path: JSONPointer,
         keyword: String
-    ) -> [ContractFinding] {
+    ) -> [PayloadFinding] {
         var candidates = branches.indices.filter { typeAccepts(branches[$0], instance) }
         // Inference writes a branch for a type that reads other keys when one is missing, guarded
         // by `not` (that key present): where its guard holds, that branch is the one meant.
@@ -730,7 +730,7 @@ struct SchemaValidator {
 
     // MARK: - Suspicions
 
-    func suspicions(about instance: JSONElement, at path: JSONPointer) -> [ContractFinding] {
+    func suspicions(about instance: JSONElement, at path: JSONPointer) -> [PayloadFinding] {
         suspicions(schema.root, instance, path, depth: 0)
     }
 
@@ -761,7 +761,7 @@ struct SchemaValidator {
         }
     }
 
-    private func suspicions(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [ContractFinding]
+    private func suspicions(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [PayloadFinding]
     {
         let key = Answers.Key(index, instance)
         if let key, let known = answers.suspicions[key] { return known }
@@ -771,13 +771,13 @@ struct SchemaValidator {
     }
 
     private func suspicionsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [ContractFinding]
+        -> [PayloadFinding]
     {
         guard depth < Self.maximumDepth else { return [] }
         var views: [CompiledSchema.Node] = []
         var visited: Set<Int> = []
         applicable(index, instance, depth: depth, into: &views, visited: &visited)
-        var found: [ContractFinding] = []
+        var found: [PayloadFinding] = []
         if views.contains(where: \.isReferenceDate), let seconds = instance.doubleValue {
             found += dateSuspicion(seconds, path)
         }
@@ -824,27 +824,27 @@ struct SchemaValidator {
         return found
     }
 
-    private func unknownKey(_ key: String, known: Set<String>, _ path: JSONPointer) -> ContractFinding {
+    private func unknownKey(_ key: String, known: Set<String>, _ path: JSONPointer) -> PayloadFinding {
         if let meant = known.sorted().first(where: { Self.similarKey(to: $0, in: [key]) != nil }) {
-            return ContractFinding(
-                path: path, severity: .suspicious,
+            return PayloadFinding(
+                path: path, code: .suspicious,
                 message:
                     "unknown key '\(Self.shown(key))' is ignored by the device; it looks like '\(Self.shown(meant))' in another case style",
                 fix: "send '\(Self.shown(meant))' as the app's CodingKeys spell it: do not use .convertToSnakeCase")
         }
-        return ContractFinding(
-            path: path, severity: .suspicious,
+        return PayloadFinding(
+            path: path, code: .suspicious,
             message: "unknown key '\(Self.shown(key))' is ignored by the device",
             fix: "remove '\(Self.shown(key))', or add it to the app's type if the app should read it")
     }
 
-    private func dateSuspicion(_ seconds: Double, _ path: JSONPointer) -> [ContractFinding] {
+    private func dateSuspicion(_ seconds: Double, _ path: JSONPointer) -> [PayloadFinding] {
         // <doc:DeviceDecoding>: a Date counts from 2001, `aps.timestamp` from 1970.
         if seconds >= PayloadSchema.unixMillisecondsThreshold {
             let meant = Date(timeIntervalSince1970: seconds / 1000)
             return [
-                ContractFinding(
-                    path: path, severity: .suspicious,
+                PayloadFinding(
+                    path: path, code: .suspicious,
                     message:
                         "a Date of \(Self.text(seconds)) looks like Unix milliseconds (\(Self.day(meant))); the device reads seconds since 2001-01-01",
                     fix: "send seconds since 2001-01-01: milliseconds / 1000 − 978307200")
@@ -854,8 +854,8 @@ struct SchemaValidator {
         let shown = Date(timeIntervalSinceReferenceDate: seconds)
         let meant = Date(timeIntervalSince1970: seconds)
         return [
-            ContractFinding(
-                path: path, severity: .suspicious,
+            PayloadFinding(
+                path: path, code: .suspicious,
                 message:
                     "a Date of \(Self.text(seconds)) looks like Unix seconds: the device shows \(Self.day(shown)) instead of \(Self.day(meant)), 978307200 s (~31 years) late",
                 fix: "subtract 978307200 (send seconds since 2001-01-01), or encode with .deferredToDate")
@@ -864,8 +864,8 @@ struct SchemaValidator {
 
     // MARK: - Text
 
-    private func dropped(_ path: JSONPointer, _ message: String, fix: String) -> ContractFinding {
-        ContractFinding(path: path, severity: .dropped, message: message, fix: fix)
+    private func dropped(_ path: JSONPointer, _ message: String, fix: String) -> PayloadFinding {
+        PayloadFinding(path: path, code: .dropped, message: message, fix: fix)
     }
 
     static func matches(_ instance: JSONElement, type: String) -> Bool {

@@ -180,7 +180,7 @@ public struct ShrinkAdvisor: Sendable {
                 var change = proposal.contractChange
                 if change < .app, saved > 0, contract.rejects(shrunk) { change = .app }
                 let suggestion = ShrinkSuggestion(
-                    id: id, strategyID: proposal.strategyID, title: proposal.title, savedBytes: saved,
+                    id: id, kind: proposal.kind, title: proposal.title, savedBytes: saved,
                     byteCount: after, newTier: budget.tier(forByteCount: after), paths: proposal.paths,
                     contractChange: change, howToApply: proposal.howToApply, isLossy: proposal.isLossy,
                     edit: proposal.edit, original: document)

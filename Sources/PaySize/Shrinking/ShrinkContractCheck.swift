@@ -19,6 +19,6 @@ struct ShrinkContractCheck {
         guard let node = document.nodes(at: path).first,
             let element = try? JSONScanner.scan(document.jsonBytes(of: node), duplicateKeys: .allow)
         else { return 0 }
-        return schema.findings(in: element).filter { $0.severity == .dropped }.count
+        return schema.findings(in: element).filter { $0.code == .dropped }.count
     }
 }

@@ -10,7 +10,7 @@ package struct ShrinkProposal: Sendable {
     package var id: String
     /// The kind of suggestion, such as `shorter-keys`; usually its strategy's id (a strategy
     /// may propose several kinds: `fewer-digits` also reports `smaller-integers`).
-    package var strategyID: String
+    package var kind: String
     /// One line saying what changes, such as `shorter CodingKeys for 6 keys at /legs/*`.
     package var title: String
     /// The paths touched, JSON Pointers with `*` for every element of an array.
@@ -30,7 +30,7 @@ package struct ShrinkProposal: Sendable {
     ///
     /// - Parameters:
     ///   - id: Unique within a report, such as `shorter-keys:/legs/*`.
-    ///   - strategyID: The kind of suggestion, such as `shorter-keys`.
+    ///   - kind: The kind of suggestion, such as `shorter-keys`.
     ///   - title: One line saying what changes.
     ///   - paths: The paths touched, JSON Pointers with `*` for every element of an array.
     ///   - contractChange: What the change asks of the app and its server.
@@ -39,11 +39,11 @@ package struct ShrinkProposal: Sendable {
     ///   - edit: The change itself.
     ///   - reportsWithoutSaving: Whether to list the proposal when it saves 0 bytes; default `false`.
     package init(
-        id: String, strategyID: String, title: String, paths: [String], contractChange: ShrinkContractChange,
+        id: String, kind: String, title: String, paths: [String], contractChange: ShrinkContractChange,
         howToApply: String, isLossy: Bool, edit: ShrinkEdit, reportsWithoutSaving: Bool = false
     ) {
         self.id = id
-        self.strategyID = strategyID
+        self.kind = kind
         self.title = title
         self.paths = paths
         self.contractChange = contractChange

@@ -15,7 +15,7 @@ public struct ShrinkReport: Sendable {
     /// `{"attributes":…,"content-state":…}` that holds both).
     public var jsonBytes: [UInt8] { document.jsonBytes() }
     /// The payload's size as written, when it came from bytes that hold whitespace outside strings.
-    public let writtenByteCount: Int?
+    package let writtenByteCount: Int?
     /// The tier of ``byteCount``.
     public let tier: SizeTier
     /// The limit and tier thresholds judged by.
@@ -23,7 +23,7 @@ public struct ShrinkReport: Sendable {
     /// The tier the plan aims for: the payload reaches it at this tier or below.
     public let target: SizeTier
     /// Whether lossy suggestions may join the plan.
-    public let allowsLossy: Bool
+    package let allowsLossy: Bool
     /// Where the bytes go, row by row.
     public let breakdown: PayloadBreakdown
     /// Every suggestion that saves bytes (``ShrinkSuggestion/savedBytes`` > 0), cheapest contract
@@ -59,7 +59,7 @@ public struct ShrinkReport: Sendable {
     }
 
     /// The suggestion that saves the most (a cheaper contract change first on a tie), among
-    /// those the plan may use: lossy ones only when ``allowsLossy``.
+    /// those the plan may use: lossy ones only when the advisor allows lossy suggestions.
     ///
     /// Test helpers and push errors quote it: `bestSuggestion?.description`.
     public var bestSuggestion: ShrinkSuggestion? {
@@ -69,8 +69,8 @@ public struct ShrinkReport: Sendable {
 
     /// The plan's steps that need no change to the app (contract change `none` or `server`), in
     /// plan order: what `paysize suggest --apply` writes. Lossy steps are among them only when
-    /// ``allowsLossy`` let them into the plan; nothing outside the plan is ever applied.
-    public var suggestionsWithoutAppChange: [ShrinkSuggestion] {
+    /// the advisor's `allowsLossy` let them into the plan; nothing outside the plan is ever applied.
+    package var suggestionsWithoutAppChange: [ShrinkSuggestion] {
         let byID = Dictionary(suggestions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return plan.suggestionIDs.compactMap { byID[$0] }.filter { $0.contractChange < .app }
     }

@@ -21,7 +21,7 @@ extension ShrinkStrategy {
             else { return nil }
             if let refusal = group.refusal {
                 return ShrinkProposal(
-                    id: "cap-items:\(group.path)", strategyID: "cap-items",
+                    id: "cap-items:\(group.path)", kind: "cap-items",
                     title: "no cut at \(group.path): \(refusal)", paths: [group.path.rawValue], contractChange: .server,
                     howToApply: "Cut the array only together with the members that point into it, in the app's terms.",
                     isLossy: true, edit: .unchanged, reportsWithoutSaving: true)
@@ -31,7 +31,7 @@ extension ShrinkStrategy {
                 group.order.map { "keeping the \($0.kept) (\($0.reason))" }
                 ?? "keeping the first as sent (no date, rank or id orders the items)"
             return ShrinkProposal(
-                id: "cap-items:\(group.path)", strategyID: "cap-items",
+                id: "cap-items:\(group.path)", kind: "cap-items",
                 title: "send at most \(counted(kept, "item")) of \(group.count) at \(group.path), \(keeping)",
                 paths: [group.path.rawValue], contractChange: .server,
                 howToApply: """
@@ -55,7 +55,7 @@ extension ShrinkStrategy {
             guard kept < group.count else { return nil }
             let noun = group.isCoordinatePath ? "points of the path" : "points of the series"
             return ShrinkProposal(
-                id: "downsample:\(group.path)", strategyID: "downsample",
+                id: "downsample:\(group.path)", kind: "downsample",
                 title:
                     "downsample the \(group.count) \(noun) at \(group.path) to \(kept), evenly spaced, both ends kept",
                 paths: [group.path.rawValue], contractChange: .server,

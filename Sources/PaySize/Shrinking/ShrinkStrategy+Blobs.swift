@@ -12,7 +12,7 @@ extension ShrinkStrategy {
         }
         return order.map { path in
             ShrinkProposal(
-                id: "blob-to-identifier:\(path)", strategyID: "blob-to-identifier",
+                id: "blob-to-identifier:\(path)", kind: "blob-to-identifier",
                 title: "embedded blob at \(path) (\(largest[path]!) bytes) → an asset name or identifier",
                 paths: [path.rawValue], contractChange: .app,
                 howToApply: """

@@ -34,7 +34,7 @@ extension ShrinkStrategy {
         let count = constant.count == 1 ? "1 member" : "\(constant.count) members"
         return [
             ShrinkProposal(
-                id: "move-to-attributes", strategyID: "move-to-attributes",
+                id: "move-to-attributes", kind: "move-to-attributes",
                 title:
                     "\(count) identical in all \(others.count) payloads → ActivityAttributes: \(summary(of: constant))",
                 paths: constant.map(\.rawValue), contractChange: .app,

@@ -29,7 +29,7 @@ extension ShrinkStrategy {
             let dropped = values.filter { $0.path != kept.path }.map(\.path)
             let shown = string.count > 24 ? String(string.prefix(23)) + "…" : string
             return ShrinkProposal(
-                id: "derive-duplicate:\(dropped[0])", strategyID: "derive-duplicate",
+                id: "derive-duplicate:\(dropped[0])", kind: "derive-duplicate",
                 title:
                     "the same value at \(kept.path) and \(summary(of: dropped)) ('\(JSONPointer.escapingControlCharacters(shown))'): keep \(kept.path)",
                 paths: ([kept.path] + dropped).map(\.rawValue), contractChange: .app,
@@ -78,7 +78,7 @@ extension ShrinkStrategy {
             guard derivable[path] == true, let used = sources[path] else { return nil }
             let from = used.sorted { $0.rawValue < $1.rawValue }.map(\.description).joined(separator: " and ")
             return ShrinkProposal(
-                id: "derive-formatted:\(path)", strategyID: "derive-formatted",
+                id: "derive-formatted:\(path)", kind: "derive-formatted",
                 title:
                     "\(path) only formats \(from) ('\(JSONPointer.escapingControlCharacters(example[path]!))'): derive it in the view",
                 paths: [path.rawValue], contractChange: .app,

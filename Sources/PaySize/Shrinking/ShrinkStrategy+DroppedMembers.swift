@@ -9,7 +9,7 @@ extension ShrinkStrategy {
         if !paths.isEmpty {
             proposals.append(
                 ShrinkProposal(
-                    id: "drop-nulls", strategyID: "drop-nulls",
+                    id: "drop-nulls", kind: "drop-nulls",
                     title: "drop explicit nulls at \(summary(of: paths))", paths: paths.map(\.rawValue),
                     contractChange: .server,
                     howToApply: """
@@ -21,7 +21,7 @@ extension ShrinkStrategy {
         if !omitted.isEmpty {
             proposals.append(
                 ShrinkProposal(
-                    id: "omitted-optionals", strategyID: "omitted-optionals",
+                    id: "omitted-optionals", kind: "omitted-optionals",
                     title: "nil optionals already omitted at \(summary(of: omitted)): they cost 0 bytes",
                     paths: omitted.map(\.rawValue), contractChange: .none,
                     howToApply: """
@@ -39,7 +39,7 @@ extension ShrinkStrategy {
         guard !paths.isEmpty else { return [] }
         return [
             ShrinkProposal(
-                id: "drop-defaults", strategyID: "drop-defaults",
+                id: "drop-defaults", kind: "drop-defaults",
                 title: "drop default-valued members (false, 0, \"\", [], {}) at \(summary(of: paths))",
                 paths: paths.map(\.rawValue), contractChange: .app,
                 howToApply: """

@@ -160,7 +160,7 @@ extension ShrinkStrategy {
             ? "The type at \(path) is an enum already; give its cases short raw values"
             : "The strings at \(path) (\(occurrences) seen, \(values.count) distinct) become an enum with short raw values"
         return ShrinkProposal(
-            id: "enum-values:\(path)", strategyID: "enum-values",
+            id: "enum-values:\(path)", kind: "enum-values",
             title: "enum with short raw values at \(path): \(mapping)", paths: [path.rawValue],
             contractChange: .app,
             howToApply: """

@@ -40,7 +40,7 @@ extension ShrinkStrategy {
         if !paths.isEmpty {
             proposals.append(
                 ShrinkProposal(
-                    id: "escaping", strategyID: "escaping",
+                    id: "escaping", kind: "escaping",
                     title:
                         "escapes the JSON does not need (\(kinds.joined(separator: ", "))) at \(summary(of: paths)) → server encoder settings",
                     paths: paths.map(\.rawValue), contractChange: .none,
@@ -54,7 +54,7 @@ extension ShrinkStrategy {
         if let written = context.writtenByteCount, written - finalNewline > context.byteCount {
             proposals.append(
                 ShrinkProposal(
-                    id: "compact-output", strategyID: "compact-output",
+                    id: "compact-output", kind: "compact-output",
                     title:
                         "whitespace: \(written) bytes as written, \(context.byteCount) compact; sizes are judged compact",
                     paths: [""], contractChange: .none,

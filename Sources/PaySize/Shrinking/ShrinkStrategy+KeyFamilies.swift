@@ -29,7 +29,7 @@ extension ShrinkStrategy {
                 snippet += "var \(name): [\(SwiftNaming.typeName(for: name))]  // replaces \(family.pattern)"
                 proposals.append(
                     ShrinkProposal(
-                        id: id, strategyID: "fold-keys",
+                        id: id, kind: "fold-keys",
                         title:
                             "fold \(family.numbers.count) numbered \(family.pattern) key groups at \(path) into one array '\(name)' of records (\(family.suffixes.count) fields)",
                         paths: [path.appending(.key(family.pattern)).rawValue], contractChange: .app,

@@ -36,7 +36,7 @@ extension ShrinkStrategy {
                 ? "Or send integer microdegrees (× 1000000) and divide in the view, which is an app change."
                 : "Or send a scaled integer (hundredths: 0.73 → 73) and divide in the view, which is an app change."
             return ShrinkProposal(
-                id: "fewer-digits:\(path)", strategyID: "fewer-digits",
+                id: "fewer-digits:\(path)", kind: "fewer-digits",
                 title: "fewer fraction digits at \(path): \(meaning.effect) (\(before) → \(after))",
                 paths: [path.rawValue], contractChange: .server,
                 howToApply: """
@@ -53,7 +53,7 @@ extension ShrinkStrategy {
             let more = integerPaths.count > 4 ? " and \(integerPaths.count - 4) more" : ""
             proposals.append(
                 ShrinkProposal(
-                    id: "smaller-integers", strategyID: "smaller-integers",
+                    id: "smaller-integers", kind: "smaller-integers",
                     title:
                         "smaller integer types (Int8, Int16, UInt8) at \(listed)\(more): JSON writes the same digits",
                     paths: integerPaths.map(\.rawValue), contractChange: .app,

@@ -76,7 +76,7 @@ extension ShrinkStrategy {
             let objects = objectCount > 1 ? " (\(objectCount) objects)" : ""
             let keyCount = names.count == 1 ? "1 key" : "\(names.count) keys"
             return ShrinkProposal(
-                id: "shorter-keys:\(path)", strategyID: "shorter-keys",
+                id: "shorter-keys:\(path)", kind: "shorter-keys",
                 title: "shorter CodingKeys for \(keyCount) at \(path)\(objects)", paths: [path.rawValue],
                 contractChange: .app,
                 howToApply: """

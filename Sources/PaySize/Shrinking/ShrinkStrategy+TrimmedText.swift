@@ -30,7 +30,7 @@ extension ShrinkStrategy {
             let (characters, log) = longest[path]!
             if let log {
                 return ShrinkProposal(
-                    id: "trim-text:\(path)", strategyID: "trim-text",
+                    id: "trim-text:\(path)", kind: "trim-text",
                     title:
                         "keep the newest lines of the log at \(path), up to \(keptLogCharacterCount) characters (\(log.reason); longest: \(characters))",
                     paths: [path.rawValue], contractChange: .server,
@@ -45,7 +45,7 @@ extension ShrinkStrategy {
                     })
             }
             return ShrinkProposal(
-                id: "trim-text:\(path)", strategyID: "trim-text",
+                id: "trim-text:\(path)", kind: "trim-text",
                 title: "trim the text at \(path) to \(keptCharacterCount) characters (longest: \(characters))",
                 paths: [path.rawValue], contractChange: .server,
                 howToApply: """

@@ -9,7 +9,7 @@
 /// advisor.strategies = ShrinkStrategy.standard.filter { $0.id != "trim-text" }
 /// ```
 public struct ShrinkStrategy: Sendable {
-    /// A stable name, such as `shorter-keys`; suggestions carry it as their ``ShrinkSuggestion/strategyID``.
+    /// A stable name, such as `shorter-keys`, to pick strategies by.
     public let id: String
     private let makeProposals: @Sendable (ShrinkContext) -> [ShrinkProposal]
 

@@ -14,7 +14,7 @@ public struct ShrinkSuggestion: Sendable, CustomStringConvertible {
     /// `shorter-keys:/aps/content-state/legs/*` (`(root)` for the root).
     public var id: String
     /// The kind of suggestion, such as `shorter-keys` or `smaller-integers`.
-    public var strategyID: String
+    package var kind: String
     /// One line saying what changes.
     public var title: String
     /// The exact difference between the payload's size and ``byteCount``.

@@ -60,6 +60,6 @@ extension PayloadFinding {
     /// The message as the text and GitHub formats show it: the contract severity first
     /// (`dropped: `) and the fix after (`; fix: …`) when the finding has them.
     var displayText: String {
-        (contractSeverity.map { "\($0.rawValue): " } ?? "") + message + (fix.map { "; fix: \($0)" } ?? "")
+        (code.flatMap { $0.isContract ? "\($0): " : nil } ?? "") + message + (fix.map { "; fix: \($0)" } ?? "")
     }
 }

@@ -64,7 +64,7 @@ struct JSONCheckReporter: CheckReporter {
                                 ("severity", .string(finding.severity.rawValue)),
                                 ("path", .string(finding.path.rawValue)),
                                 ("message", .string(finding.message)),
-                                ("contract", .optional(finding.contractSeverity?.rawValue)),
+                                ("contract", .optional(finding.code.flatMap { $0.isContract ? $0.description : nil })),
                                 ("fix", .optional(finding.fix)),
                                 ("line", .optional(location?.line)),
                                 ("column", .optional(location?.column)),

@@ -27,7 +27,7 @@ public struct ServerPayloadCheck: ExpectationOutcome, Equatable {
     public var decoding: RoundTripResult?
     /// The contract findings for it: every one when it does not decode, the suspicious ones when
     /// it does. Paths point into the input (`/aps/content-state/…` for a push body).
-    public var findings: [ContractFinding]
+    public var findings: [PayloadFinding]
     /// Whether suspicious findings are tolerated when the payload decodes.
     public var allowsSuspicious: Bool
     /// Why the input could not be read; `nil` when it was.
@@ -114,7 +114,7 @@ public struct ServerPayloadCheck: ExpectationOutcome, Equatable {
         self.decoding = decoding
         if decoding.isFaithful {
             // The device's own decoder has the last word on what it drops.
-            findings = findings.filter { $0.severity == .suspicious }
+            findings = findings.filter { $0.code == .suspicious }
         }
     }
 

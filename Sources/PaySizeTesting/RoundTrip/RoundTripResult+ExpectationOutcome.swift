@@ -13,6 +13,6 @@ extension RoundTripResult: ExpectationOutcome {
         // No payload: the server's encoder threw, so there is nothing the device could receive.
         if payload.isEmpty { return message }
         let effect = isDecodingFailure ? "the device drops this update" : "the device shows a different state"
-        return "\(effect): \(message)\nfix: \(finding.fix)"
+        return "\(effect): \(message)\nfix: \(finding.fix ?? "")"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 @_spi(Internals) @testable import PaySize
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
@@ -72,7 +73,7 @@ import Testing
         ] {
             let text = try #require(witness)
             let element = try JSONScanner.scan(Array(text.utf8))
-            let findings = schema.findings(in: element).filter { $0.severity == .dropped }.map(\.description)
+            let findings = schema.findings(in: element).filter { $0.code == .dropped }.map(\.description)
             #expect(findings.isEmpty, "\(T.self) witness refused by its schema: \(findings)")
             let decoded = try JSONDecoder().decode(T.self, from: Data(text.utf8))
             let encoded = try JSONEncoder().encode(decoded)

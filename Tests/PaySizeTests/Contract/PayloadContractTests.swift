@@ -84,8 +84,8 @@ struct PayloadContractTests: ContractFixtureNames {
     @Test("delivery payloads", arguments: deliveryCases)
     func deliveryPayloads(_ testCase: Case) throws {
         let findings = Self.delivery.findings(in: try Support.update(testCase.state))
-        #expect(findings.map { "\($0.path) \($0.severity.rawValue) \($0.message)" } == testCase.expected)
-        #expect(findings.allSatisfy { !$0.fix.isEmpty && !$0.fix.hasSuffix(".") })
+        #expect(findings.map { "\($0.path) \($0.code?.description ?? "") \($0.message)" } == testCase.expected)
+        #expect(findings.allSatisfy { !($0.fix ?? "").isEmpty && !($0.fix ?? ".").hasSuffix(".") })
     }
 
     @Test("every example state, encoded by the default encoder, produces no finding")
@@ -116,7 +116,7 @@ struct PayloadContractTests: ContractFixtureNames {
         encoder.dateEncodingStrategy = .secondsSince1970
         let findings = schema.findings(in: try Support.element(Support.flight, encoder: encoder))
         #expect(findings.map(\.path) == [JSONPointer("arrives"), JSONPointer("departs")])
-        #expect(findings.allSatisfy { $0.severity == .suspicious })
+        #expect(findings.allSatisfy { $0.code == .suspicious })
     }
 
     @Test("enum with associated values: unknown case and two cases are dropped")
@@ -132,7 +132,7 @@ struct PayloadContractTests: ContractFixtureNames {
             unknown.map(\.message).first
                 == "expected an object with exactly one of the keys 'pregame', 'quarter', 'overtime', 'final'")
         #expect(unknown.first?.path == JSONPointer("period"))
-        #expect(unknown.first?.severity == .dropped)
+        #expect(unknown.first?.code == .dropped)
         // JSONDecoder refuses two case keys whatever their values.
         let two = schema.findings(in: try with(period: #"{"final":{},"pregame":{}}"#))
         #expect(

@@ -133,7 +133,7 @@ struct RoundTripCodableTests: ContractFixtureNames {
         let result = ContentStateRoundTrip.check(Clipped(code: "ABCDE"))
         #expect(!result.isDecodingFailure)
         #expect(result.description == "/code: the device decodes /code as 'ABC' but the server meant 'ABCDE'")
-        #expect(result.finding?.severity == .suspicious)
+        #expect(result.finding?.code == .suspicious)
     }
 
     /// `==` looks at a field the JSON does not carry.

@@ -38,7 +38,7 @@ struct RoundTripTests: ContractFixtureNames {
                 == "the device reads the Date at /etaDate 978307200 s (≈ 31 years) late: 2056-11-30 instead of 2025-11-30 — the server encoder uses .secondsSince1970 (Unix seconds); the device counts seconds since 2001-01-01"
         )
         #expect(result.finding?.path == JSONPointer("aps", "content-state", "etaDate"))
-        #expect(result.finding?.severity == .suspicious)
+        #expect(result.finding?.code == .suspicious)
     }
 
     @Test("millisecondsSince1970 names the strategy")
@@ -61,7 +61,7 @@ struct RoundTripTests: ContractFixtureNames {
             result.message
                 == "the device expects a number at /etaDate but the payload has string '2025-11-30T12:15:00Z' — a Date must be a number of seconds since 2001-01-01; the server encoder uses .iso8601"
         )
-        #expect(result.finding?.severity == .dropped)
+        #expect(result.finding?.code == .dropped)
     }
 
     @Test("convertToSnakeCase: the device misses the camelCase key")

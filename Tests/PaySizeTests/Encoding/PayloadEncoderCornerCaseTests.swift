@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 /// The per-key-type tables (`EncodingKeyTable`): keys are learned on first use and served from

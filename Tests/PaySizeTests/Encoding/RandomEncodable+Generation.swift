@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 extension RandomEncodable {
     /// Keys that collide, sort in surprising ways and need escaping.

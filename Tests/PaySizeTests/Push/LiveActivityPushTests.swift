@@ -137,7 +137,7 @@ import Testing
             _ = try Self.update(ofByteCount: 4097).encoded()
             Issue.record("4097 bytes must be refused")
         } catch let error as LiveActivityPushError {
-            #expect(error.isOverLimit)
+            #expect(error.violations.contains { $0.code == .overLimit })
             #expect(error.report.payloadByteCount == 4097)
             #expect(error.report.tier == .over)
             // The over-limit message quotes the best lossless shrinking suggestion, measured on
@@ -265,9 +265,9 @@ import Testing
             Issue.record("a start without attributes-type, alert and content-state must be refused")
         } catch let error as LiveActivityPushError {
             #expect(error.kind == .missingKey)
-            #expect(!error.isOverLimit)
+            #expect(!error.violations.contains { $0.code == .overLimit })
             #expect(
-                error.violations.map(\.kind) == [.missingKey, .missingKey, .missingKey, .keyNotAllowed])
+                error.violations.map(\.code) == [.missingKey, .missingKey, .missingKey, .keyNotAllowed])
             #expect(
                 error.violations.map(\.path.description) == [
                     "/aps/attributes-type", "/aps/alert", "/aps/content-state", "/aps/dismissal-date",

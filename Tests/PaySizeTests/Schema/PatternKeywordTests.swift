@@ -22,7 +22,7 @@ struct PatternKeywordTests {
         #expect(findings.map(\.path.description) == ["/orderID"])
         #expect(findings.map(\.message) == ["'ORD-12345' does not match the pattern '^ORD-[0-9]{6}$'"])
         #expect(findings.map(\.fix) == ["send a value that matches '^ORD-[0-9]{6}$'"])
-        #expect(findings.map(\.severity) == [.dropped])
+        #expect(findings.map(\.code) == [.dropped])
         // Not a string: the keyword does not apply.
         #expect(try self.schema(#"{"pattern":"^a"}"#).findings(in: json("7")).isEmpty)
     }
@@ -52,7 +52,7 @@ struct PatternKeywordTests {
             contentState: try schema(#"{"properties":{"a":{"type":"integer"}},"patternProperties":{"^x-":{}}}"#))
         let findings = try contract.findings(
             in: json(#"{"aps":{"timestamp":1764504000,"event":"update","content-state":{"a":1,"x-trace":"t","b":2}}}"#))
-        #expect(findings.map { "\($0.path) \($0.severity)" } == ["/aps/content-state/b suspicious"])
+        #expect(findings.map { "\($0.path) \($0.code!)" } == ["/aps/content-state/b suspicious"])
     }
 
     @Test("a pattern is searched for anywhere in the string, as JSON Schema says")

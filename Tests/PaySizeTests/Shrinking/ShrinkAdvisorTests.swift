@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
@@ -112,7 +113,7 @@ import Testing
         }
         #expect(report.zeroSavings.contains { $0.id == "omitted-optionals" && $0.paths == ["/content-state/note"] })
         // The inferred schema knows etaDate is a Date: its fraction can go, as a server change.
-        let dates = try #require(report.suggestions.first { $0.strategyID == "integer-dates" })
+        let dates = try #require(report.suggestions.first { $0.kind == "integer-dates" })
         #expect(dates.paths == ["/content-state/etaDate"])
         #expect(dates.contractChange == .server)
         let keys = try #require(report.suggestions.first { $0.id == "shorter-keys:/content-state/stops/*" })
@@ -145,7 +146,7 @@ import Testing
         let strategy = ShrinkStrategy(id: "drop-legs") { context in
             [
                 ShrinkProposal(
-                    id: "drop-legs", strategyID: "drop-legs", title: "send legs as one string", paths: ["/legs"],
+                    id: "drop-legs", kind: "drop-legs", title: "send legs as one string", paths: ["/legs"],
                     contractChange: .app, howToApply: "", isLossy: false,
                     edit: .replacingValue(at: JSONPointer("legs")) { json in "\(json.count) bytes" })
             ]
@@ -162,7 +163,7 @@ import Testing
         let strategy = ShrinkStrategy(id: "slash") { _ in
             [
                 ShrinkProposal(
-                    id: "slash", strategyID: "slash", title: "", paths: ["/a"], contractChange: .app, howToApply: "",
+                    id: "slash", kind: "slash", title: "", paths: ["/a"], contractChange: .app, howToApply: "",
                     isLossy: false, edit: .replacingValue(at: JSONPointer("a")) { _ in "1/2" })
             ]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
@@ -128,7 +129,7 @@ import Testing
 
     @Test func moneyIsNeverRounded() throws {
         let report = try Self.report("stock-price-series.json")
-        #expect(!report.suggestions.contains { $0.strategyID == "fewer-digits" })
+        #expect(!report.suggestions.contains { $0.kind == "fewer-digits" })
     }
 
     @Test func anSDKsKeysAreNeverRenamed() throws {
@@ -137,7 +138,7 @@ import Testing
         #expect(keys.howToApply.contains("case onesignal  // kept: not the app's to rename"))
         #expect(!report.suggestions.contains { $0.paths.contains { $0.hasPrefix("/aps/content-state/onesignal") } })
         let original = try JSONScanner.scan(Self.payload("sdk-wrapped-onesignal.json"))
-        for suggestion in report.suggestions where suggestion.strategyID != "zstd-packing" {
+        for suggestion in report.suggestions where suggestion.kind != "zstd-packing" {
             let state = try JSONScanner.scan(suggestion.jsonBytes).descendant(at: JSONPointer("aps", "content-state"))
             #expect(
                 state?["onesignal"]?.isJSONEqual(to: original["aps"]!["content-state"]!["onesignal"]!) == true,
@@ -176,6 +177,6 @@ import Testing
 
     @Test func namesSeenInOnePayloadAreNoEnum() throws {
         let report = try Self.report("match-events-names.json")
-        #expect(!report.suggestions.contains { $0.strategyID == "enum-values" }, "\(report.suggestions.map(\.id))")
+        #expect(!report.suggestions.contains { $0.kind == "enum-values" }, "\(report.suggestions.map(\.id))")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
@@ -112,7 +113,7 @@ import Testing
         payloads.append(try ShrinkAdvisorTests.example("shrink/update-match-bloated.json"))
         for payload in payloads {
             let report = try ShrinkAdvisor().report(forJSONBytes: payload)
-            for suggestion in report.suggestions where suggestion.strategyID == "enum-values" {
+            for suggestion in report.suggestions where suggestion.kind == "enum-values" {
                 let lines = suggestion.howToApply.split(separator: "\n", omittingEmptySubsequences: false)
                 guard let start = lines.firstIndex(where: { $0.hasPrefix("enum ") }),
                     let end = lines[start...].firstIndex(of: "}")

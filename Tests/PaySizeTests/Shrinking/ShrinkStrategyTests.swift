@@ -187,10 +187,10 @@ import Testing
     @Test func smallerIntegerTypesSaveNothing() throws {
         #expect(try Support.json(Wide(count: 12)) == Support.json(Narrow(count: 12)))
         let report = try ShrinkAdvisor().report(forJSONBytes: Support.json(Wide(count: 12)))
-        let finding = try #require(report.zeroSavings.first { $0.strategyID == "smaller-integers" })
+        let finding = try #require(report.zeroSavings.first { $0.kind == "smaller-integers" })
         #expect(finding.savedBytes == 0)
         #expect(finding.paths == ["/count"])
-        #expect(!report.suggestions.contains { $0.strategyID == "smaller-integers" })
+        #expect(!report.suggestions.contains { $0.kind == "smaller-integers" })
     }
 
     // MARK: 5. Nulls and defaults
@@ -256,10 +256,10 @@ import Testing
     @Test func nilOptionalsAlreadyOmittedCostZero() throws {
         let report = try ShrinkAdvisor().report(contentState: OptionalNote(eta: 5, note: nil))
         #expect(report.byteCount == 9)
-        let finding = try #require(report.zeroSavings.first { $0.strategyID == "omitted-optionals" })
+        let finding = try #require(report.zeroSavings.first { $0.kind == "omitted-optionals" })
         #expect(finding.paths == ["/note"])
         #expect(finding.savedBytes == 0)
-        #expect(!report.suggestions.contains { $0.strategyID == "drop-nulls" })
+        #expect(!report.suggestions.contains { $0.kind == "drop-nulls" })
     }
 
     // MARK: 6. Blobs
@@ -327,7 +327,7 @@ import Testing
         let items = (0..<8).map { "\"item \($0)\"" }.joined(separator: ",")
         let bytes = Array(#"{"selectedIndex":5,"a":[\#(items)],"b":[\#(items)]}"#.utf8)
         let report = try ShrinkAdvisor(allowsLossy: true).report(forJSONBytes: bytes)
-        #expect(!report.suggestions.contains { $0.strategyID == "cap-items" })
+        #expect(!report.suggestions.contains { $0.kind == "cap-items" })
         #expect(
             report.zeroSavings.map(\.title).contains(
                 "no cut at /a: 'selectedIndex' may point into 'a' or 'b'; a cut could leave it pointing at another item"
@@ -359,7 +359,7 @@ import Testing
         #expect(decoded.minute == 60 && decoded.score == "1-1")
 
         let alone = try ShrinkAdvisor().report(forJSONBytes: series[2])
-        #expect(!alone.suggestions.contains { $0.strategyID == "move-to-attributes" })
+        #expect(!alone.suggestions.contains { $0.kind == "move-to-attributes" })
     }
 
     // MARK: 9. Duplicated and derived values
@@ -407,7 +407,7 @@ import Testing
 
         let unrelated = try Support.json(Score(awayScore: 10, homeScore: 14, scoreText: "Q4 14 - 10"))
         let report = try ShrinkAdvisor().report(forJSONBytes: unrelated)
-        #expect(!report.suggestions.contains { $0.strategyID == "derive-formatted" })
+        #expect(!report.suggestions.contains { $0.kind == "derive-formatted" })
     }
 
     // MARK: 10. Dates
@@ -450,7 +450,7 @@ import Testing
         let state = ETA(eta: Date(timeIntervalSinceReferenceDate: 786_207_600.25))
         let report = try ShrinkAdvisor().report(contentState: state)
         Support.checkSavings(report)
-        let suggestion = try #require(report.suggestions.first { $0.strategyID == "integer-dates" })
+        let suggestion = try #require(report.suggestions.first { $0.kind == "integer-dates" })
         #expect(suggestion.jsonBytes == Array(#"{"eta":786207600}"#.utf8))
         #expect(suggestion.savedBytes == 3)
         #expect(suggestion.isLossy && suggestion.contractChange == .server)
@@ -501,7 +501,7 @@ import Testing
         let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
         #expect(report.byteCount == 9)
         #expect(report.writtenByteCount == 15)
-        let finding = try #require(report.zeroSavings.first { $0.strategyID == "compact-output" })
+        let finding = try #require(report.zeroSavings.first { $0.kind == "compact-output" })
         #expect(finding.title == "whitespace: 15 bytes as written, 9 compact; sizes are judged compact")
     }
 }

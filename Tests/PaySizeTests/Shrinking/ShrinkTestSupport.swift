@@ -18,19 +18,19 @@ enum ShrinkTestSupport {
         try JSONDecoder().decode(type, from: Data(bytes))
     }
 
-    /// The report on compact `bytes` and its one suggestion of kind `strategyID`, after
+    /// The report on compact `bytes` and its one suggestion of kind `kind`, after
     /// checking what every suggestion must satisfy: its saving is the exact byte difference of
     /// the payload it produced, which is compact, strict JSON.
     static func suggestion(
-        _ strategyID: String, in bytes: [UInt8], series: [[UInt8]] = [], advisor: ShrinkAdvisor = ShrinkAdvisor(),
+        _ kind: String, in bytes: [UInt8], series: [[UInt8]] = [], advisor: ShrinkAdvisor = ShrinkAdvisor(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (report: ShrinkReport, suggestion: ShrinkSuggestion) {
         let report = try advisor.report(forJSONBytes: bytes, series: series)
         #expect(report.byteCount == bytes.count, "the input is compact", sourceLocation: sourceLocation)
         checkSavings(report, sourceLocation: sourceLocation)
-        let matching = report.suggestions.filter { $0.strategyID == strategyID }
+        let matching = report.suggestions.filter { $0.kind == kind }
         try #require(
-            matching.count == 1, "\(matching.count) \(strategyID) suggestions in \(report.suggestions.map(\.id))",
+            matching.count == 1, "\(matching.count) \(kind) suggestions in \(report.suggestions.map(\.id))",
             sourceLocation: sourceLocation)
         return (report, matching[0])
     }

@@ -1,3 +1,5 @@
+import PaySizeTestSupport
+
 @_spi(Internals) @testable import PaySize
 
 /// One change to a valid content state: where, what, and the changed state.

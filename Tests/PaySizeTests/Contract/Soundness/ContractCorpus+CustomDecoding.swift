@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 // Content states whose `init(from:)` is written by hand: defaults, `try?` fallbacks, `try?`
 // chains, presence checks, validation, wrappers, nested containers.

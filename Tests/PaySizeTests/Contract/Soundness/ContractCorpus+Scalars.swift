@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 // Content states built from scalars and Foundation types: every integer width, floating types,
 // Decimal, dates, URLs, UUIDs, Data, and raw-value enums of each kind.

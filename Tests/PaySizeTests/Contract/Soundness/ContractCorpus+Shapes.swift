@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 // Content states shaped by collections: dictionaries of every key kind, optionals of every kind,
 // nested enums with associated values, recursion, class hierarchies, tuples, generics, and a

@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 /// The soundness corpus: realistic, tricky `Codable` content states, one pattern (or several)
 /// each. ``ContractSoundnessTests`` infers each one's schema and checks it against what the real

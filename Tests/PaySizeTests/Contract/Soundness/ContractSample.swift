@@ -36,8 +36,8 @@ enum ContractSample {
             lines += line + "\n"
             let findings = try contract.findings(inJSONBytes: Array(line.utf8)).map { finding in
                 JSONElement.object([
-                    ("path", .string(finding.path.rawValue)), ("contract", .string(finding.severity.rawValue)),
-                    ("message", .string(finding.message)), ("fix", .string(finding.fix)),
+                    ("path", .string(finding.path.rawValue)), ("contract", .string(finding.code?.description ?? "")),
+                    ("message", .string(finding.message)), ("fix", .string(finding.fix ?? "")),
                 ])
             }
             expected.append(.object([("line", .integer(offset + 1)), ("findings", .array(findings))]))

@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Synchronization
 import Testing
 
@@ -90,7 +91,7 @@ struct ContractSoundnessTests {
             let findings = try contract.findings(inJSONBytes: payload(SchemaDocumentWriter.write(state)))
             counts.valid += 1
             for finding in findings {
-                if finding.severity == .dropped { counts.droppedOnValid += 1 } else { counts.suspiciousOnValid += 1 }
+                if finding.code == .dropped { counts.droppedOnValid += 1 } else { counts.suspiciousOnValid += 1 }
                 counts.problems.append("\(name) valid \(SchemaDocumentWriter.compact(state)): \(finding)")
             }
             let mutations =
@@ -118,7 +119,7 @@ struct ContractSoundnessTests {
     ) throws {
         let prefix = JSONPointer("aps", "content-state")
         let state = SchemaDocumentWriter.write(mutation.state)
-        let dropped = try contract.findings(inJSONBytes: payload(state)).filter { $0.severity == .dropped }
+        let dropped = try contract.findings(inJSONBytes: payload(state)).filter { $0.code == .dropped }
         let places = dropped.map {
             JSONPointer(components: Array($0.path.components.dropFirst(prefix.components.count)))
         }

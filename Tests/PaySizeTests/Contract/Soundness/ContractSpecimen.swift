@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 
 /// A `Codable` content state of the soundness corpus: it can make seeded random values of
 /// itself, which a default `JSONEncoder` writes as the payloads servers send.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 /// Payloads the FuzzShrink target (Fuzz/) once failed on, kept as unit tests; each also lives in
@@ -14,7 +15,7 @@ import Testing
         let bytes = Array(
             try Data(contentsOf: Self.folder.appendingPathComponent("control-character-in-derived-source-key.json")))
         let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
-        let derived = try #require(report.suggestions.first { $0.strategyID == "derive-formatted" })
+        let derived = try #require(report.suggestions.first { $0.kind == "derive-formatted" })
         #expect(
             derived.title
                 == "/scoreText only formats /awayScore and /homeInfini\\ttyScore ('14 - 10'): derive it in the view")

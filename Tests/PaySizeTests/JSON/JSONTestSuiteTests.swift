@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 /// The JSONTestSuite parsing cases in `Tests/Fixtures/JSONTestSuite` (MIT, licence beside them): `y_` must be accepted, `n_` refused,

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 /// `JSONMeasuringScanner` against the strict `JSONScanner`: the same texts accepted, the same

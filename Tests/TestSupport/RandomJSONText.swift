@@ -1,19 +1,19 @@
-// Shared with Tests/PaySizeCLITests through a symlink, so both differential suites damage texts alike.
+// In PaySizeTestSupport, so both differential suites (PaySizeTests, PaySizeCLITests) damage texts alike.
 
 /// Random JSON texts for the differential tests: every token kind, escapes, multi-byte UTF-8,
 /// whitespace, few distinct keys (so repeats happen) and the keys the pointers follow.
-enum RandomJSONText {
-    static let keys = [
+public enum RandomJSONText {
+    public static let keys = [
         "a", "b", "aps", "content-state", "é", "e\\u0301", "K", "\\u212a", "\\u0061", "k", "long key 123",
     ]
-    static let strings = [
+    public static let strings = [
         "", "plain", "caf\u{E9}", "\\u00e9", "\\ud83c\\udfc8", "tab\\t", "q\\\"", "\u{1F3C8}", "/\\/",
         "a longer string that spans several eight-byte words",
     ]
-    static let scalars = ["0", "-0", "1.5", "-12e+3", "1E9", "true", "false", "null", "1764500400"]
-    static let spaces = ["", "", "", " ", "\n", "\r\n", "\t "]
+    public static let scalars = ["0", "-0", "1.5", "-12e+3", "1E9", "true", "false", "null", "1764500400"]
+    public static let spaces = ["", "", "", " ", "\n", "\r\n", "\t "]
 
-    static func value(depth: Int, using random: inout SplitMix64) -> String {
+    public static func value(depth: Int, using random: inout SplitMix64) -> String {
         let space = spaces.randomElement(using: &random)!
         switch Int.random(in: 0..<(depth > 4 ? 3 : 6), using: &random) {
         case 0: return space + scalars.randomElement(using: &random)! + space
@@ -33,7 +33,7 @@ enum RandomJSONText {
     }
 
     /// One random edit: a byte deleted, replaced or inserted (bytes that matter to JSON's grammar).
-    static func damage(_ bytes: inout [UInt8], using random: inout SplitMix64) {
+    public static func damage(_ bytes: inout [UInt8], using random: inout SplitMix64) {
         let interesting: [UInt8] = Array("{}[]:,\"\\ 0-.eu".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
         let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
         switch Int.random(in: 0..<3, using: &random) {

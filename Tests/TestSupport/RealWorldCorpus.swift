@@ -3,16 +3,16 @@ import Foundation
 // Content states and attributes shaped like the Live Activities of public apps and Apple's
 // documentation: small states of a few strings, raw-value enums, optionals (often nil), a Date
 // or two, an array of small structs, a nested struct, enums with associated values, URLs, and
-// Doubles as real feeds send them. Used by the benchmark (`make bench`) and, through a symlink,
-// by the encoder tests (Tests/PaySizeTests/Encoding/RealWorldCorpus.swift), which compare every
-// shape byte for byte with Foundation. `Date`s count from 2001, as the device decodes them.
+// Doubles as real feeds send them. Used by the benchmark (`make bench`) and by the
+// encoder tests, which compare every shape byte for byte with Foundation (both link
+// PaySizeTestSupport). `Date`s count from 2001, as the device decodes them.
 // Health, finance and delivery apps keep the values they show as `Decimal` (the last three).
 
 /// The corpus: each shape with the name the benchmark table shows.
-enum RealWorldCorpus {
-    static let base = Date(timeIntervalSinceReferenceDate: 786_193_800)
+public enum RealWorldCorpus {
+    public static let base = Date(timeIntervalSinceReferenceDate: 786_193_800)
 
-    static let shapes: [(name: String, value: any Encodable & Sendable)] = [
+    public static let shapes: [(name: String, value: any Encodable & Sendable)] = [
         ("delivery state", delivery),
         ("delivery attributes", deliveryAttributes),
         ("ride state", ride),
@@ -40,75 +40,75 @@ enum RealWorldCorpus {
 
     // MARK: Delivery (a food-delivery app)
 
-    struct DeliveryAttributes: Codable, Sendable {
-        var orderID: String
-        var restaurantName: String
-        var restaurantLogo: URL?
-        var itemCount: Int
+    public struct DeliveryAttributes: Codable, Sendable {
+        public var orderID: String
+        public var restaurantName: String
+        public var restaurantLogo: URL?
+        public var itemCount: Int
     }
 
-    struct DeliveryState: Codable, Sendable {
-        enum Status: String, Codable, Sendable {
+    public struct DeliveryState: Codable, Sendable {
+        public enum Status: String, Codable, Sendable {
             case received, preparing, pickedUp, arriving, delivered
         }
 
-        var status: Status
-        var eta: Date
-        var courierName: String?
-        var progress: Double
-        var message: String?
+        public var status: Status
+        public var eta: Date
+        public var courierName: String?
+        public var progress: Double
+        public var message: String?
     }
 
-    static let delivery = DeliveryState(
+    public static let delivery = DeliveryState(
         status: .pickedUp, eta: base.addingTimeInterval(1_140), courierName: "Marco",
         progress: 0.6200000000000001, message: nil)
-    static let deliveryAttributes = DeliveryAttributes(
+    public static let deliveryAttributes = DeliveryAttributes(
         orderID: "8F2K-19QX", restaurantName: "Sweetgreen", restaurantLogo: nil, itemCount: 3)
 
     // MARK: Ride (a ride-hailing app)
 
-    struct RideState: Codable, Sendable {
-        struct Vehicle: Codable, Sendable {
-            var make: String
-            var model: String
-            var color: String
-            var plate: String
+    public struct RideState: Codable, Sendable {
+        public struct Vehicle: Codable, Sendable {
+            public var make: String
+            public var model: String
+            public var color: String
+            public var plate: String
         }
 
-        enum Stage: String, Codable, Sendable {
+        public enum Stage: String, Codable, Sendable {
             case matching, driverOnTheWay, driverArrived, inProgress, completed
         }
 
-        var stage: Stage
-        var driverFirstName: String
-        var driverRating: Double
-        var vehicle: Vehicle
-        var pickupETA: Date
-        var minutesAway: Int
-        var pin: String?
+        public var stage: Stage
+        public var driverFirstName: String
+        public var driverRating: Double
+        public var vehicle: Vehicle
+        public var pickupETA: Date
+        public var minutesAway: Int
+        public var pin: String?
     }
 
-    static let ride = RideState(
+    public static let ride = RideState(
         stage: .driverOnTheWay, driverFirstName: "Aisha", driverRating: 4.91,
         vehicle: RideState.Vehicle(make: "Toyota", model: "Camry", color: "Silver", plate: "8KDN512"),
         pickupETA: base.addingTimeInterval(240), minutesAway: 4, pin: nil)
 
     // MARK: Sports score (a league app)
 
-    struct SportsAttributes: Codable, Sendable {
-        var gameID: String
-        var league: String
-        var homeTeam: String
-        var awayTeam: String
-        var homeAbbreviation: String
-        var awayAbbreviation: String
-        var homeLogo: URL
-        var awayLogo: URL
-        var venue: String
+    public struct SportsAttributes: Codable, Sendable {
+        public var gameID: String
+        public var league: String
+        public var homeTeam: String
+        public var awayTeam: String
+        public var homeAbbreviation: String
+        public var awayAbbreviation: String
+        public var homeLogo: URL
+        public var awayLogo: URL
+        public var venue: String
     }
 
-    struct SportsScoreState: Codable, Sendable {
-        enum Period: Codable, Sendable, Hashable {
+    public struct SportsScoreState: Codable, Sendable {
+        public enum Period: Codable, Sendable, Hashable {
             case pregame
             case quarter(Int)
             case halftime
@@ -116,22 +116,22 @@ enum RealWorldCorpus {
             case final
         }
 
-        var homeScore: Int
-        var awayScore: Int
-        var period: Period
-        var clock: String
-        var possession: String?
-        var lastPlay: String?
-        var homeTimeouts: Int
-        var awayTimeouts: Int
-        var winProbability: Double?
+        public var homeScore: Int
+        public var awayScore: Int
+        public var period: Period
+        public var clock: String
+        public var possession: String?
+        public var lastPlay: String?
+        public var homeTimeouts: Int
+        public var awayTimeouts: Int
+        public var winProbability: Double?
     }
 
-    static let sportsScore = SportsScoreState(
+    public static let sportsScore = SportsScoreState(
         homeScore: 87, awayScore: 91, period: .quarter(4), clock: "2:14", possession: "BOS",
         lastPlay: "J. Tatum makes 26-foot three point jumper (J. Brown assists)", homeTimeouts: 2, awayTimeouts: 1,
         winProbability: 0.734)
-    static let sportsAttributes = SportsAttributes(
+    public static let sportsAttributes = SportsAttributes(
         gameID: "401585601", league: "NBA", homeTeam: "Miami Heat", awayTeam: "Boston Celtics",
         homeAbbreviation: "MIA", awayAbbreviation: "BOS",
         homeLogo: URL(string: "https://a.espncdn.com/i/teamlogos/nba/500/mia.png")!,
@@ -139,58 +139,58 @@ enum RealWorldCorpus {
 
     // MARK: Timer (Apple's documentation sample: a countdown)
 
-    struct TimerState: Codable, Sendable {
-        var endDate: Date
-        var isPaused: Bool
-        var pausedRemaining: Double?
-        var label: String
+    public struct TimerState: Codable, Sendable {
+        public var endDate: Date
+        public var isPaused: Bool
+        public var pausedRemaining: Double?
+        public var label: String
     }
 
-    static let timer = TimerState(
+    public static let timer = TimerState(
         endDate: base.addingTimeInterval(1_500), isPaused: false, pausedRemaining: nil, label: "Pasta")
 
     // MARK: Music (a player's now-playing activity)
 
-    struct MusicState: Codable, Sendable {
-        var title: String
-        var artist: String
-        var album: String?
-        var artworkURL: URL?
-        var elapsed: Double
-        var duration: Double
-        var isPlaying: Bool
-        var startedAt: Date
+    public struct MusicState: Codable, Sendable {
+        public var title: String
+        public var artist: String
+        public var album: String?
+        public var artworkURL: URL?
+        public var elapsed: Double
+        public var duration: Double
+        public var isPlaying: Bool
+        public var startedAt: Date
     }
 
-    static let music = MusicState(
+    public static let music = MusicState(
         title: "Midnight City", artist: "M83", album: "Hurry Up, We're Dreaming",
         artworkURL: URL(string: "https://i.scdn.co/image/ab67616d0000b273fff2cb485c36a6d8f639bdba"),
         elapsed: 96.533333, duration: 243.96, isPlaying: true, startedAt: base.addingTimeInterval(-96.533333))
 
     // MARK: Workout (a running app)
 
-    struct WorkoutState: Codable, Sendable {
-        enum Activity: String, Codable, Sendable {
+    public struct WorkoutState: Codable, Sendable {
+        public enum Activity: String, Codable, Sendable {
             case run, ride, walk, swim, hike
         }
 
-        struct Split: Codable, Sendable {
-            var kilometer: Int
-            var seconds: Double
+        public struct Split: Codable, Sendable {
+            public var kilometer: Int
+            public var seconds: Double
         }
 
-        var activity: Activity
-        var distanceMeters: Double
-        var elapsedSeconds: Double
-        var paceSecondsPerKilometer: Double
-        var heartRate: Int?
-        var calories: Double
-        var isAutoPaused: Bool
-        var splits: [Split]
-        var startedAt: Date
+        public var activity: Activity
+        public var distanceMeters: Double
+        public var elapsedSeconds: Double
+        public var paceSecondsPerKilometer: Double
+        public var heartRate: Int?
+        public var calories: Double
+        public var isAutoPaused: Bool
+        public var splits: [Split]
+        public var startedAt: Date
     }
 
-    static let workout = WorkoutState(
+    public static let workout = WorkoutState(
         activity: .run, distanceMeters: 5_283.7, elapsedSeconds: 1_683.25, paceSecondsPerKilometer: 318.5666666666667,
         heartRate: 162, calories: 412.8,
         isAutoPaused: false,
@@ -203,17 +203,17 @@ enum RealWorldCorpus {
 
     // MARK: Flight (a flight tracker)
 
-    struct FlightAttributes: Codable, Sendable {
-        var airline: String
-        var flightNumber: String
-        var origin: String
-        var destination: String
-        var scheduledDeparture: Date
-        var scheduledArrival: Date
+    public struct FlightAttributes: Codable, Sendable {
+        public var airline: String
+        public var flightNumber: String
+        public var origin: String
+        public var destination: String
+        public var scheduledDeparture: Date
+        public var scheduledArrival: Date
     }
 
-    struct FlightState: Codable, Sendable {
-        enum Phase: Codable, Sendable {
+    public struct FlightState: Codable, Sendable {
+        public enum Phase: Codable, Sendable {
             case scheduled
             case boarding(closesAt: Date)
             case departed
@@ -222,66 +222,66 @@ enum RealWorldCorpus {
             case cancelled
         }
 
-        var phase: Phase
-        var gate: String?
-        var terminal: String?
-        var estimatedDeparture: Date
-        var estimatedArrival: Date
-        var progress: Double
-        var altitudeFeet: Int?
-        var groundSpeedKnots: Int?
-        var seat: String?
-        var baggageClaim: String?
+        public var phase: Phase
+        public var gate: String?
+        public var terminal: String?
+        public var estimatedDeparture: Date
+        public var estimatedArrival: Date
+        public var progress: Double
+        public var altitudeFeet: Int?
+        public var groundSpeedKnots: Int?
+        public var seat: String?
+        public var baggageClaim: String?
     }
 
-    static let flight = FlightState(
+    public static let flight = FlightState(
         phase: .delayed(minutes: 35, reason: "Late inbound aircraft"), gate: "B32", terminal: "2",
         estimatedDeparture: base.addingTimeInterval(4_500), estimatedArrival: base.addingTimeInterval(24_300),
         progress: 0, altitudeFeet: nil, groundSpeedKnots: nil, seat: "23A", baggageClaim: nil)
-    static let flightAttributes = FlightAttributes(
+    public static let flightAttributes = FlightAttributes(
         airline: "United", flightNumber: "UA 1549", origin: "SFO", destination: "EWR",
         scheduledDeparture: base.addingTimeInterval(2_400), scheduledArrival: base.addingTimeInterval(22_200))
 
     // MARK: Parking (a parking app)
 
-    struct ParkingState: Codable, Sendable {
-        var zone: String
-        var plate: String
-        var startedAt: Date
-        var expiresAt: Date
-        var cost: Double
-        var currency: String
-        var canExtend: Bool
-        var maxExtensionMinutes: Int?
+    public struct ParkingState: Codable, Sendable {
+        public var zone: String
+        public var plate: String
+        public var startedAt: Date
+        public var expiresAt: Date
+        public var cost: Double
+        public var currency: String
+        public var canExtend: Bool
+        public var maxExtensionMinutes: Int?
     }
 
-    static let parking = ParkingState(
+    public static let parking = ParkingState(
         zone: "4417 — Market St", plate: "7XYZ123", startedAt: base.addingTimeInterval(-2_700),
         expiresAt: base.addingTimeInterval(900), cost: 4.5, currency: "USD", canExtend: true,
         maxExtensionMinutes: 60)
 
     // MARK: Food order (a coffee-shop pickup)
 
-    struct FoodOrderState: Codable, Sendable {
-        enum Stage: String, Codable, Sendable {
+    public struct FoodOrderState: Codable, Sendable {
+        public enum Stage: String, Codable, Sendable {
             case ordered, inProgress, ready, pickedUp
         }
 
-        struct Item: Codable, Sendable {
-            var name: String
-            var quantity: Int
-            var customizations: [String]
+        public struct Item: Codable, Sendable {
+            public var name: String
+            public var quantity: Int
+            public var customizations: [String]
         }
 
-        var orderNumber: String
-        var stage: Stage
-        var readyBy: Date?
-        var storeName: String
-        var items: [Item]
-        var customerName: String
+        public var orderNumber: String
+        public var stage: Stage
+        public var readyBy: Date?
+        public var storeName: String
+        public var items: [Item]
+        public var customerName: String
     }
 
-    static let foodOrder = FoodOrderState(
+    public static let foodOrder = FoodOrderState(
         orderNumber: "#112", stage: .inProgress, readyBy: base.addingTimeInterval(420), storeName: "Pike Place",
         items: [
             FoodOrderState.Item(name: "Grande Oat Latte", quantity: 1, customizations: ["Extra shot", "Oat milk"]),
@@ -291,47 +291,47 @@ enum RealWorldCorpus {
 
     // MARK: Glucose (a continuous glucose monitor)
 
-    struct GlucoseState: Codable, Sendable {
-        enum Trend: String, Codable, Sendable {
+    public struct GlucoseState: Codable, Sendable {
+        public enum Trend: String, Codable, Sendable {
             case risingQuickly, rising, flat, falling, fallingQuickly, unknown
         }
 
-        var value: Int
-        var unit: String
-        var trend: Trend
-        var delta: Double?
-        var readingDate: Date
-        var isStale: Bool
-        var alert: String?
+        public var value: Int
+        public var unit: String
+        public var trend: Trend
+        public var delta: Double?
+        public var readingDate: Date
+        public var isStale: Bool
+        public var alert: String?
     }
 
-    static let glucose = GlucoseState(
+    public static let glucose = GlucoseState(
         value: 142, unit: "mg/dL", trend: .rising, delta: 6.000000000000001, readingDate: base.addingTimeInterval(-180),
         isStale: false, alert: nil)
 
     // MARK: Fantasy league (a fantasy sports app)
 
-    struct FantasyState: Codable, Sendable {
-        struct Player: Codable, Sendable {
-            var name: String
-            var position: String
-            var points: Double
-            var isPlaying: Bool
+    public struct FantasyState: Codable, Sendable {
+        public struct Player: Codable, Sendable {
+            public var name: String
+            public var position: String
+            public var points: Double
+            public var isPlaying: Bool
         }
 
-        var myTeam: String
-        var opponentTeam: String
-        var myScore: Double
-        var opponentScore: Double
-        var myProjected: Double
-        var opponentProjected: Double
-        var playersLeft: Int
-        var opponentPlayersLeft: Int
-        var topPerformers: [Player]
-        var winProbability: Double
+        public var myTeam: String
+        public var opponentTeam: String
+        public var myScore: Double
+        public var opponentScore: Double
+        public var myProjected: Double
+        public var opponentProjected: Double
+        public var playersLeft: Int
+        public var opponentPlayersLeft: Int
+        public var topPerformers: [Player]
+        public var winProbability: Double
     }
 
-    static let fantasy = FantasyState(
+    public static let fantasy = FantasyState(
         myTeam: "Brady's Bunch", opponentTeam: "Mahomes Alone", myScore: 98.42, opponentScore: 104.1,
         myProjected: 121.35999999999999, opponentProjected: 117.9, playersLeft: 3, opponentPlayersLeft: 1,
         topPerformers: [
@@ -343,30 +343,30 @@ enum RealWorldCorpus {
 
     // MARK: Transit (a public-transport app)
 
-    struct TransitState: Codable, Sendable {
-        enum Mode: String, Codable, Sendable {
+    public struct TransitState: Codable, Sendable {
+        public enum Mode: String, Codable, Sendable {
             case bus, tram, subway, rail, ferry
         }
 
-        struct Departure: Codable, Sendable {
-            var time: Date
-            var isRealtime: Bool
-            var delaySeconds: Int?
+        public struct Departure: Codable, Sendable {
+            public var time: Date
+            public var isRealtime: Bool
+            public var delaySeconds: Int?
         }
 
-        var line: String
-        var lineColor: String
-        var mode: Mode
-        var headsign: String
-        var stopName: String
-        var platform: String?
-        var departures: [Departure]
-        var stopsUntilExit: Int
-        var exitStop: String
-        var alert: String?
+        public var line: String
+        public var lineColor: String
+        public var mode: Mode
+        public var headsign: String
+        public var stopName: String
+        public var platform: String?
+        public var departures: [Departure]
+        public var stopsUntilExit: Int
+        public var exitStop: String
+        public var alert: String?
     }
 
-    static let transit = TransitState(
+    public static let transit = TransitState(
         line: "U2", lineColor: "#DA421E", mode: .subway, headsign: "Pankow", stopName: "Alexanderplatz",
         platform: "2",
         departures: [
@@ -378,31 +378,31 @@ enum RealWorldCorpus {
 
     // MARK: Package tracking (a parcel tracker)
 
-    struct PackageState: Codable, Sendable {
-        enum Carrier: String, Codable, Sendable {
+    public struct PackageState: Codable, Sendable {
+        public enum Carrier: String, Codable, Sendable {
             case ups, fedex, usps, dhl, amazon
         }
 
-        enum Status: String, Codable, Sendable {
+        public enum Status: String, Codable, Sendable {
             case labelCreated, inTransit, outForDelivery, delivered, exception
         }
 
-        struct Event: Codable, Sendable {
-            var date: Date
-            var description: String
-            var location: String?
+        public struct Event: Codable, Sendable {
+            public var date: Date
+            public var description: String
+            public var location: String?
         }
 
-        var carrier: Carrier
-        var trackingNumber: String
-        var status: Status
-        var estimatedDelivery: Date?
-        var stopsAway: Int?
-        var latestEvent: Event
-        var signatureRequired: Bool
+        public var carrier: Carrier
+        public var trackingNumber: String
+        public var status: Status
+        public var estimatedDelivery: Date?
+        public var stopsAway: Int?
+        public var latestEvent: Event
+        public var signatureRequired: Bool
     }
 
-    static let package = PackageState(
+    public static let package = PackageState(
         carrier: .ups, trackingNumber: "1Z999AA10123456784", status: .outForDelivery,
         estimatedDelivery: base.addingTimeInterval(10_800), stopsAway: 7,
         latestEvent: PackageState.Event(
@@ -411,79 +411,79 @@ enum RealWorldCorpus {
 
     // MARK: EV charging (a charging network app)
 
-    struct ChargingState: Codable, Sendable {
-        var stationName: String
-        var connector: String
-        var batteryPercent: Int
-        var powerKilowatts: Double
-        var energyKilowattHours: Double
-        var rangeMiles: Int
-        var minutesToTarget: Int?
-        var targetPercent: Int
-        var cost: Double
-        var isCharging: Bool
+    public struct ChargingState: Codable, Sendable {
+        public var stationName: String
+        public var connector: String
+        public var batteryPercent: Int
+        public var powerKilowatts: Double
+        public var energyKilowattHours: Double
+        public var rangeMiles: Int
+        public var minutesToTarget: Int?
+        public var targetPercent: Int
+        public var cost: Double
+        public var isCharging: Bool
     }
 
-    static let charging = ChargingState(
+    public static let charging = ChargingState(
         stationName: "Electrify America · Walmart 1832", connector: "CCS", batteryPercent: 64, powerKilowatts: 148.3,
         energyKilowattHours: 31.724, rangeMiles: 187, minutesToTarget: 12, targetPercent: 80, cost: 15.23,
         isCharging: true)
 
     // MARK: Weather nowcast (minute-by-minute precipitation)
 
-    struct NowcastState: Codable, Sendable {
-        var summary: String
-        var startsAt: Date?
-        var intensities: [Double]
-        var location: String
-        var updatedAt: Date
+    public struct NowcastState: Codable, Sendable {
+        public var summary: String
+        public var startsAt: Date?
+        public var intensities: [Double]
+        public var location: String
+        public var updatedAt: Date
     }
 
-    static let nowcast = NowcastState(
+    public static let nowcast = NowcastState(
         summary: "Light rain starting in 12 min", startsAt: base.addingTimeInterval(720),
         intensities: [0, 0, 0, 0.05, 0.12, 0.31, 0.44, 0.39, 0.27, 0.18, 0.1, 0.04],
         location: "Brooklyn", updatedAt: base)
 
     // MARK: Focus session (a pomodoro timer)
 
-    struct FocusState: Codable, Sendable {
-        enum Phase: Codable, Sendable {
+    public struct FocusState: Codable, Sendable {
+        public enum Phase: Codable, Sendable {
             case focus(endsAt: Date)
             case shortBreak(endsAt: Date)
             case longBreak(endsAt: Date)
             case paused(remaining: Double)
         }
 
-        var phase: Phase
-        var completedCycles: Int
-        var totalCycles: Int
-        var taskName: String?
+        public var phase: Phase
+        public var completedCycles: Int
+        public var totalCycles: Int
+        public var taskName: String?
     }
 
-    static let focus = FocusState(
+    public static let focus = FocusState(
         phase: .focus(endsAt: base.addingTimeInterval(1_314.5)), completedCycles: 2, totalCycles: 4,
         taskName: "Quarterly report")
 
     // MARK: Race timing (a motorsport app)
 
-    struct RaceState: Codable, Sendable {
-        struct Position: Codable, Sendable {
-            var code: String
-            var team: String
-            var gapSeconds: Double?
-            var lastLap: Double
-            var pitStops: Int
+    public struct RaceState: Codable, Sendable {
+        public struct Position: Codable, Sendable {
+            public var code: String
+            public var team: String
+            public var gapSeconds: Double?
+            public var lastLap: Double
+            public var pitStops: Int
         }
 
-        var lap: Int
-        var totalLaps: Int
-        var flag: String
-        var leader: String
-        var positions: [Position]
-        var fastestLap: Double
+        public var lap: Int
+        public var totalLaps: Int
+        public var flag: String
+        public var leader: String
+        public var positions: [Position]
+        public var fastestLap: Double
     }
 
-    static let race = RaceState(
+    public static let race = RaceState(
         lap: 43, totalLaps: 57, flag: "green", leader: "VER",
         positions: [
             RaceState.Position(code: "VER", team: "Red Bull", gapSeconds: nil, lastLap: 92.417, pitStops: 1),
@@ -495,26 +495,26 @@ enum RealWorldCorpus {
 
     // MARK: Glucose chart (a diabetes app: every reading a Decimal)
 
-    struct GlucoseChartState: Codable, Sendable {
-        struct Reading: Codable, Sendable {
-            var value: Decimal
-            var date: Date
+    public struct GlucoseChartState: Codable, Sendable {
+        public struct Reading: Codable, Sendable {
+            public var value: Decimal
+            public var date: Date
         }
 
-        enum Trend: String, Codable, Sendable {
+        public enum Trend: String, Codable, Sendable {
             case risingQuickly, rising, flat, falling, fallingQuickly, unknown
         }
 
-        var current: Reading
-        var trend: Trend
-        var delta: Decimal
-        var unit: String
-        var chart: [Reading]
+        public var current: Reading
+        public var trend: Trend
+        public var delta: Decimal
+        public var unit: String
+        public var chart: [Reading]
     }
 
     /// Six hours of readings five minutes apart, in mmol/L with one decimal, stamped as a sensor
     /// stamps them: `Date()` at receipt, with a fraction of a second.
-    static let glucoseChart: GlucoseChartState = {
+    public static let glucoseChart: GlucoseChartState = {
         let chart = (0..<72).map { index in
             let tenths = 52 + (index * 37 + index * index * 3) % 61
             let seconds = -300.0 * Double(71 - index) + Double((index * 7_919) % 1_000_003) / 1_000_003
@@ -528,25 +528,25 @@ enum RealWorldCorpus {
 
     // MARK: Price list (a shopping app's basket)
 
-    struct PriceListState: Codable, Sendable {
-        struct Item: Codable, Sendable {
-            var name: String
-            var quantity: Decimal
-            var unitPrice: Decimal
-            var was: Decimal?
+    public struct PriceListState: Codable, Sendable {
+        public struct Item: Codable, Sendable {
+            public var name: String
+            public var quantity: Decimal
+            public var unitPrice: Decimal
+            public var was: Decimal?
         }
 
-        var store: String
-        var currency: String
-        var items: [Item]
-        var subtotal: Decimal
-        var discount: Decimal
-        var tax: Decimal
-        var total: Decimal
-        var updatedAt: Date
+        public var store: String
+        public var currency: String
+        public var items: [Item]
+        public var subtotal: Decimal
+        public var discount: Decimal
+        public var tax: Decimal
+        public var total: Decimal
+        public var updatedAt: Date
     }
 
-    static let priceList = PriceListState(
+    public static let priceList = PriceListState(
         store: "Trader Joe's #552", currency: "USD",
         items: [
             PriceListState.Item(
@@ -570,25 +570,25 @@ enum RealWorldCorpus {
 
     // MARK: Nutrition log (a food diary)
 
-    struct NutritionLogState: Codable, Sendable {
-        struct Entry: Codable, Sendable {
-            var food: String
-            var grams: Decimal
-            var kilocalories: Decimal
-            var protein: Decimal
-            var carbohydrate: Decimal
-            var fat: Decimal
-            var loggedAt: Date
+    public struct NutritionLogState: Codable, Sendable {
+        public struct Entry: Codable, Sendable {
+            public var food: String
+            public var grams: Decimal
+            public var kilocalories: Decimal
+            public var protein: Decimal
+            public var carbohydrate: Decimal
+            public var fat: Decimal
+            public var loggedAt: Date
         }
 
-        var day: String
-        var entries: [Entry]
-        var kilocalorieGoal: Decimal
-        var kilocaloriesEaten: Decimal
-        var proteinGoal: Decimal
+        public var day: String
+        public var entries: [Entry]
+        public var kilocalorieGoal: Decimal
+        public var kilocaloriesEaten: Decimal
+        public var proteinGoal: Decimal
     }
 
-    static let nutritionLog: NutritionLogState = {
+    public static let nutritionLog: NutritionLogState = {
         let foods: [(String, String, String, String, String, String)] = [
             ("Greek yogurt", "170", "100.3", "17.34", "6.12", "0.68"),
             ("Blueberries", "74", "42.18", "0.55", "10.73", "0.24"),

@@ -1,16 +1,15 @@
 import Foundation
 
-// Live Activity content states used by the benchmark and, through a symlink, by the encoder
-// tests (Tests/PaySizeTests/Encoding/LiveActivityFixtures.swift), so the timed values are the
-// ones checked byte for byte. The types are nested in `LiveActivityFixtures` so they cannot
+// Live Activity content states used by the benchmark and by the encoder tests (both link
+// PaySizeTestSupport), so the timed values are the ones checked byte for byte. The types are nested in `LiveActivityFixtures` so they cannot
 // clash with other fixtures in the test module. `Date` fields use the default `.deferredToDate`
-// epoch (2001), as the device decodes them (see <doc:DeviceDecoding>).
+// epoch (2001), as the device decodes them.
 
 /// The four benchmark fixtures, each with a name for the table.
-enum LiveActivityFixtures {
-    static let base = Date(timeIntervalSinceReferenceDate: 786_193_800)
+public enum LiveActivityFixtures {
+    public static let base = Date(timeIntervalSinceReferenceDate: 786_193_800)
 
-    static let ride = RideState(
+    public static let ride = RideState(
         phase: .enRoute,
         driverName: "Mariana Oliveira",
         vehicle: "Gray Toyota Prius · 7KXR220",
@@ -20,7 +19,7 @@ enum LiveActivityFixtures {
         fare: 18.75
     )
 
-    static let delivery = DeliveryState(
+    public static let delivery = DeliveryState(
         orderNumber: "A-20391-7781",
         status: .nearby,
         restaurantName: "Luigi's Trattoria & Wood-Fired Pizza",
@@ -47,7 +46,7 @@ enum LiveActivityFixtures {
         isContactless: true
     )
 
-    static let flight: FlightState = {
+    public static let flight: FlightState = {
         let airports = ["FRA", "JFK", "SFO", "NRT", "SIN", "SYD", "LHR", "CDG"]
         let segments = (0..<7).map { (index: Int) -> FlightState.Segment in
             let offset = Double(index) * 14_400
@@ -89,7 +88,7 @@ enum LiveActivityFixtures {
         )
     }()
 
-    static let messages = MessageState(
+    public static let messages = MessageState(
         threadTitle: "Équipe « Lyon » / 東京 📦",
         messages: [
             MessageState.Message(
@@ -118,110 +117,110 @@ enum LiveActivityFixtures {
 
 extension LiveActivityFixtures {
     /// A small ride-share state (160 bytes).
-    struct RideState: Codable, Sendable {
-        enum Phase: String, Codable, Sendable {
+    public struct RideState: Codable, Sendable {
+        public enum Phase: String, Codable, Sendable {
             case requested, enRoute, arrived, onTrip, completed
         }
 
-        var phase: Phase
-        var driverName: String
-        var vehicle: String
-        var etaMinutes: Int
-        var pickupAt: Date
-        var isShared: Bool
-        var fare: Double?
+        public var phase: Phase
+        public var driverName: String
+        public var vehicle: String
+        public var etaMinutes: Int
+        public var pickupAt: Date
+        public var isShared: Bool
+        public var fare: Double?
     }
 
     /// A typical food-delivery state (732 bytes): nested structs, a small array, optionals.
-    struct DeliveryState: Codable, Sendable {
-        enum Status: String, Codable, Sendable {
+    public struct DeliveryState: Codable, Sendable {
+        public enum Status: String, Codable, Sendable {
             case confirmed, preparing, pickedUp, nearby, delivered
         }
 
-        struct Courier: Codable, Sendable {
-            var name: String
-            var rating: Double
-            var vehicle: String
-            var phoneSuffix: String?
-            var photoURL: URL
+        public struct Courier: Codable, Sendable {
+            public var name: String
+            public var rating: Double
+            public var vehicle: String
+            public var phoneSuffix: String?
+            public var photoURL: URL
         }
 
-        struct Coordinate: Codable, Sendable {
-            var latitude: Double
-            var longitude: Double
+        public struct Coordinate: Codable, Sendable {
+            public var latitude: Double
+            public var longitude: Double
         }
 
-        struct Item: Codable, Sendable {
-            var name: String
-            var quantity: Int
-            var isReady: Bool
+        public struct Item: Codable, Sendable {
+            public var name: String
+            public var quantity: Int
+            public var isReady: Bool
         }
 
-        var orderNumber: String
-        var status: Status
-        var restaurantName: String
-        var courier: Courier
-        var courierLocation: Coordinate
-        var destination: Coordinate
-        var etaDate: Date
-        var updatedAt: Date
-        var progress: Double
-        var items: [Item]
-        var stopsBefore: Int
-        var note: String?
-        var tipCents: Int?
-        var isContactless: Bool
+        public var orderNumber: String
+        public var status: Status
+        public var restaurantName: String
+        public var courier: Courier
+        public var courierLocation: Coordinate
+        public var destination: Coordinate
+        public var etaDate: Date
+        public var updatedAt: Date
+        public var progress: Double
+        public var items: [Item]
+        public var stopsBefore: Int
+        public var note: String?
+        public var tipCents: Int?
+        public var isContactless: Bool
     }
 
     /// A flight state near the 4 KB limit (3848 bytes): many segments and notices.
-    struct FlightState: Codable, Sendable {
-        enum Phase: String, Codable, Sendable {
+    public struct FlightState: Codable, Sendable {
+        public enum Phase: String, Codable, Sendable {
             case scheduled, boarding, departed, enRoute, landed, arrived
         }
 
-        struct Segment: Codable, Sendable {
-            var flightNumber: String
-            var origin: String
-            var destination: String
-            var departure: Date
-            var arrival: Date
-            var gate: String?
-            var terminal: String?
-            var seat: String
-            var progress: Double
-            var delayMinutes: Int
-            var phase: Phase
+        public struct Segment: Codable, Sendable {
+            public var flightNumber: String
+            public var origin: String
+            public var destination: String
+            public var departure: Date
+            public var arrival: Date
+            public var gate: String?
+            public var terminal: String?
+            public var seat: String
+            public var progress: Double
+            public var delayMinutes: Int
+            public var phase: Phase
         }
 
-        struct Notice: Codable, Sendable {
-            var code: Int
-            var title: String
-            var body: String
-            var issuedAt: Date
-            var isCritical: Bool
+        public struct Notice: Codable, Sendable {
+            public var code: Int
+            public var title: String
+            public var body: String
+            public var issuedAt: Date
+            public var isCritical: Bool
         }
 
-        var bookingReference: String
-        var passengerName: String
-        var segments: [Segment]
-        var notices: [Notice]
-        var baggageBelts: [Int]
-        var loyaltyTier: String
-        var updatedAt: Date
+        public var bookingReference: String
+        public var passengerName: String
+        public var segments: [Segment]
+        public var notices: [Notice]
+        public var baggageBelts: [Int]
+        public var loyaltyTier: String
+        public var updatedAt: Date
     }
 
     /// A chat-style state heavy on strings with escapes, slashes and non-ASCII text.
-    struct MessageState: Codable, Sendable {
-        struct Message: Codable, Sendable {
-            var author: String
-            var text: String
-            var sentAt: Date
-            var link: URL?
+    public struct MessageState: Codable, Sendable {
+        public struct Message: Codable, Sendable {
+            public var author: String
+            public var text: String
+            public var sentAt: Date
+            public var link: URL?
         }
 
-        var threadTitle: String
-        var messages: [Message]
-        var typingNames: [String]
-        var unreadCount: Int
+        public var threadTitle: String
+        public var messages: [Message]
+        public var typingNames: [String]
+        public var unreadCount: Int
     }
 }

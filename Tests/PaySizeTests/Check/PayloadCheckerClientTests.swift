@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 /// What real APNs clients send: bodies as written, string alerts, near-miss keys, notification keys.

@@ -1,1 +1,0 @@
-../PaySizeBenchmarks/LiveActivityFixtures.swift

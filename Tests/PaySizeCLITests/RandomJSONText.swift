@@ -1,1 +1,0 @@
-../PaySizeTests/Core/RandomJSONText.swift

@@ -1,1 +1,0 @@
-../PaySizeTests/Encoding/SplitMix64.swift

@@ -1,1 +1,0 @@
-../../../Benchmarks/Sources/PaySizeBenchmarks/LiveActivityFixtures.swift
