@@ -1,0 +1,178 @@
+import Foundation
+
+extension EncodingCore {
+    // MARK: Key tables
+
+    /// Lets the members of object node `index` take their keys from the table of `type` (when
+    /// keys are written unchanged; a key strategy converts each key instead).
+    ///
+    /// - Returns: The slot of `type`, whose container type ``makeKeyedContainer(_:slot:serial:)``
+    ///   reads under every key strategy.
+    @inline(__always)
+    @discardableResult
+    func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) -> Int {
+        let slot = keySlot(for: type)
+        guard keyMode == .unchanged else { return slot }
+        let node = nodes.base + index
+        node.pointee.tableSlot = Int32(truncatingIfNeeded: slot)
+        node.pointee.tableType = keySlots[slot].type
+        node.pointee.tableEntries = keySlots[slot].view.entries
+        node.pointee.tableBytes = keySlots[slot].view.bytes
+        node.pointee.tableTags = keySlots[slot].tags
+        return slot
+    }
+
+    /// The slot of the newest table of a key type, fetched from the shared tables on first use.
+    @inline(__always)
+    private func keySlot<Key: CodingKey>(for keyType: Key.Type) -> Int {
+        let type = ObjectIdentifier(keyType)
+        var slot = keySlots.count - 1
+        while slot >= 0 {
+            if keySlots[slot].type == type { return slot }
+            slot -= 1
+        }
+        return addKeySlot(
+            EncodingKeyTables.shared.table(for: type), type: type, containerType: PayloadKeyedContainer<Key>.self)
+    }
+
+    @inline(never)
+    private func addKeySlot(
+        _ table: EncodingKeyTable, type: ObjectIdentifier, containerType: any ConstructibleKeyedContainer.Type
+    ) -> Int {
+        let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        tags.initialize(repeating: Self.unknownTag, count: 256)
+        keySlots.append(KeySlot(type: type, view: table.view, table: table, tags: tags, containerType: containerType))
+        return keySlots.count - 1
+    }
+
+    /// Adds `key`, missing from the table of slot `slot`, to a new version for later calls.
+    @inline(never)
+    private func learnKey(_ key: UnsafeBufferPointer<UInt8>, slot: Int) {
+        let keySlot = keySlots[slot]
+        if keySlot.view.count < EncodingKeyTable.capacity && key.count <= EncodingKeyTable.maximumKeyLength {
+            let table = EncodingKeyTables.shared.adding(Array(key), to: keySlot.type)
+            if table.count > keySlot.view.count {
+                keySlotsHaveOldVersions = true
+                _ = addKeySlot(table, type: keySlot.type, containerType: keySlot.containerType)
+            }
+        }
+    }
+
+    /// The table entry of `key` in the table of slot `slot`: from the slot's tags for a key type
+    /// of at most one byte (after the first time), else by its `stringValue`.
+    ///
+    /// A `CodingKey`'s `stringValue` is taken to depend on its value alone, as it does for every
+    /// synthesized and hand-written `CodingKeys` enum: a one-byte key's bit pattern then names
+    /// its entry.
+    ///
+    /// - Returns: The entry's index, or nil when the key is not in the table (it is then added
+    ///   to a newer version for later calls).
+    @inline(__always)
+    private func tableEntry<Key: CodingKey>(
+        of key: Key, slot: Int, tags: UnsafeMutablePointer<UInt8>, guess: Int
+    ) -> Int? {
+        let size = MemoryLayout<Key>.size
+        guard size <= 1 else { return findEntry(key.stringValue, slot: slot, guess: guess) }
+        let tag = size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        let cached = tags[tag]
+        if cached != Self.unknownTag { return Int(cached) }
+        guard let found = findEntry(key.stringValue, slot: slot, guess: guess) else { return nil }
+        tags[tag] = UInt8(truncatingIfNeeded: found)
+        return found
+    }
+
+    /// Looks `keyString` up in the table of slot `slot`, trying entry `guess` first; adds it to a
+    /// newer version of the table when it is missing.
+    @inline(__always)
+    private func findEntry(_ keyString: String, slot: Int, guess: Int) -> Int? {
+        let view = keySlots[slot].view
+        let found = keyString.utf8.withContiguousStorageIfAvailable { key -> Int? in
+            if let found = view.find(key, guess: guess) { return found }
+            learnKey(key, slot: slot)
+            return nil
+        }
+        return found ?? nil
+    }
+
+    /// Writes the separator and the key of the next member of object node `index` from its key
+    /// table.
+    ///
+    /// - Returns: The nesting level for the member's value, or nil (nothing written) when the
+    ///   key is not in the table, repeats, or the object mixes key types.
+    @inline(__always)
+    func beginTableMember<Key: CodingKey>(_ index: Int, slot: Int, key: Key, flags: UInt8) -> Int? {
+        // The node through a pointer, read once and written once: stores into the output in
+        // between would otherwise make the compiler reload every field.
+        let node = nodes.base + index
+        guard node.pointee.tableType == ObjectIdentifier(Key.self),
+            let entryIndex = tableEntry(
+                of: key, slot: slot, tags: node.pointee.tableTags.unsafelyUnwrapped, guess: Int(node.pointee.guess))
+        else { return nil }
+        let entry = node.pointee.tableEntries.unsafelyUnwrapped + entryIndex
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: entry.pointee.rank)
+        let rankMask = node.pointee.rankMask
+        if rankMask & bit != 0 || (entry.pointee.hasSlash && !writer.escapesSlashes) { return nil }
+        let count = node.pointee.count
+        let level = node.pointee.level &+ 1
+        node.pointee.count = count &+ 1
+        node.pointee.rankMask = rankMask | bit
+        node.pointee.guess = Int32(truncatingIfNeeded: entryIndex &+ 1)
+        let quotedCount = Int(entry.pointee.quotedCount)
+        let key = node.pointee.tableBytes.unsafelyUnwrapped + Int(entry.pointee.quotedStart)
+        let start: Int
+        if isPretty {
+            writeSeparator(count: count, level: level)
+            start = writer.position
+            writer.append(UnsafeBufferPointer(start: key, count: quotedCount))
+        } else {
+            // The comma, the key and its colon (stored after it in the table) in one step.
+            let comma = count > 0 ? 1 : 0
+            let length = comma &+ quotedCount &+ 1
+            if writer.isCountingOnly {
+                writer.advance(by: length)
+                return level
+            }
+            start = writer.position &+ comma
+            let output = writer.claim(length)
+            output.pointee = UInt8(ascii: ",")  // overwritten by the key when there is no comma
+            JSONByteWriter.copyBytes(from: key, to: output + comma, count: quotedCount &+ 1)
+        }
+        // Counting mode needs no record: distinct ranks rule out repeats, and the order does
+        // not change the size (``recordTableMembers(of:)`` makes them if the object leaves the
+        // table).
+        if !writer.isCountingOnly {
+            members.append(
+                EncodingMember(
+                    start: start,
+                    keyStart: start &+ 1,
+                    keyEnd: start &+ quotedCount &- 1,
+                    keyHash: entry.pointee.hash,
+                    flags: flags | entry.pointee.memberFlags,
+                    rank: entry.pointee.rank
+                )
+            )
+        }
+        if isPretty { writer.append(" : ") }
+        return level
+    }
+
+    /// Counting mode: makes the member records the table members of object node `index` did
+    /// not make (hash and flags are all counting mode reads).
+    @inline(never)
+    func recordTableMembers(of index: Int) {
+        let view = keySlots[Int(nodes[index].tableSlot)].view
+        var mask = nodes[index].rankMask
+        while mask != 0 {
+            let rank = Int32(mask.trailingZeroBitCount)
+            mask &= mask &- 1
+            for entry in 0..<view.count where view.entries[entry].rank == rank {
+                let entry = view.entries[entry]
+                members.append(
+                    EncodingMember(
+                        start: 0, keyStart: 0, keyEnd: 0, keyHash: entry.hash, flags: entry.memberFlags, rank: rank))
+                break
+            }
+        }
+    }
+
+}
