@@ -24,7 +24,7 @@ extension EncodingCore {
                 // Counting mode keeps no key bytes; two keys with one hash (a repeated key, or
                 // a hash collision) send the call to writing mode, which sorts them out.
                 if !keysAreDistinctByHash(from: base) { needsWritingMode = true }
-            } else if kept > 48 || !sortDistinctMembers(of: node.pointee) {
+            } else if isPlain || kept > 48 || !sortDistinctMembers(of: node.pointee) {
                 kept = reorderMembers(of: node.pointee)
             }
         }

@@ -11,6 +11,7 @@ extension EncodingCore {
     @inline(__always)
     @discardableResult
     func attachKeyTable<Key: CodingKey>(_ type: Key.Type, to index: Int) -> Int {
+        if isPlain { return -1 }
         let slot = keySlot(for: type)
         guard keyMode == .unchanged else { return slot }
         let node = nodes.base + index
@@ -58,12 +59,12 @@ extension EncodingCore {
         }
     }
 
-    /// The table entry of `key` in the table of slot `slot`: from the slot's tags for a key type
-    /// of at most one byte (after the first time), else by its `stringValue`.
+    /// The table entry of `key` in the table of slot `slot`, found by its `stringValue`.
     ///
-    /// A `CodingKey`'s `stringValue` is taken to depend on its value alone, as it does for every
-    /// synthesized and hand-written `CodingKeys` enum: a one-byte key's bit pattern then names
-    /// its entry.
+    /// A key type of at most one byte (a `CodingKeys` enum, mostly) is compared first with the
+    /// entry its bit pattern found last time (the slot's tags), any other key with entry
+    /// `guess`. A tag only chooses where the search starts: a `stringValue` that is not a
+    /// function of the key's bits (one that reads global state, say) still finds its own entry.
     ///
     /// - Returns: The entry's index, or nil when the key is not in the table (it is then added
     ///   to a newer version for later calls).
@@ -75,9 +76,9 @@ extension EncodingCore {
         guard size <= 1 else { return findEntry(key.stringValue, slot: slot, guess: guess) }
         let tag = size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         let cached = tags[tag]
-        if cached != Self.unknownTag { return Int(cached) }
-        guard let found = findEntry(key.stringValue, slot: slot, guess: guess) else { return nil }
-        tags[tag] = UInt8(truncatingIfNeeded: found)
+        let start = cached != Self.unknownTag ? Int(cached) : guess
+        guard let found = findEntry(key.stringValue, slot: slot, guess: start) else { return nil }
+        if found != start { tags[tag] = UInt8(truncatingIfNeeded: found) }
         return found
     }
 

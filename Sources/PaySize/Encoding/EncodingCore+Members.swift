@@ -24,6 +24,7 @@ extension EncodingCore {
     }
 
     func snakeCaseKey(_ key: String) -> String {
+        if isPlain { return SnakeCaseKeyConversion.convert(key) }
         // The cache's `String` lookup treats canonically equivalent keys as one, but Foundation
         // converts each key as spelled: only ASCII keys (where equal means same bytes) are cached.
         guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return SnakeCaseKeyConversion.convert(key) }
