@@ -40,8 +40,10 @@ extension EncodingCore {
     private func addKeySlot(
         _ table: EncodingKeyTable, type: ObjectIdentifier, containerType: any ConstructibleKeyedContainer.Type
     ) -> Int {
-        let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.tagsByteCount)
         tags.initialize(repeating: Self.unknownTag, count: 256)
+        // No entry's text seen yet: two zero words are no `String`'s.
+        (tags + 256).initialize(repeating: 0, count: Self.tagsByteCount - 256)
         keySlots.append(KeySlot(type: type, view: table.view, table: table, tags: tags, containerType: containerType))
         return keySlots.count - 1
     }
@@ -59,12 +61,15 @@ extension EncodingCore {
         }
     }
 
-    /// The table entry of `key` in the table of slot `slot`, found by its `stringValue`.
+    /// The table entry of `key` in the table of slot `slot`: the entry of its `stringValue`.
     ///
-    /// A key type of at most one byte (a `CodingKeys` enum, mostly) is compared first with the
-    /// entry its bit pattern found last time (the slot's tags), any other key with entry
-    /// `guess`. A tag only chooses where the search starts: a `stringValue` that is not a
-    /// function of the key's bits (one that reads global state, say) still finds its own entry.
+    /// `stringValue` is asked every time: nothing assumes it is a function of the key's bits
+    /// (one that reads global state changes with it). For a key type of at most one byte (a
+    /// `CodingKeys` enum, mostly) the slot's tags keep, per bit pattern, the entry it found
+    /// last, and per entry the two words of an immortal `String` (a literal or a small string)
+    /// that found it: the same words mean the same text, so that entry is the answer without
+    /// reading the text's bytes. Anything else, or a text that changed, is looked up by its
+    /// bytes (``findEntry(_:slot:guess:)``).
     ///
     /// - Returns: The entry's index, or nil when the key is not in the table (it is then added
     ///   to a newer version for later calls).
@@ -76,10 +81,47 @@ extension EncodingCore {
         guard size <= 1 else { return findEntry(key.stringValue, slot: slot, guess: guess) }
         let tag = size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         let cached = tags[tag]
+        let text = key.stringValue
+        let words = Self.immortalWords(of: text)
+        let texts = UnsafeMutableRawPointer(tags + 256)
+        if cached != Self.unknownTag && words.object != 0 {
+            let offset = Int(cached) &* 16
+            if texts.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == words.count
+                && texts.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) == words.object
+            {
+                return Int(cached)
+            }
+        }
         let start = cached != Self.unknownTag ? Int(cached) : guess
-        guard let found = findEntry(key.stringValue, slot: slot, guess: start) else { return nil }
-        if found != start { tags[tag] = UInt8(truncatingIfNeeded: found) }
+        guard let found = findEntry(text, slot: slot, guess: start) else { return nil }
+        tags[tag] = UInt8(truncatingIfNeeded: found)
+        if words.object != 0 {
+            texts.storeBytes(of: words.count, toByteOffset: found &* 16, as: UInt64.self)
+            texts.storeBytes(of: words.object, toByteOffset: found &* 16 &+ 8, as: UInt64.self)
+        }
         return found
+    }
+
+    /// Bytes of a key slot's tags: an entry index per bit pattern (256), then two words per
+    /// table entry (``immortalWords(of:)`` of a text that found it, zeros until then).
+    static let tagsByteCount = 256 + EncodingKeyTable.capacity * 16
+
+    /// The two words of `text` when it is immortal, zeros otherwise (and on platforms whose
+    /// `String` is not two words).
+    ///
+    /// A 64-bit `String` is a count-and-flags word and an object word whose top bit is set only
+    /// for an immortal string: a small string (its text is in the two words) or a literal (its
+    /// words point at bytes that are never freed or changed). Two immortal strings with the same
+    /// words have the same text; a mortal one's words could be reused by another text once it is
+    /// freed, so it is never kept. `EncodingStringWordsTests` fails if this layout changes.
+    @inline(__always)
+    static func immortalWords(of text: String) -> (count: UInt64, object: UInt64) {
+        #if _pointerBitWidth(_64)
+            let words = unsafeBitCast(text, to: (UInt64, UInt64).self)
+            return words.1 >> 63 == 1 ? (words.0, words.1) : (0, 0)
+        #else
+            return (0, 0)
+        #endif
     }
 
     /// Looks `keyString` up in the table of slot `slot`, trying entry `guess` first; adds it to a

@@ -12,7 +12,7 @@ import Foundation
 /// The mutable properties are `@exclusivity(unchecked)`: every access to them is short and
 /// never spans a call into caller code (`encode(to:)`, a `CodingKey`, a strategy closure), and
 /// a core serves one call on one thread, so the runtime checks Swift would otherwise make on
-/// each access to a class property prove nothing (`Encoding/README.md`, assumption 10).
+/// each access to a class property prove nothing (`Encoding/README.md`, assumption 11).
 final class EncodingCore {
     @exclusivity(unchecked) var writer: JSONByteWriter
     /// The call's strategies and `userInfo`: the caller's box when one differs from the
@@ -69,9 +69,10 @@ final class EncodingCore {
         let view: EncodingKeyTable.View
         let table: EncodingKeyTable
         /// For a key type of at most one byte (an enum of `CodingKeys`, mostly): the table entry
-        /// each bit pattern last found, ``unknownTag`` until then, compared first with the key's
-        /// `stringValue`. A hint only: the answer is always the entry of the key's text. Owned
-        /// by the core: allocated with the slot, freed with it.
+        /// each bit pattern last found (``unknownTag`` until then), then the words of an
+        /// immortal text that found each entry (``EncodingCore/tableEntry(of:slot:tags:guess:)``).
+        /// A hint only: the answer is always the entry of the key's `stringValue`. Owned by the
+        /// core: allocated with the slot (``tagsByteCount`` bytes), freed with it.
         let tags: UnsafeMutablePointer<UInt8>
         /// `PayloadKeyedContainer<Key>` for the slot's key type, kept so that making a container
         /// needs no runtime lookup of its metadata and conformance (``makeKeyedContainer(_:slot:serial:)``).
