@@ -18,7 +18,7 @@ instructions() {  # variant, count
 }
 
 printf '%-12s %12s\n' variant "per op"
-for variant in foundation encode size walk; do
+for variant in foundation encode plain size walk; do
     once=$(instructions "$variant" "$count")
     twice=$(instructions "$variant" $((2 * count)))
     printf '%-12s %12.0f\n' "$variant" "$(echo "($twice - $once) / $count" | bc -l)"

@@ -5,9 +5,10 @@ import PaySizeTestSupport
 // Times Foundation's `JSONEncoder` against `PayloadEncoder` on Live Activity content states.
 // Each round runs one batch of every variant in turn (round-robin), so drift in machine load
 // hits all variants alike; the table shows the median batch time per operation and the speedup
-// over Foundation with `.sortedKeys`. Batches are timed in this thread's CPU time, so time spent
-// descheduled while other processes build on the same cores does not count. Never asserts a
-// timing.
+// over Foundation with `.sortedKeys`, for the fast path and for the plain path (the same API with
+// every assumption-based shortcut off, `PAYSIZE_ENCODER=plain`). Batches are timed in this
+// thread's CPU time, so time spent descheduled while other processes build on the same cores
+// does not count. Never asserts a timing.
 
 /// One way of turning a fixture into bytes (or a byte count).
 struct Variant {
@@ -78,25 +79,30 @@ func timeRoundRobin(_ variants: [Variant]) throws -> (medians: [(variant: String
 
 /// The timed variants, by what they run.
 enum VariantKind {
-    case foundationSorted, foundationDefault, payloadSorted, payloadSize
+    case foundationSorted, foundationDefault, payloadSorted, payloadSize, plainSorted
 }
 
 /// The encoders compared, configured in one place for the timings, the checks before them and
-/// `repeat`: Foundation's with and without `.sortedKeys`, PaySize's with it.
+/// `repeat`: Foundation's with and without `.sortedKeys`, PaySize's with it on each path (the
+/// fast one whatever `PAYSIZE_ENCODER` says).
 struct ComparedEncoders {
     let foundationSorted = JSONEncoder()
     let foundationDefault = JSONEncoder()
     /// A constant, as the two `JSONEncoder`s are (class references): a `var` captured by the
     /// timed escaping closures lives in a box that every call reads under a dynamic exclusivity
-    /// check (about 125 instructions a call, 3% of the smallest shape; 270 when the encoder held
-    /// each strategy itself), a cost of the harness, not of either encoder.
+    /// check, a cost of the harness, not of either encoder.
     let payloadSorted: PayloadEncoder
+    /// The same on the plain path.
+    let plainSorted: PayloadEncoder
 
     init() {
         foundationSorted.outputFormatting = [.sortedKeys]
         var payload = PayloadEncoder()
         payload.outputFormatting = [.sortedKeys]
+        payload.path = .fast
         payloadSorted = payload
+        payload.path = .plain
+        plainSorted = payload
     }
 }
 
@@ -106,6 +112,7 @@ func makeVariants<T: Encodable>(_ value: T, _ kinds: [VariantKind], _ encoders: 
     let foundationSorted = encoders.foundationSorted
     let foundationDefault = encoders.foundationDefault
     let payloadSorted = encoders.payloadSorted
+    let plainSorted = encoders.plainSorted
     return kinds.map { kind in
         switch kind {
         case .foundationSorted: Variant(name: "JSONEncoder .sortedKeys") { try foundationSorted.encode(value).count }
@@ -113,24 +120,30 @@ func makeVariants<T: Encodable>(_ value: T, _ kinds: [VariantKind], _ encoders: 
         case .payloadSorted:
             Variant(name: "PayloadEncoder.encode .sortedKeys") { try payloadSorted.encode(value).count }
         case .payloadSize: Variant(name: "PayloadEncoder.encodedSize") { try payloadSorted.encodedSize(of: value) }
+        case .plainSorted:
+            Variant(name: "PayloadEncoder.encode .sortedKeys, plain path") { try plainSorted.encode(value).count }
         }
     }
 }
 
 func measure<T: Encodable>(
     _ name: String, _ value: T,
-    variants kinds: [VariantKind] = [.foundationSorted, .foundationDefault, .payloadSorted, .payloadSize]
+    variants kinds: [VariantKind] = [
+        .foundationSorted, .foundationDefault, .payloadSorted, .payloadSize, .plainSorted,
+    ]
 ) throws -> FixtureResult {
     let encoders = ComparedEncoders()
     let expected = try encoders.foundationSorted.encode(value)
     let actual = try encoders.payloadSorted.encode(value)
-    guard expected == actual else {
+    let plain = try encoders.plainSorted.encode(value)
+    guard expected == actual, expected == plain else {
         FileHandle.standardError.write(
             Data(
                 """
                 error: \(name): PayloadEncoder output differs from JSONEncoder (.sortedKeys)
                 foundation: \(String(decoding: expected, as: UTF8.self))
                 payload:    \(String(decoding: actual, as: UTF8.self))
+                plain path: \(String(decoding: plain, as: UTF8.self))
 
                 """.utf8))
         exit(1)
@@ -151,14 +164,15 @@ func measure<T: Encodable>(
 
 /// `repeat VARIANT SHAPE COUNT`: runs one variant COUNT times on one shape and exits, for
 /// instruction counts under callgrind (`Benchmarks/instructions.sh`): `foundation`, `encode`
-/// (`encodeBytes`), `data` (`encode`, its `Data` result), `size`, `walk` (the do-nothing Codable
+/// (`encodeBytes`), `plain` (`encodeBytes` on the plain path), `data` (`encode`, its `Data`
+/// result), `size`, `walk` (the do-nothing Codable
 /// walk) or `rules`, or `timed-foundation`, `timed-data`, `timed-size` (the closures the timing
 /// tables run, as they run them), on a corpus shape or `typical`.
 func repeatOneVariant(_ arguments: [String]) throws -> Never {
     guard arguments.count == 3, let count = Int(arguments[2]) else {
         FileHandle.standardError.write(
             Data(
-                "usage: PaySizeBenchmarks repeat foundation|encode|data|size|walk|rules|timed-foundation|timed-data|timed-size SHAPE COUNT\n"
+                "usage: PaySizeBenchmarks repeat foundation|encode|plain|data|size|walk|rules|timed-foundation|timed-data|timed-size SHAPE COUNT\n"
                     .utf8))
         exit(2)
     }
@@ -178,6 +192,9 @@ func repeatOneVariant(_ arguments: [String]) throws -> Never {
         switch arguments[0] {
         case "foundation": for _ in 0..<count { sink &+= try foundation.encode(value).count }
         case "encode": for _ in 0..<count { sink &+= try payload.encodeBytes(value).count }
+        case "plain":
+            let plain = encoders.plainSorted
+            for _ in 0..<count { sink &+= try plain.encodeBytes(value).count }
         case "data": for _ in 0..<count { sink &+= try payload.encode(value).count }
         case "size": for _ in 0..<count { sink &+= try payload.encodedSize(of: value) }
         case "walk": for _ in 0..<count { sink &+= try CodableWalk.walk(value) }
@@ -251,21 +268,22 @@ if runs("corpus") {
     var results: [FixtureResult] = []
     for shape in RealWorldCorpus.shapes {
         results.append(
-            try measure(shape.name, shape.value, variants: [.foundationSorted, .payloadSorted, .payloadSize]))
+            try measure(
+                shape.name, shape.value, variants: [.foundationSorted, .payloadSorted, .payloadSize, .plainSorted]))
     }
-    print("| real-world shape | bytes | JSONEncoder ns/op | `encode` | `encodedSize` |")
-    print("|---|---:|---:|---:|---:|")
-    var totals = [0.0, 0.0, 0.0]
+    print("| real-world shape | bytes | JSONEncoder ns/op | `encode` | `encodedSize` | `encode`, plain path |")
+    print("|---|---:|---:|---:|---:|---:|")
+    var totals = [0.0, 0.0, 0.0, 0.0]
     for result in results {
         let nanoseconds = result.medians.map(\.nanoseconds)
         for index in totals.indices { totals[index] += nanoseconds[index] }
         print(
-            "| \(result.fixture) | \(result.byteCount) | \(String(format: "%.0f", nanoseconds[0])) | \(ratio(nanoseconds[0], nanoseconds[1])) | \(ratio(nanoseconds[0], nanoseconds[2])) |"
+            "| \(result.fixture) | \(result.byteCount) | \(String(format: "%.0f", nanoseconds[0])) | \(ratio(nanoseconds[0], nanoseconds[1])) | \(ratio(nanoseconds[0], nanoseconds[2])) | \(ratio(nanoseconds[0], nanoseconds[3])) |"
         )
     }
     let lowest = results.map { $0.medians[0].nanoseconds / $0.medians[1].nanoseconds }.min() ?? 0
     print(
-        "| **aggregate (\(results.count) shapes, equal weight)** | | \(String(format: "%.0f", totals[0])) | **\(ratio(totals[0], totals[1]))** | **\(ratio(totals[0], totals[2]))** |"
+        "| **aggregate (\(results.count) shapes, equal weight)** | | \(String(format: "%.0f", totals[0])) | **\(ratio(totals[0], totals[1]))** | **\(ratio(totals[0], totals[2]))** | **\(ratio(totals[0], totals[3]))** |"
     )
     print("")
     print(

@@ -1,11 +1,14 @@
 import Foundation
 import FuzzCommon
-import PaySize
+@_spi(Internals) import PaySize
 
 // Fuzz bytes → a value tree (FuzzValue) → PayloadEncoder and Foundation's JSONEncoder with the
 // same options. Under `.sortedKeys` both must write the same bytes, or both throw the same
 // `EncodingError` with the same coding path and text; `encodedSize(of:)` must equal the bytes'
 // count; without `.sortedKeys` (member order is Foundation's hash order) the sizes must agree.
+// The plain path (`PayloadEncoder.Path.plain`) must write the fast path's bytes or throw its error
+// (without `.sortedKeys`, the same size: a value handed to Foundation's tree comes out in its hash
+// order, which differs from call to call), and its `encodedSize(of:)` must agree too.
 
 /// The first byte picks the options; the rest builds the value.
 private struct Options: CustomStringConvertible {
@@ -36,8 +39,9 @@ private struct Options: CustomStringConvertible {
         if byte & 0x40 != 0 { float = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") }
     }
 
-    func payloadEncoder(sorted: Bool) -> PayloadEncoder {
+    func payloadEncoder(sorted: Bool, path: PayloadEncoder.Path = .fast) -> PayloadEncoder {
         var encoder = PayloadEncoder()
+        encoder.path = path
         encoder.outputFormatting = sorted ? formatting : formatting.subtracting(.sortedKeys)
         encoder.dateEncodingStrategy = date
         encoder.dataEncodingStrategy = data
@@ -138,6 +142,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         fatalError("encodedSize gave \(size), encodeBytes \(show(ours)) under \(options)")
     }
 
+    expectPlainPathAgrees(value, options: options, sorted: true, fast: ours)
+
     // Unsorted: member order differs (Foundation's is hash order), sizes must not.
     let unsortedEncoder = options.payloadEncoder(sorted: false)
     let unsorted = outcome { try unsortedEncoder.encodeBytes(value) }
@@ -156,5 +162,34 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     default:
         fatalError("unsorted outcomes differ under \(options): \(show(unsorted)) vs \(show(unsortedFoundation))")
     }
+    expectPlainPathAgrees(value, options: options, sorted: false, fast: unsorted)
     return 0
+}
+
+/// The plain path's bytes (or error) are the fast path's (the same count when unsorted), and its
+/// size is its byte count.
+private func expectPlainPathAgrees(
+    _ value: FuzzValue, options: Options, sorted: Bool, fast: Result<[UInt8], ErrorSignature>
+) {
+    let encoder = options.payloadEncoder(sorted: sorted, path: .plain)
+    let plain = outcome { try encoder.encodeBytes(value) }
+    let agrees =
+        switch (plain, fast) {
+        case (.success(let plainBytes), .success(let fastBytes)):
+            sorted ? plainBytes == fastBytes : plainBytes.count == fastBytes.count
+        default: plain == fast
+        }
+    FuzzFailure.expect(
+        agrees,
+        "plain and fast paths differ under \(options), sorted \(sorted):\n  plain: \(show(plain))\n  fast:  \(show(fast))"
+    )
+    let size = Result { try encoder.encodedSize(of: value) }.mapError(ErrorSignature.init)
+    switch (size, plain) {
+    case (.success(let size), .success(let bytes)):
+        FuzzFailure.expect(size == bytes.count, "plain encodedSize \(size) != its byte count \(bytes.count)")
+    case (.failure(let sizeError), .failure(let error)):
+        FuzzFailure.expect(sizeError == error, "plain encodedSize threw \(sizeError), encodeBytes threw \(error)")
+    default:
+        fatalError("plain encodedSize gave \(size), encodeBytes \(show(plain)) under \(options)")
+    }
 }

@@ -5,8 +5,7 @@ import Foundation
 /// without building a `String`.
 ///
 /// `description` divides the whole 128-bit mantissa by ten once per digit and builds the text
-/// backwards, one `String` append per character: most of the cost of a `Decimal`-heavy state.
-/// Here the mantissa's digits come from at most three divisions, and the text is laid out from
+/// backwards, one `String` append per character. Here the mantissa's digits come from at most three divisions, and the text is laid out from
 /// the exponent:
 ///
 /// - a length field of 0 is `NaN` when the sign is set and `0` otherwise, whatever the rest holds;

@@ -43,14 +43,16 @@ extension EncodingCore {
         if !scalarsTried, try encodeScalarValue(value, codingKey: component.map(codingKey(of:))) { return true }
         if T.self == Date.self, case .custom(let encode) = strategies.values.dateEncodingStrategy {
             // A closure that encodes nothing yields `{}`, even at the top level.
-            let date = unsafeBitCast(value, to: Date.self)
+            let date = isPlain ? value as! Date : unsafeBitCast(value, to: Date.self)
             try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) {
                 try encode(date, $0)
             }
         } else if T.self == Data.self {
             try encodeDataWithNode(
-                unsafeBitCast(value, to: Data.self), level: level, component: component, parentEntry: parentEntry)
-        } else if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, mayBeStringKeyedDictionary(T.self),
+                isPlain ? value as! Data : unsafeBitCast(value, to: Data.self), level: level, component: component,
+                parentEntry: parentEntry)
+        } else if isPlain
+            || (MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size && mayBeStringKeyedDictionary(T.self)),
             let dictionary = value as? any StringKeyedDictionaryEncodable
         {
             // The size test and the list of types known not to be one skip the costly
@@ -88,6 +90,7 @@ extension EncodingCore {
     /// - Returns: Whether `value` was one of them and is written.
     @inline(__always)
     func encodeScalarValue<T: Encodable>(_ value: T, codingKey: @autoclosure () -> (any CodingKey)?) throws -> Bool {
+        if isPlain { return try encodeScalarValuePlainly(value, codingKey: codingKey()) }
         if T.self == Date.self {
             return try writeDate(unsafeBitCast(value, to: Date.self), codingKey: codingKey())
         } else if T.self == Data.self {
@@ -105,6 +108,35 @@ extension EncodingCore {
             writer.append(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
         } else if T.self == Double.self {
             try writeDouble(unsafeBitCast(value, to: Double.self), codingKey: codingKey())
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// ``encodeScalarValue(_:codingKey:)`` on the plain path: the same types, each taken by a
+    /// checked cast, and `Decimal` written from its `description`.
+    @inline(never)
+    private func encodeScalarValuePlainly<T: Encodable>(
+        _ value: T, codingKey: @autoclosure () -> (any CodingKey)?
+    ) throws -> Bool {
+        if T.self == Date.self, let date = value as? Date {
+            return try writeDate(date, codingKey: codingKey())
+        } else if T.self == Data.self, let data = value as? Data {
+            guard case .base64 = strategies.values.dataEncodingStrategy else { return false }
+            writer.appendBase64(data)
+        } else if T.self == URL.self, let url = value as? URL {
+            writer.appendQuoted(url.absoluteString)
+        } else if T.self == Decimal.self, let decimal = value as? Decimal {
+            writer.appendDecimalDescription(decimal)
+        } else if T.self == String.self, let string = value as? String {
+            writer.appendQuoted(string)
+        } else if T.self == Int.self, let integer = value as? Int {
+            writer.appendInteger(integer)
+        } else if T.self == Bool.self, let bool = value as? Bool {
+            writer.append(bool ? "true" : "false")
+        } else if T.self == Double.self, let double = value as? Double {
+            try writeDouble(double, codingKey: codingKey())
         } else {
             return false
         }

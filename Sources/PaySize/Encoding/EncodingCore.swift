@@ -10,9 +10,9 @@ import Foundation
 /// written to again. A later write through a closed container sets ``needsFallback``.
 ///
 /// The mutable properties are `@exclusivity(unchecked)`: every access to them is short and
-/// never spans a call into caller code, so the runtime checks Swift would otherwise make on each
-/// access to a class property prove nothing. They cost more than anything else in the first
-/// profiles (`swift_beginAccess`/`swift_endAccess`).
+/// never spans a call into caller code (`encode(to:)`, a `CodingKey`, a strategy closure), and
+/// a core serves one call on one thread, so the runtime checks Swift would otherwise make on
+/// each access to a class property prove nothing (`Encoding/README.md`, assumption 11).
 final class EncodingCore {
     @exclusivity(unchecked) var writer: JSONByteWriter
     /// The call's strategies and `userInfo`: the caller's box when one differs from the
@@ -69,9 +69,10 @@ final class EncodingCore {
         let view: EncodingKeyTable.View
         let table: EncodingKeyTable
         /// For a key type of at most one byte (an enum of `CodingKeys`, mostly): the table entry
-        /// of each bit pattern met so far, ``unknownTag`` until then, so a member's key is found
-        /// without calling `stringValue` and comparing bytes. Owned by the core: allocated with
-        /// the slot, freed with it.
+        /// each bit pattern last found (``unknownTag`` until then), then the words of an
+        /// immortal text that found each entry (``EncodingCore/tableEntry(of:slot:tags:guess:)``).
+        /// A hint only: the answer is always the entry of the key's `stringValue`. Owned by the
+        /// core: allocated with the slot (``tagsByteCount`` bytes), freed with it.
         let tags: UnsafeMutablePointer<UInt8>
         /// `PayloadKeyedContainer<Key>` for the slot's key type, kept so that making a container
         /// needs no runtime lookup of its metadata and conformance (``makeKeyedContainer(_:slot:serial:)``).
@@ -104,7 +105,13 @@ final class EncodingCore {
     static let maximumContainerLevel = 511
 
     /// A core with empty buffers; ``begin(options:countingOnly:)`` readies it for a call.
-    init() {
+    /// The plain path (``PayloadEncoder/Path/plain``): no key tables, no tags, no kept
+    /// container types, keys in coding paths never kept as bits, standard types found by `as?`,
+    /// `Decimal` from `description`, no snake-case cache, the general member sort.
+    let isPlain: Bool
+
+    init(isPlain: Bool = false) {
+        self.isPlain = isPlain
         writer = JSONByteWriter(storage: UnsafeMutablePointer<UInt8>.allocate(capacity: 1024), capacity: 1024)
         nodes = EncodingStack(capacity: 32)
         members = EncodingStack(capacity: 64)

@@ -47,7 +47,7 @@ extension EncodingCore {
     /// bits, any other in ``EncodingCore/ownedKeys``.
     func ownedComponent<Key: CodingKey>(_ key: Key) -> EncodingPathComponent {
         let size = MemoryLayout<Key>.size
-        if size <= 1 { return .smallKey(size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self), Key.self) }
+        if size <= 1 && !isPlain { return .smallKey(size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self), Key.self) }
         ownedKeys.append(key)
         return .ownedKey(ownedKeys.count - 1)
     }

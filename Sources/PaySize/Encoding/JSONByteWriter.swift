@@ -2,10 +2,10 @@ import Foundation
 
 /// Appends JSON tokens to one growing byte buffer, or only counts the bytes they would take.
 ///
-/// A concrete type on purpose: a writer generic over a byte-sink protocol measured 1.3× slower.
-/// The buffer is managed here rather than as an `[UInt8]`: each token reserves room once and
-/// stores bytes directly, where `Array.append` re-checks uniqueness and capacity per call (about
-/// an eighth of the encoder's time in profiles). Counting mode runs the same code and only
+/// A concrete type on purpose: a writer generic over a byte-sink protocol would go through
+/// witness tables on every token (`Benchmarks/README.md` has the figure). The buffer is managed
+/// here rather than as an `[UInt8]`: each token reserves room once and stores bytes directly,
+/// where `Array.append` re-checks uniqueness and capacity per call. Counting mode runs the same code and only
 /// advances ``count``, so `encodedSize(of:)` cannot drift from `encode(_:).count`.
 ///
 /// The owner (``EncodingCore``) frees the buffer with ``deallocate()``; the writer is never
@@ -608,13 +608,18 @@ struct JSONByteWriter {
     /// Writes a `Decimal` as Foundation does: its `description` (`NaN` included), from its
     /// mantissa and exponent when ``DecimalText`` can read them.
     mutating func appendDecimalNumber(_ value: Decimal) {
-        guard let text = DecimalText(value) else { return appendUnescaped(value.description) }
+        guard let text = DecimalText(value) else { return appendDecimalDescription(value) }
         if isCountingOnly {
             count &+= text.byteCount
             return
         }
         reserve(DecimalText.workingByteCount)
         count &+= text.write(to: storage + count)
+    }
+
+    /// Writes `value.description`, which is what Foundation writes for a `Decimal`.
+    mutating func appendDecimalDescription(_ value: Decimal) {
+        appendUnescaped(value.description)
     }
 
     // MARK: Data

@@ -33,6 +33,11 @@ import Foundation
 /// calls (a few sets, one per thread encoding at once), so repeated calls allocate only their
 /// result.
 ///
+/// To tell a bug in a shortcut from one in the encoder itself, run the process with the
+/// environment variable `PAYSIZE_ENCODER=plain` (read once, when the first encoder is made):
+/// every `PayloadEncoder` then writes the same bytes through a plain path, with no per-thread
+/// cache and no shortcut that rests on a type's memory layout.
+///
 /// `PayloadEncoder` is a value: configure a copy per use, share it across threads freely.
 public struct PayloadEncoder: Sendable {
     /// Output formatting: `.sortedKeys`, `.prettyPrinted`, `.withoutEscapingSlashes`.
@@ -74,6 +79,9 @@ public struct PayloadEncoder: Sendable {
         set { changeStrategies { $0.userInfo = newValue } }
     }
 
+    /// The implementation that runs: ``Path/configured`` unless set.
+    @_spi(Internals) public var path: Path = .configured
+
     /// The options besides `outputFormatting`, in one immutable box shared by copies; nil while
     /// they are all the defaults (as in most encoders), so copying such an encoder retains nothing.
     private(set) var strategies: EncodingStrategies?
@@ -95,11 +103,11 @@ public struct PayloadEncoder: Sendable {
     ///   under the `.throw` float strategy, for a top-level value that encodes nothing, or for
     ///   containers nested 512 deep.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        // Each result gets a `Data` of its own. Keeping the last one in the core to write the
-        // next into its buffer (when the caller let go of it) saved about 350 instructions a
-        // call, but a `Data` stored past the call keeps its storage pointer with the enum tag in
-        // its top bits, which LeakSanitizer cannot follow: at exit it reports the buffer as a
-        // leak, in the fuzz run and in any caller's tests run with `--sanitize=address` on Linux.
+        if path == .plain { return try Data(encodePlainly(value)) }
+        // Each result gets a `Data` of its own, never one kept in the core between calls: a
+        // `Data` stored past the call keeps its storage pointer with the enum tag in its top
+        // bits, which LeakSanitizer cannot follow, so it would report the buffer as a leak at
+        // exit (in the fuzz run, and in any caller's tests run with `--sanitize=address`).
         let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in
             Data(bytes: core.writer.written.baseAddress!, count: core.writer.count)
         }
@@ -112,19 +120,21 @@ public struct PayloadEncoder: Sendable {
     /// - Returns: The UTF-8 bytes of the JSON text, the same bytes ``encode(_:)`` returns.
     /// - Throws: The errors ``encode(_:)`` throws.
     public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if path == .plain { return try encodePlainly(value) }
         let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in Array(core.writer.written) }
         return try encoded ?? Array(foundationEncoder().encode(value))
     }
 
     /// Counts the bytes ``encode(_:)`` would return, without building them.
     ///
-    /// Members are never sorted in this mode (order does not change the size), so this is
-    /// faster than encoding even when `.sortedKeys` is set.
+    /// Members are never sorted in this mode (order does not change the size), and no bytes
+    /// are stored, even when `.sortedKeys` is set.
     ///
     /// - Parameter value: The value to measure.
     /// - Returns: Exactly `try encode(value).count`.
     /// - Throws: The errors ``encode(_:)`` throws.
     public func encodedSize<T: Encodable>(of value: T) throws -> Int {
+        if path == .plain { return try encodePlainly(value).count }
         let counted = try encodeWithoutFallback(value, countingOnly: true) { core in
             core.needsWritingMode ? nil : core.writer.countedBytes
         }

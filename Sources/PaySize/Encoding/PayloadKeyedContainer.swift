@@ -139,7 +139,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if try core.encodeScalarValue(value, codingKey: key) { return }
         let parentEntry = core.nodes[index].childPathEntry
         let size = MemoryLayout<Key>.size
-        if size <= 1 {
+        if size <= 1 && !core.isPlain {
             let bits = size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self)
             return try core.encodeNested(
                 value, level: level, component: .smallKey(bits, Key.self), parentEntry: parentEntry, scalarsTried: true)
@@ -169,8 +169,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     // Borrowed and tested in place: `if let` would copy the optional first, which for a generic
-    // `T?` asks the runtime for `Optional<T>`'s metadata on every call (a few hundred
-    // instructions, more than the rest of a nil member).
+    // `T?` asks the runtime for `Optional<T>`'s metadata on every call.
     mutating func encodeIfPresent<T: Encodable>(_ value: borrowing T?, forKey key: Key) throws {
         if value != nil { try encode(value!, forKey: key) }
     }
@@ -215,7 +214,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// Boxing a container in a `KeyedEncodingContainer<Key>` needs the container type's metadata and
 /// its conformance to `KeyedEncodingContainerProtocol`. Spelled `PayloadKeyedContainer<Key>` in
 /// code that is generic over `Key` (every `container(keyedBy:)` is), each is a runtime cache
-/// lookup on every call, about 600 instructions together, as much as the rest of a small object.
+/// lookup on every call.
 /// Each key slot keeps its container type instead, as an existential metatype of this protocol:
 /// opening it hands both to the code that boxes the container, and the runtime is not asked.
 protocol ConstructibleKeyedContainer<Key>: KeyedEncodingContainerProtocol {

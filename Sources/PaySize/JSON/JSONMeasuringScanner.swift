@@ -176,7 +176,7 @@ private final class MeasuringStorage {
 
     // `@exclusivity(unchecked)`: every access is short and never spans a call that could reach
     // the same property again, so the runtime checks Swift makes on each access to a class
-    // property prove nothing; they were about 5% of the instructions of checking a log.
+    // property prove nothing (`Benchmarks/README.md` has their cost).
     @exclusivity(unchecked) var frames = RawStack<Frame>()
     @exclusivity(unchecked) var keys = RawStack<Key>()
     @exclusivity(unchecked) var open = RawStack<OpenValue>()

@@ -2,46 +2,65 @@ import Foundation
 @_spi(Internals) import PaySize
 import Testing
 
-/// Foundation's and PaySize's results for one value.
+/// Foundation's and PaySize's results for one value, PaySize's on both paths
+/// (`PayloadEncoder.Path`): every comparison holds the plain path to the same bytes and errors.
 struct EncodingComparison {
     let foundation: EncodingOutcome
+    /// The fast path's result.
     let payload: EncodingOutcome
-    /// `PayloadEncoder.encodedSize`, or nil when it threw the same kind of error.
+    /// `PayloadEncoder.encodedSize` on the fast path, or nil when it threw.
     let payloadSize: Int?
     let sizeFailure: String?
+    /// The plain path's result, its size, or its size's error.
+    let plain: EncodingOutcome
+    let plainSize: Int?
+    let plainSizeFailure: String?
 
     init<T: Encodable>(_ value: T, options: EncodingOptions = EncodingOptions()) {
         let foundationEncoder = options.foundation()
-        let payloadEncoder = options.payload()
         foundation = EncodingOutcome { Array(try foundationEncoder.encode(value)) }
-        payload = EncodingOutcome { try payloadEncoder.encodeBytes(value) }
+        (payload, payloadSize, sizeFailure) = Self.outcome(of: value, with: options.payload(path: .fast))
+        (plain, plainSize, plainSizeFailure) = Self.outcome(of: value, with: options.payload(path: .plain))
+    }
+
+    private static func outcome<T: Encodable>(of value: T, with encoder: PayloadEncoder) -> (
+        EncodingOutcome, Int?, String?
+    ) {
+        let bytes = EncodingOutcome { try encoder.encodeBytes(value) }
         do {
-            payloadSize = try payloadEncoder.encodedSize(of: value)
-            sizeFailure = nil
+            return (bytes, try encoder.encodedSize(of: value), nil)
         } catch {
-            payloadSize = nil
-            sizeFailure = EncodingOutcome.render(error)
+            return (bytes, nil, EncodingOutcome.render(error))
         }
     }
 
-    /// Bytes equal (meaningful under `.sortedKeys`) or the same error, and `encodedSize` equal to
-    /// the encoded byte count.
+    /// Bytes equal (meaningful under `.sortedKeys`) or the same error, on both paths, and
+    /// `encodedSize` equal to the encoded byte count on each.
     var isIdentical: Bool {
-        foundation == payload && sizeIsConsistent
+        foundation == payload && plain == payload && sizeIsConsistent
     }
 
-    /// Same size (or same error) as Foundation, for formatting without `.sortedKeys`.
+    /// Same size (or same error) as Foundation on both paths, for formatting without
+    /// `.sortedKeys` (a value handed to Foundation's tree comes out in its hash order, which
+    /// differs from call to call).
     var sizesMatch: Bool {
-        switch (foundation, payload) {
-        case (.bytes(let left), .bytes(let right)): left.count == right.count && sizeIsConsistent
-        default: foundation == payload && sizeIsConsistent
+        switch (foundation, payload, plain) {
+        case (.bytes(let expected), .bytes(let fast), .bytes(let plain)):
+            expected.count == fast.count && plain.count == fast.count && sizeIsConsistent
+        default: foundation == payload && plain == payload && sizeIsConsistent
         }
     }
 
+    /// Each path's `encodedSize` is its byte count (or throws its error).
     var sizeIsConsistent: Bool {
-        switch payload {
-        case .bytes(let bytes): payloadSize == bytes.count
-        case .failure(let message): sizeFailure == message
+        Self.sizeIsConsistent(payload, size: payloadSize, failure: sizeFailure)
+            && Self.sizeIsConsistent(plain, size: plainSize, failure: plainSizeFailure)
+    }
+
+    private static func sizeIsConsistent(_ outcome: EncodingOutcome, size: Int?, failure: String?) -> Bool {
+        switch outcome {
+        case .bytes(let bytes): size == bytes.count
+        case .failure(let message): failure == message
         }
     }
 }

@@ -22,8 +22,10 @@ struct EncodingOptions: @unchecked Sendable, CustomStringConvertible {
         return encoder
     }
 
-    func payload() -> PayloadEncoder {
+    /// A `PayloadEncoder` on `path`: the fast one unless asked, whatever `PAYSIZE_ENCODER` says.
+    func payload(path: PayloadEncoder.Path = .fast) -> PayloadEncoder {
         var encoder = PayloadEncoder()
+        encoder.path = path
         encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = date
         encoder.dataEncodingStrategy = data

@@ -24,7 +24,7 @@ struct PayloadEncoderCornerCaseTests {
             let comparison = EncodingComparison(value, options: option)
             #expect(
                 comparison.isIdentical,
-                "[\(option.formatting.rawValue)]\nfoundation: \(comparison.foundation)\npayload:    \(comparison.payload)\nsize: \(String(describing: comparison.payloadSize))",
+                "[\(option.formatting.rawValue)]\nfoundation: \(comparison.foundation)\npayload:    \(comparison.payload)\nplain:      \(comparison.plain)\nsize: \(String(describing: comparison.payloadSize))",
                 sourceLocation: sourceLocation
             )
             let unsorted = EncodingComparison(value, options: option.with { $0.formatting.remove(.sortedKeys) })

@@ -18,6 +18,8 @@ struct PayloadEncoderErrorTests {
         }
         #expect(comparison.payload == comparison.foundation, "\(comparison.payload)", sourceLocation: sourceLocation)
         #expect(comparison.sizeFailure == message, sourceLocation: sourceLocation)
+        #expect(comparison.plain == comparison.foundation, "plain: \(comparison.plain)", sourceLocation: sourceLocation)
+        #expect(comparison.plainSizeFailure == message, sourceLocation: sourceLocation)
         if let pinned {
             #expect(message.contains(pinned), "\(message)", sourceLocation: sourceLocation)
         }

@@ -250,6 +250,15 @@ struct PayloadEncoderFoundationCaseTests {
         let foundationCalls = log.take()
         let payload = EncodingOutcome { try options.payload().encodeBytes(value) }
         let payloadCalls = log.take()
+        // The plain path: the same bytes (the same size in hash order, where a fallback to
+        // Foundation's tree orders members anew), and the closure called with the same paths.
+        let plain = EncodingOutcome { try options.payload(path: .plain).encodeBytes(value) }
+        let plainCalls = log.take()
+        if formatting.contains(.sortedKeys) {
+            #expect(plain == payload, "plain path: \(plain)", sourceLocation: sourceLocation)
+        } else {
+            #expect(plain.size == payload.size, "plain path: \(plain)", sourceLocation: sourceLocation)
+        }
         let size = Result { try options.payload().encodedSize(of: value) }
         let label = "[\(strategy.name), formatting \(formatting.rawValue)]"
         if formatting.contains(.sortedKeys) {
@@ -281,6 +290,8 @@ struct PayloadEncoderFoundationCaseTests {
                     sourceLocation: sourceLocation)
             } else {
                 #expect(payloadCalls == foundationCalls, "\(label) key conversions", sourceLocation: sourceLocation)
+                #expect(
+                    plainCalls == payloadCalls, "\(label) plain path key conversions", sourceLocation: sourceLocation)
             }
         }
     }

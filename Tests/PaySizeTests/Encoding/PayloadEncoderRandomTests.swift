@@ -94,14 +94,14 @@ struct PayloadEncoderRandomTests {
             if !sorted.isIdentical, failures < 5 {
                 failures += 1
                 Issue.record(
-                    "batch \(batch) value \(index) [\(options)]\nfoundation: \(sorted.foundation)\npayload:    \(sorted.payload)\nsize: \(String(describing: sorted.payloadSize)) \(sorted.sizeFailure ?? "")"
+                    "batch \(batch) value \(index) [\(options)]\nfoundation: \(sorted.foundation)\npayload:    \(sorted.payload)\nplain:      \(sorted.plain)\nsize: \(String(describing: sorted.payloadSize)) \(sorted.sizeFailure ?? "")"
                 )
             }
             let unsorted = EncodingComparison(value, options: options.with { $0.formatting.remove(.sortedKeys) })
             if !unsorted.sizesMatch, failures < 5 {
                 failures += 1
                 Issue.record(
-                    "unsorted batch \(batch) value \(index) [\(options)]\nfoundation: \(unsorted.foundation)\npayload:    \(unsorted.payload)"
+                    "unsorted batch \(batch) value \(index) [\(options)]\nfoundation: \(unsorted.foundation)\npayload:    \(unsorted.payload)\nplain:      \(unsorted.plain)"
                 )
             }
         }

@@ -1,0 +1,42 @@
+import Foundation
+
+extension PayloadEncoder {
+    /// Which implementation a `PayloadEncoder` runs, for triage and as a baseline.
+    ///
+    /// `Sources/PaySize/Encoding/README.md` lists what the plain path turns off. Both paths
+    /// write the same bytes and throw the same errors.
+    @_spi(Internals)
+    public enum Path: Sendable, Equatable {
+        /// The byte-stream encoder with all its shortcuts.
+        case fast
+        /// The same encoder with every shortcut that rests on a layout or caching assumption
+        /// turned off.
+        case plain
+
+        /// `.plain` when the environment variable `PAYSIZE_ENCODER` is `plain`, `.fast`
+        /// otherwise. Read once, the first time an encoder is made.
+        public static let configured: Path = {
+            guard let value = getenv("PAYSIZE_ENCODER") else { return .fast }
+            return String(cString: value) == "plain" ? .plain : .fast
+        }()
+    }
+
+    /// Encodes `value` on the plain path: a core of its own for this call, never pooled.
+    ///
+    /// - Returns: The bytes, Foundation's when the value needs its tree.
+    func encodePlainly<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let core = EncodingCore(isPlain: true)
+        core.begin(options: self, countingOnly: false)
+        let encoded: [UInt8]?
+        do {
+            try core.run(value)
+            encoded = core.needsFallback ? nil : Array(core.writer.written)
+        } catch {
+            core.endCall()
+            guard core.needsFallback else { throw error }
+            return try Array(foundationEncoder().encode(value))
+        }
+        core.endCall()
+        return try encoded ?? Array(foundationEncoder().encode(value))
+    }
+}

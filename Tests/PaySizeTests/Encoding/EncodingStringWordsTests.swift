@@ -1,0 +1,39 @@
+import Testing
+
+@testable import PaySize
+
+/// The key-slot tags compare a key's `stringValue` with a text seen before by the two words of an
+/// immortal `String` (`EncodingCore.immortalWords(of:)`). These fail if `String`'s layout stops
+/// meaning that equal immortal words are equal text.
+@Suite("String words the key tags compare")
+struct EncodingStringWordsTests {
+    @Test("a String is two words here, and the object word's top bit marks an immortal one")
+    func layout() {
+        #expect(MemoryLayout<String>.size == 16)
+        let words = unsafeBitCast("eta", to: (UInt64, UInt64).self)
+        #expect(words.1 >> 63 == 1)
+    }
+
+    @Test("small strings and literals are immortal; equal texts have equal words")
+    func immortalTexts() {
+        let literal = EncodingCore.immortalWords(of: "driverName")
+        #expect(literal.object != 0)
+        // Built at run time, the same small text: the same words.
+        let built = EncodingCore.immortalWords(of: "driver" + String("Name"))
+        #expect(built == literal)
+        #expect(EncodingCore.immortalWords(of: "driverNames") != literal)
+        #expect(EncodingCore.immortalWords(of: "").object != 0)
+        let long = EncodingCore.immortalWords(of: "a literal longer than fifteen bytes")
+        #expect(long.object != 0)
+        #expect(EncodingCore.immortalWords(of: "a literal longer than fifteen bytes") == long)
+    }
+
+    @Test("a string on the heap is never kept: its words could later name another text")
+    func mortalTexts() {
+        let heap = String(repeating: "k", count: 40)
+        #expect(EncodingCore.immortalWords(of: heap) == (0, 0))
+        var grown = "prefix that is long enough to live on the heap"
+        grown += "!"
+        #expect(EncodingCore.immortalWords(of: grown) == (0, 0))
+    }
+}
