@@ -27,7 +27,7 @@ let package = Package(
         .library(name: "PaySize", targets: ["PaySize"]),
         .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),
         .library(name: "PaySizeCompression", targets: ["PaySizeCompression"]),
-        .executable(name: "paysize", targets: ["PaySizeCLI"]),
+        .executable(name: "paysize", targets: ["paysize"]),
     ] + internalProducts,
     targets: [
         // The core an iOS app links: pure Swift + Foundation, no C.
@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["PaySize", "PaySizeCompression"],
             swiftSettings: sharedSettings
         ),
-        .executableTarget(name: "PaySizeCLI", dependencies: ["PaySizeCommandLine"], swiftSettings: sharedSettings),
+        .executableTarget(name: "paysize", dependencies: ["PaySizeCommandLine"], swiftSettings: sharedSettings),
 
         // A server-side sender built on the push builder (prints what it would send); `make demo` runs it.
         .executableTarget(

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeTestSupport
 
 /// Writes compact JSON Lines of realistic Live Activity pushes: the benchmark's four app states

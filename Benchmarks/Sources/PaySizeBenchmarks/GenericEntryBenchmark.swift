@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 
 // `encode` reached through a generic helper, the way apps and servers call an encoder:
 // `func send<T: Encodable>(_ value: T)`, kept from being inlined or specialized for the value's

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeTestSupport
 
 // The send path: building and checking a typical update push with `LiveActivityPush`, against
@@ -52,10 +52,11 @@ func measurePushBuilder() throws -> (medians: [(variant: String, nanoseconds: Do
         exit(1)
     }
 
+    let limit = PayloadBudget().limit
     let (medians, checksum) = try timeRoundRobin([
         Variant(name: "JSONEncoder by hand + byte count") {
             let body = try foundation.encode(byHand)
-            return body.count <= PayloadBudget.standardLimit ? body.count : -1
+            return body.count <= limit ? body.count : -1
         },
         Variant(name: "LiveActivityPush.encoded() (rules, limit, report)") {
             try push.encoded().report.payloadByteCount

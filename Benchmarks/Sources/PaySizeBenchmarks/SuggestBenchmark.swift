@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCommandLine
 
 // `paysize suggest` on a payload near the 4 KB limit, run in process as the executable runs it

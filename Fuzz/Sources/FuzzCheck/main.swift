@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PaySize
+@_spi(Internals) import PaySize
 import PaySizeCommandLine
 
 // Arbitrary bytes → the whole `paysize check` pipeline, in process, as standard input. Whatever

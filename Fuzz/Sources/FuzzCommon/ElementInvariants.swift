@@ -1,7 +1,7 @@
 @_spi(Internals) import PaySize
 
 /// Checks the structural promises of a ``JSONElement`` tree against the bytes it was read from.
-public enum ElementInvariants {
+package enum ElementInvariants {
     /// Checks every node of `root`, read from `input`, and returns the tree's nesting depth.
     ///
     /// - Every byte range lies inside the input, each child's inside its parent's, and siblings
@@ -12,7 +12,7 @@ public enum ElementInvariants {
     ///
     /// - Returns: How many arrays and objects nest at the deepest point (0 for a scalar root).
     @discardableResult
-    public static func check(_ root: JSONElement, input: [UInt8]) -> Int {
+    package static func check(_ root: JSONElement, input: [UInt8]) -> Int {
         var first = 0
         while first < input.count, isWhitespace(input[first]) { first += 1 }
         var end = input.count

@@ -1,11 +1,11 @@
 @_spi(Internals) import PaySize
 
 /// Checks that findings point at real places in the value they are about.
-public enum FindingPaths {
+package enum FindingPaths {
     /// Stops unless every finding's path names a value in `root`, or a missing key of a value
     /// that exists (a "missing required key" finding); and its byte offset, when it has one, lies
     /// inside `root`'s bytes. Messages must be one line.
-    public static func check(_ findings: [PayloadFinding], in root: JSONElement, at prefix: JSONPointer = .root) {
+    package static func check(_ findings: [PayloadFinding], in root: JSONElement, at prefix: JSONPointer = .root) {
         for finding in findings {
             let text = finding.description
             FuzzFailure.expect(

@@ -2,9 +2,9 @@ import Foundation
 @_spi(Internals) import PaySize
 
 /// Foundation's `JSONSerialization`, the reference reader for differential fuzzing.
-public enum FoundationJSON {
+package enum FoundationJSON {
     /// Reads `bytes` as Foundation does for a top-level fragment (`[.fragmentsAllowed]`).
-    public static func parse(_ bytes: [UInt8]) -> Result<Any, any Error> {
+    package static func parse(_ bytes: [UInt8]) -> Result<Any, any Error> {
         do {
             return .success(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]))
         } catch {
@@ -16,7 +16,7 @@ public enum FoundationJSON {
     /// cannot: not with `JSONSerialization`, which drops a raw U+FEFF that starts a run of a string
     /// (``foundationString(_:tokenStart:input:)``), so a report echoing a payload's text (an
     /// `event`, a key in a path) would read back changed.
-    public static func decodeRecord<Record: Decodable>(_ type: Record.Type, from bytes: some Sequence<UInt8>) -> Record?
+    package static func decodeRecord<Record: Decodable>(_ type: Record.Type, from bytes: some Sequence<UInt8>) -> Record?
     {
         try? JSONDecoder().decode(type, from: Data(bytes))
     }
@@ -32,7 +32,7 @@ public enum FoundationJSON {
     ///   - element: What JSONScanner read from `input`.
     ///   - object: What `JSONSerialization` read from the same bytes.
     ///   - input: The bytes, to see how each string token was written.
-    public static func difference(
+    package static func difference(
         between element: JSONElement, and object: Any, input: [UInt8], at path: JSONPointer = .root
     ) -> String? {
         switch element.content {

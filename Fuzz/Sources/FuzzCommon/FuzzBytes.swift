@@ -3,34 +3,34 @@ import Foundation
 /// Reads structured values out of libFuzzer's bytes, for the targets that build Swift values
 /// rather than feed bytes through: every read takes bytes from the front, and an exhausted input
 /// reads as zeros, so every input builds some value and libFuzzer's mutations move it smoothly.
-public struct FuzzBytes {
+package struct FuzzBytes {
     private let bytes: [UInt8]
     private var offset = 0
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Whether every byte has been read.
-    public var isExhausted: Bool { offset >= bytes.count }
+    package var isExhausted: Bool { offset >= bytes.count }
 
     /// How many bytes are left.
-    public var remaining: Int { max(bytes.count - offset, 0) }
+    package var remaining: Int { max(bytes.count - offset, 0) }
 
     /// The next byte, or 0 past the end.
-    public mutating func byte() -> UInt8 {
+    package mutating func byte() -> UInt8 {
         guard offset < bytes.count else { return 0 }
         defer { offset += 1 }
         return bytes[offset]
     }
 
     /// The next byte as a number below `bound` (at least 1).
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         Int(byte()) % max(bound, 1)
     }
 
     /// The next `MemoryLayout<T>.size` bytes, little-endian, as an integer.
-    public mutating func integer<T: FixedWidthInteger>(_: T.Type = T.self) -> T {
+    package mutating func integer<T: FixedWidthInteger>(_: T.Type = T.self) -> T {
         var value = T.zero
         for shift in stride(from: 0, to: T.bitWidth, by: 8) {
             value |= T(truncatingIfNeeded: byte()) << shift
@@ -40,7 +40,7 @@ public struct FuzzBytes {
 
     /// A `Double`: one byte picks a notable value (extremes, subnormals, -0, NaN, infinities,
     /// integers near 2^53, dates) or any bit pattern.
-    public mutating func double() -> Double {
+    package mutating func double() -> Double {
         let notable: [Double] = [
             0, -0.0, 1, -1, 0.1, 0.5, 1e-7, 1e21, 1e22, 123_456_789.125, 9_007_199_254_740_991, -9_007_199_254_740_992,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, .leastNonzeroMagnitude,
@@ -55,7 +55,7 @@ public struct FuzzBytes {
     }
 
     /// A `Float`, as ``double()`` picks one.
-    public mutating func float() -> Float {
+    package mutating func float() -> Float {
         let notable: [Float] = [
             0, -0.0, 1, -1, 0.1, 1e-7, 16_777_215, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
             .leastNormalMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .nan, .infinity, -.infinity, 3.4e38,
@@ -69,7 +69,7 @@ public struct FuzzBytes {
 
     /// A Unicode scalar: ASCII (control characters, `"`, `\`, `/` included) most of the time,
     /// else a notable scalar (U+2028, U+FEFF, combining marks, emoji, U+10FFFF), else any scalar.
-    public mutating func scalar() -> Unicode.Scalar {
+    package mutating func scalar() -> Unicode.Scalar {
         let selector = byte()
         switch selector {
         case 0..<0x80:
@@ -88,7 +88,7 @@ public struct FuzzBytes {
     }
 
     /// A string of up to `maximumLength` scalars; the length comes from the next byte.
-    public mutating func string(maximumLength: Int = 24) -> String {
+    package mutating func string(maximumLength: Int = 24) -> String {
         let length = below(maximumLength + 1)
         var scalars = String.UnicodeScalarView()
         for _ in 0..<length { scalars.append(scalar()) }

@@ -2,13 +2,13 @@
 ///
 /// `fatalError` keeps its message in release builds and traps; libFuzzer reports the trap as a
 /// "deadly signal", writes the input to `artifacts/` and exits non-zero.
-public enum FuzzFailure {
+package enum FuzzFailure {
     /// Stops unless `condition` holds.
     ///
     /// - Parameters:
     ///   - condition: The invariant.
     ///   - message: What broke, printed before the trap; built only on failure.
-    public static func expect(
+    package static func expect(
         _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
     ) {
         if !condition { fatalError("fuzz invariant failed: " + message(), file: file, line: line) }

@@ -297,7 +297,7 @@ final class EncodingCore {
     /// Makes node `serial` the innermost, closing nested containers and super encoders above it.
     ///
     /// - Returns: The node's index in ``nodes``.
-    /// - Throws: ``EncodingFallback`` when the node is closed or buried under a running frame.
+    /// - Throws: ``ContainerOrderError`` when the node is closed or buried under a running frame.
     @inline(__always)
     func activate(_ serial: Int) throws -> Int {
         if serial == topSerial && !needsFallback { return nodes.count - 1 }
@@ -337,9 +337,9 @@ final class EncodingCore {
     }
 
     /// Marks the call for re-encoding with Foundation and returns the signal to throw.
-    func fallBack() -> EncodingFallback {
+    func fallBack() -> ContainerOrderError {
         needsFallback = true
-        return EncodingFallback()
+        return ContainerOrderError()
     }
 
     func nodeIndex(of serial: Int) -> Int? {

@@ -62,24 +62,6 @@ enum SchemaDocumentWriter {
     }
 
     private static func writeString(_ value: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: Array(#"\""#.utf8))
-            case UInt8(ascii: "\\"): output.append(contentsOf: Array(#"\\"#.utf8))
-            case 0x08: output.append(contentsOf: Array(#"\b"#.utf8))
-            case 0x09: output.append(contentsOf: Array(#"\t"#.utf8))
-            case 0x0A: output.append(contentsOf: Array(#"\n"#.utf8))
-            case 0x0C: output.append(contentsOf: Array(#"\f"#.utf8))
-            case 0x0D: output.append(contentsOf: Array(#"\r"#.utf8))
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: Array(#"\u00"#.utf8))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        output += JSONString.quoted(value, escapingSlashes: false)
     }
 }

@@ -62,10 +62,7 @@ struct ShrinkDocument: Sendable {
 
     /// `string` quoted and escaped by ``PayloadEncoder``, as Foundation's `JSONEncoder` writes it.
     static func encoded(_ string: String, escapingSlashes: Bool) -> [UInt8] {
-        var encoder = PayloadEncoder()
-        if !escapingSlashes { encoder.outputFormatting = [.withoutEscapingSlashes] }
-        // Encoding a String cannot fail: no float, no nesting, no empty top level.
-        return (try? encoder.encodeBytes(string)) ?? Array("\"\"".utf8)
+        JSONString.quoted(string, escapingSlashes: escapingSlashes)
     }
 
     /// Whether the payload's strings escape `/`: `true` when a token holds `\/`, `false` when

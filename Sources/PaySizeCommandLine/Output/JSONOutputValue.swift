@@ -1,3 +1,5 @@
+import PaySize
+
 /// A JSON value for machine-readable output, written with members in the order given so the
 /// fields of a report line stay stable.
 enum JSONOutputValue {
@@ -49,25 +51,6 @@ enum JSONOutputValue {
     }
 
     private static func writeString(_ string: String, into output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        output += String(decoding: JSONString.quoted(string, escapingSlashes: false), as: UTF8.self)
     }
 }

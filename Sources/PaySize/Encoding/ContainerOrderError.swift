@@ -2,4 +2,4 @@
 /// follow (a write to a container after its parent moved on, a key written twice through
 /// `nestedContainer` or `superEncoder`); ``PayloadEncoder`` then encodes the value again with
 /// Foundation's `JSONEncoder` so the output still matches it.
-struct EncodingFallback: Error {}
+struct ContainerOrderError: Error {}
