@@ -29,9 +29,11 @@ extension ShrinkStrategy {
             let records = arrays.map { ($0.elements ?? []).map(ShrinkNode.init) }
             let recordPath = path.appending(.anyIndex)
             guard
-                let layout = ColumnarLayout.infer(records, isDate: { key in
-                    isDateValue(at: recordPath.appending(.key(key)), context: context)
-                }),
+                let layout = ColumnarLayout.infer(
+                    records,
+                    isDate: { key in
+                        isDateValue(at: recordPath.appending(.key(key)), context: context)
+                    }),
                 !layout.columns.contains(where: { context.keptKeys.contains($0.key) })
             else { return nil }
             let before = arrays.reduce(0) { $0 + $1.compactByteCount }
@@ -61,7 +63,8 @@ extension ShrinkStrategy {
         if !stepped.isEmpty { parts.append("\(stepped.joined(separator: ", ")) as a start and a step") }
         if !deltas.isEmpty { parts.append("\(deltas.joined(separator: ", ")) delta-encoded") }
         if !values.isEmpty { parts.append("\(values.joined(separator: ", ")) as arrays") }
-        let records = arrayCount == 1 ? counted(recordCount, "record") : "\(recordCount) records in \(arrayCount) arrays"
+        let records =
+            arrayCount == 1 ? counted(recordCount, "record") : "\(recordCount) records in \(arrayCount) arrays"
         let recordType = ColumnarLayout.recordTypeName(for: path.lastKey ?? path.parent.lastKey)
         let wrapperType = recordType + "Columns"
         var layoutText: [String] = ["\"\(layout.countKey)\" (the number of records)"]
