@@ -271,6 +271,12 @@ import Testing
             }
         }
         #expect(count >= 20)
+        let awkward = try ShrinkAdvisor().report(forJSONBytes: Self.awkwardPayload).suggestions
+        #expect(
+            awkward.filter { $0.strategyID == "columnar" }.map(\.title) == [
+                "columns for the 10 records at /aps/content-state/points: 't', 'updatedAt' as a start and a step; 'a-b', 'café', 'count', 'default' as arrays",
+                "columns for the 12 records at /aps/content-state/logs: 'level' as a start and a step; 'at' delta-encoded; 'message' as arrays",
+            ])
         let result = try Self.compileAndRun(program)
         #expect(result.status == 0, "\(result.output)")
         let printed = result.output.split(separator: "\n")
