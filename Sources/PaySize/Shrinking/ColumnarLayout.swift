@@ -34,6 +34,8 @@ struct ColumnarLayout: Sendable {
         /// Whether every value is an integer token (an `Int`, or a `Date` in whole seconds).
         var isIntegral: Bool
         var encoding: Encoding
+        /// Whether a ``Encoding/steps`` column has a step of 0 in every array (one value throughout).
+        var isConstant = false
     }
 
     var columns: [Column]
@@ -104,7 +106,11 @@ struct ColumnarLayout: Sendable {
         let isStepped =
             isIntegral
             ? integers.allSatisfy { intSteps($0) != nil } : doubles.allSatisfy { doubleSteps($0) != nil }
-        if isStepped { return Column(key: key, type: type, isIntegral: isIntegral, encoding: .steps) }
+        if isStepped {
+            let isConstant =
+                isIntegral ? integers.allSatisfy { intSteps($0) == 0 } : doubles.allSatisfy { doubleSteps($0) == 0 }
+            return Column(key: key, type: type, isIntegral: isIntegral, encoding: .steps, isConstant: isConstant)
+        }
         if isIntegral {
             let plain = numbers.joined().reduce(0) { $0 + $1.utf8.count }
             let deltas = zip(numbers, integers).reduce(0) { total, pair in

@@ -53,14 +53,18 @@ extension ShrinkStrategy {
     private static func columnarProposal(
         at path: ShrinkPath, layout: ColumnarLayout, recordCount: Int, arrayCount: Int
     ) -> ShrinkProposal {
-        func keys(_ encoding: ColumnarLayout.Encoding) -> [String] {
-            layout.columns.filter { $0.encoding == encoding }.map { "'\($0.key)'" }
+        func keys(_ encoding: ColumnarLayout.Encoding, constant: Bool = false) -> [String] {
+            layout.columns.filter { $0.encoding == encoding && $0.isConstant == constant }.map { "'\($0.key)'" }
         }
         var parts: [String] = []
+        let constants = keys(.steps, constant: true)
         let stepped = keys(.steps)
         let deltas = keys(.deltas)
         let values = keys(.values)
         if !stepped.isEmpty { parts.append("\(stepped.joined(separator: ", ")) as a start and a step") }
+        if !constants.isEmpty {
+            parts.append("\(constants.joined(separator: ", ")) as a start and a step of 0 (the same in every record)")
+        }
         if !deltas.isEmpty { parts.append("\(deltas.joined(separator: ", ")) delta-encoded") }
         if !values.isEmpty { parts.append("\(values.joined(separator: ", ")) as arrays") }
         let records =
@@ -68,8 +72,10 @@ extension ShrinkStrategy {
         let recordType = ColumnarLayout.recordTypeName(for: path.lastKey ?? path.parent.lastKey)
         let wrapperType = recordType + "Columns"
         var layoutText: [String] = ["\"\(layout.countKey)\" (the number of records)"]
-        if !stepped.isEmpty {
-            layoutText.append("\(stepped.joined(separator: ", ")) as {\"start\":…,\"step\":…} (evenly stepped)")
+        if !stepped.isEmpty || !constants.isEmpty {
+            let evenly = stepped.isEmpty ? "the same in every record" : "evenly stepped"
+            layoutText.append(
+                "\((stepped + constants).joined(separator: ", ")) as {\"start\":…,\"step\":…} (\(evenly))")
         }
         if !deltas.isEmpty {
             layoutText.append(

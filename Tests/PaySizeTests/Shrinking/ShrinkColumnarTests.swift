@@ -275,7 +275,7 @@ import Testing
         #expect(
             awkward.filter { $0.strategyID == "columnar" }.map(\.title) == [
                 "columns for the 10 records at /aps/content-state/points: 't', 'updatedAt' as a start and a step; 'a-b', 'café', 'count', 'default' as arrays",
-                "columns for the 12 records at /aps/content-state/logs: 'level' as a start and a step; 'at' delta-encoded; 'message' as arrays",
+                "columns for the 12 records at /aps/content-state/logs: 'level' as a start and a step of 0 (the same in every record); 'at' delta-encoded; 'message' as arrays",
             ])
         let result = try Self.compileAndRun(program)
         #expect(result.status == 0, "\(result.output)")
