@@ -285,12 +285,14 @@ struct BudgetFitTests {
     @Test("the failure message the README quotes, captured from a run of an app's test")
     func readmeMessage() {
         let fit = Self.flightOverMonitor()
+        // Re-pinned for the columnar form: 20 legs of six scalar members, their dates the same
+        // in every leg, save more as columns (lossless) than with shorter keys, at the same cost.
         #expect(
             fit.failureMessage == """
                 attributes + content state are 3372 bytes, 301 over the 'monitor' tier (at most 3071 bytes)
                 tier risky (advisory), 724 bytes of headroom under the 4096-byte limit
                 largest fields: /content-state/legs/*/estimatedDeparture 620 bytes in 20 values, /content-state/legs/*/scheduledDeparture 620 bytes in 20 values, /content-state/legs/*/statusDescription 600 bytes in 20 values
-                best shrinking suggestion: shorter CodingKeys for 6 keys at /content-state/legs/* (20 objects): saves 1760 bytes (3372 → 1612, safe); app change
+                best shrinking suggestion: columns for the 20 records at /content-state/legs: 'estimatedDeparture', 'scheduledDeparture' as a start and a step of 0 (the same in every record); 'arrivalAirport', 'departureAirport', 'departureGate', 'statusDescription' as arrays: saves 2529 bytes (3372 → 843, safe); app change
                 \(Self.measurement)
                 """)
     }

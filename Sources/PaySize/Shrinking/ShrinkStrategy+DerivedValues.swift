@@ -2,10 +2,12 @@ extension ShrinkStrategy {
     /// The same value stored at two paths, or a string that only formats other members (a
     /// `"14 - 10"` beside the two scores) → keep one, derive the other in the view.
     ///
-    /// Duplicates are strings of 6 characters or more outside arrays; the copy in the
-    /// attributes (or else the first in the payload) stays. A string is derived when it has at
-    /// least 3 characters and every run of letters and digits in it is the value of a sibling
-    /// member (or of a member one object down), in every object at its path.
+    /// Duplicates are strings of 6 characters or more outside arrays; the copy in the attributes
+    /// (or else the first in the payload) stays. The same field of numbered keys (`item_4_status`,
+    /// `item_8_status`) holding the same value is no duplicate: those are different items (their
+    /// family is folded into records instead). A string is derived when it has at least 3
+    /// characters and every run of letters and digits in it is the value of a sibling member (or of
+    /// a member one object down), in every object at its path.
     static let derivedValues = ShrinkStrategy(id: "derive-values") { context in
         duplicateProposals(context) + formattedProposals(context)
     }
@@ -22,7 +24,7 @@ extension ShrinkStrategy {
         }
         return order.compactMap { string in
             let values = places[string]!
-            guard values.count >= 2 else { return nil }
+            guard values.count >= 2, !isOneNumberedField(values.map(\.path)) else { return nil }
             let kept =
                 values.first { $0.region == JSONPointer("aps", "attributes") || $0.region == JSONPointer("attributes") }
                 ?? values[0]
@@ -38,6 +40,17 @@ extension ShrinkStrategy {
                     """,
                 isLossy: false, edit: .removingMembers(at: dropped))
         }
+    }
+
+    /// Whether every path is the same field of numbered keys beside each other (`item_4_status`,
+    /// `item_8_status`): one member of different items, equal by chance, not a value stored twice.
+    private static func isOneNumberedField(_ paths: [ShrinkPath]) -> Bool {
+        let fields = Set(
+            paths.map { path -> String? in
+                guard let key = path.lastKey, let parts = KeyFamily.split(key) else { return nil }
+                return "\(path.parent.rawValue)/\(parts.prefix)*\(parts.suffix)"
+            })
+        return fields.count == 1 && !fields.contains(nil)
     }
 
     private static func formattedProposals(_ context: ShrinkContext) -> [ShrinkProposal] {

@@ -119,7 +119,7 @@ enum SwiftNaming {
     private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
-    private static let keywords: Set<String> = [
+    static let keywords: Set<String> = [
         "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do", "else",
         "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in",
         "init", "inout", "internal", "is", "let", "nil", "open", "operator", "private", "protocol", "public",

@@ -175,6 +175,11 @@ import Testing
         #expect(text.hasSuffix("…"))
     }
 
+    @Test func numberedItemsWithTheSameStatusAreNoDuplicates() throws {
+        let report = try Self.report("cart-key-families.json")
+        #expect(!report.suggestions.contains { $0.strategyID == "derive-duplicate" }, "\(report.suggestions.map(\.id))")
+    }
+
     @Test func namesSeenInOnePayloadAreNoEnum() throws {
         let report = try Self.report("match-events-names.json")
         #expect(!report.suggestions.contains { $0.kind == "enum-values" }, "\(report.suggestions.map(\.id))")

@@ -384,6 +384,16 @@ import Testing
         #expect(decoded.heading == "Arsenal v Chelsea" && decoded.minute == 5)
     }
 
+    @Test func oneFieldOfNumberedItemsIsNoDuplicate() throws {
+        let bytes = Array(
+            #"{"heading":"Arsenal v Chelsea","item_1_state":"packed","item_2_state":"packed","item_3_state":"packed","title":"Arsenal v Chelsea"}"#
+                .utf8)
+        let (report, suggestion) = try Support.suggestion("derive-duplicate", in: bytes)
+        #expect(suggestion.paths == ["/heading", "/title"])
+        #expect(
+            !report.suggestions.contains { $0.paths.contains("/item_2_state") && $0.strategyID == "derive-duplicate" })
+    }
+
     struct Score: Codable {
         var awayScore: Int
         var homeScore: Int
