@@ -84,7 +84,7 @@ extension ShrinkStrategy {
         if !values.isEmpty { layoutText.append("\(values.joined(separator: ", ")) as arrays of their values") }
         let snippet = layout.snippet(recordType: recordType, wrapperType: wrapperType)
         return ShrinkProposal(
-            id: "columnar:\(path)", strategyID: "columnar",
+            id: "columnar:\(path)", kind: "columnar",
             title: "columns for the \(records) at \(path): \(parts.joined(separator: "; "))",
             paths: [path.rawValue], contractChange: .app,
             howToApply: """

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// Layout facts the encoder's shortcuts read (`Sources/PaySize/Encoding/README.md`): each test
 /// fails if the fact stops holding, before any output could go wrong.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// The key-slot tags compare a key's `stringValue` with a text seen before by the two words of an
 /// immortal `String` (`EncodingCore.immortalWords(of:)`). These fail if `String`'s layout stops

@@ -1,5 +1,5 @@
 import Foundation
-import PaySize
+@_spi(Internals) import PaySize
 import Testing
 
 /// The per-key-type tag cache (`EncodingCore.KeySlot.tags`): a `CodingKey` of at most one byte is

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
 
 /// `EnumCases` lists an enum's cases by bit-casting 0, 1, 2, … to `T?` until `nil`: a payload-free
 /// enum stores its case number in one byte, and the first number past the last case is its

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PaySize
+@_spi(Internals) @testable import PaySize
+import PaySizeTestSupport
 
 /// The columnar form of arrays of small records: exact bytes and messages, when it is not
 /// offered, every record given back in order with the same values (over the seeded payloads of
@@ -30,7 +31,7 @@ import Testing
             + #""zone":["z0","z1","z2","z0","z1","z2","z0","z1","z2","z0"]}}"#
         #expect(String(decoding: columnar.jsonBytes, as: UTF8.self) == expected)
         #expect(columnar.savedBytes == bytes.count - expected.utf8.count)
-        #expect(report.suggestions.filter { $0.contractChange < .app }.allSatisfy { $0.strategyID != "columnar" })
+        #expect(report.suggestions.filter { $0.contractChange < .app }.allSatisfy { $0.kind != "columnar" })
         #expect(columnar.howToApply.contains("struct Sample: Codable, Hashable {\n    var t: Int\n    var bpm: Int"))
         #expect(columnar.howToApply.contains("struct SampleColumns: Codable, Hashable {"))
     }
@@ -38,7 +39,7 @@ import Testing
     @Test func notOfferedForFewMixedOrNestedRecordsOrATrivialSaving() throws {
         func offered(_ text: String) throws -> Bool {
             try ShrinkAdvisor().report(forJSONBytes: Array(text.utf8)).suggestions.contains {
-                $0.strategyID == "columnar"
+                $0.kind == "columnar"
             }
         }
         #expect(try offered(String(decoding: Self.samples(count: 8), as: UTF8.self)))
@@ -144,7 +145,7 @@ import Testing
     static func checkColumnar(_ report: ShrinkReport, original: [UInt8], label: String) throws -> Int {
         var checked = 0
         let before = try JSONScanner.scan(original)
-        for suggestion in report.suggestions where suggestion.strategyID == "columnar" {
+        for suggestion in report.suggestions where suggestion.kind == "columnar" {
             let after = try JSONScanner.scan(suggestion.jsonBytes)
             let path = try #require(suggestion.paths.first)
             let arrays = elements(at: path, in: before)
@@ -193,7 +194,7 @@ import Testing
             var generator = RandomPayloadGenerator(seed: UInt64(seed))
             let bytes = generator.payload()
             let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
-            generated += report.suggestions.filter { $0.strategyID == "columnar" }.count
+            generated += report.suggestions.filter { $0.kind == "columnar" }.count
         }
         // The properties are exercised: most seeds of both generators offer the columnar form.
         #expect(checked >= 50)
@@ -234,7 +235,7 @@ import Testing
         for payload in payloads {
             let before = try JSONScanner.scan(payload)
             let report = try ShrinkAdvisor().report(forJSONBytes: payload)
-            for suggestion in report.suggestions where suggestion.strategyID == "columnar" {
+            for suggestion in report.suggestions where suggestion.kind == "columnar" {
                 let lines = suggestion.howToApply.split(separator: "\n", omittingEmptySubsequences: false)
                 let start = try #require(lines.firstIndex { $0.hasPrefix("struct ") })
                 let end = try #require(lines.lastIndex(of: "}"))
@@ -273,7 +274,7 @@ import Testing
         #expect(count >= 20)
         let awkward = try ShrinkAdvisor().report(forJSONBytes: Self.awkwardPayload).suggestions
         #expect(
-            awkward.filter { $0.strategyID == "columnar" }.map(\.title) == [
+            awkward.filter { $0.kind == "columnar" }.map(\.title) == [
                 "columns for the 10 records at /aps/content-state/points: 't', 'updatedAt' as a start and a step; 'a-b', 'café', 'count', 'default' as arrays",
                 "columns for the 12 records at /aps/content-state/logs: 'level' as a start and a step of 0 (the same in every record); 'at' delta-encoded; 'message' as arrays",
             ])

@@ -177,7 +177,7 @@ import Testing
 
     @Test func numberedItemsWithTheSameStatusAreNoDuplicates() throws {
         let report = try Self.report("cart-key-families.json")
-        #expect(!report.suggestions.contains { $0.strategyID == "derive-duplicate" }, "\(report.suggestions.map(\.id))")
+        #expect(!report.suggestions.contains { $0.kind == "derive-duplicate" }, "\(report.suggestions.map(\.id))")
     }
 
     @Test func namesSeenInOnePayloadAreNoEnum() throws {

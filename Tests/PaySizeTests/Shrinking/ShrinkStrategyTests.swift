@@ -391,7 +391,7 @@ import Testing
         let (report, suggestion) = try Support.suggestion("derive-duplicate", in: bytes)
         #expect(suggestion.paths == ["/heading", "/title"])
         #expect(
-            !report.suggestions.contains { $0.paths.contains("/item_2_state") && $0.strategyID == "derive-duplicate" })
+            !report.suggestions.contains { $0.paths.contains("/item_2_state") && $0.kind == "derive-duplicate" })
     }
 
     struct Score: Codable {
