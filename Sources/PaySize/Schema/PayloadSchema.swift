@@ -42,6 +42,28 @@ public struct PayloadSchema: Sendable, Equatable {
         self.document = document
     }
 
+    /// Reads a schema document retrieved from `uri` (its base URI until an `$id` says otherwise),
+    /// asking `load` for each document a reference names that is neither in it nor a bundled
+    /// draft 2020-12 metaschema.
+    ///
+    /// - Throws: ``SchemaError`` as ``init(document:)``, also for an unresolvable reference or a
+    ///   problem in a referenced document (``SchemaError/document`` names it).
+    package init(document: JSONElement, uri: String, load: SchemaDocumentLoader?) throws {
+        self.compiled = try CompiledSchema(document: document, uri: uri, load: load)
+        self.document = document
+    }
+
+    /// The draft 2020-12 metaschema (bundled with the vocabularies it refers to), which
+    /// `paysize schema lint` validates documents against.
+    package static let metaschema: PayloadSchema = {
+        guard let document = MetaSchemas.document(at: dialect) else { preconditionFailure("no bundled metaschema") }
+        do {
+            return try PayloadSchema(document: document, uri: dialect, load: nil)
+        } catch {
+            preconditionFailure("the bundled metaschema does not compile: \(error)")
+        }
+    }()
+
     /// Reads a schema document from JSON bytes.
     ///
     /// - Throws: `JSONScanError` when the bytes are not JSON, else as ``init(document:)``.

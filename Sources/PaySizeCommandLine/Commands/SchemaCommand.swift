@@ -41,6 +41,9 @@ enum SchemaCommand {
         """
 
     static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
+        if arguments.first == "lint" {
+            return try SchemaLintCommand.run(Array(arguments.dropFirst()), streams: streams)
+        }
         guard
             let parsed = try CommandLineArguments.diffArguments(
                 arguments, group: "schema", options: options, help: help, files: "schema", streams: streams)
