@@ -78,7 +78,9 @@ def run_groups(paysize, folder, name, groups):
     if run.returncode == 2:
         return run.stderr.strip().replace(str(folder) + "/", "").splitlines()[0] if run.stderr.strip() else "exit 2"
     verdicts = {}
-    for text in run.stdout.splitlines():
+    for text in run.stdout.split("\n"):
+        if not text.strip():
+            continue
         result = json.loads(text)
         if "line" not in result:
             continue
