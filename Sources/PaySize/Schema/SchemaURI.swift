@@ -120,7 +120,9 @@ package enum SchemaURI {
                 "'", "(", ")", "*", ";":
                 encoded.unicodeScalars.append(scalar)
             default:
-                for byte in String(scalar).utf8 { encoded += "%" + String(byte, radix: 16, uppercase: true) }
+                for byte in String(scalar).utf8 {
+                    encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
             }
         }
         return "file://" + (encoded.hasPrefix("/") ? "" : "/") + encoded

@@ -24,6 +24,7 @@ enum SchemaCommand {
         key, a narrowed type or a removed enum case makes a running activity vanish).
 
         USAGE: paysize schema diff [<options>] <old> <new>
+               paysize schema lint [<options>] <file> ...   (see 'paysize schema lint --help')
 
         ARGUMENTS:
           <old>                   The schema of the version installed now (.schema.json).

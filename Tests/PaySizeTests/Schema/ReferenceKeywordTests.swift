@@ -148,4 +148,25 @@ struct ReferenceKeywordTests {
         let found = try messages(doubling, "1")
         #expect(found.contains { $0.contains("takes more than 1000000 steps") })
     }
+
+    @Test(
+        "URI references resolve as RFC 3986 section 5.4 says",
+        arguments: [
+            ("g", "http://a/b/c/g"), ("./g", "http://a/b/c/g"), ("g/", "http://a/b/c/g/"), ("/g", "http://a/g"),
+            ("//g", "http://g"), ("?y", "http://a/b/c/d;p?y"), ("#s", "http://a/b/c/d;p?q#s"),
+            ("", "http://a/b/c/d;p?q"),
+            (".", "http://a/b/c/"), ("..", "http://a/b/"), ("../g", "http://a/b/g"), ("../../g", "http://a/g"),
+            ("../../../g", "http://a/g"), ("g/../h", "http://a/b/c/h"), ("urn:uuid:x#/a", "urn:uuid:x#/a"),
+        ])
+    func uriResolution(_ reference: String, _ expected: String) {
+        #expect(SchemaURI.resolve(reference, against: "http://a/b/c/d;p?q") == expected)
+    }
+
+    @Test("a file path becomes a file: URI and back, with reserved characters escaped")
+    func fileURIs() {
+        let uri = SchemaURI.file(path: "/tmp/my schemas/a#b\n.json")
+        #expect(uri == "file:///tmp/my%20schemas/a%23b%0A.json")
+        #expect(SchemaURI.filePath(uri + "#/$defs/x") == "/tmp/my schemas/a#b\n.json")
+        #expect(SchemaURI.resolve("c.json#/x", against: uri) == "file:///tmp/my%20schemas/c.json#/x")
+    }
 }
