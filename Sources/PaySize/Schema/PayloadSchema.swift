@@ -34,9 +34,14 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Reads a schema document, refusing one the validator cannot honour.
     ///
-    /// - Throws: ``SchemaError`` for an unsupported keyword (`if`, `unevaluatedProperties`, …), a
-    ///   pattern using an ECMA-262 feature the matcher lacks (backreferences, lookaround), a
-    ///   remote or unresolvable `$ref`, a `$schema` other than draft 2020-12, or a malformed keyword.
+    /// References resolve within the document (JSON Pointers, `$anchor`, `$dynamicAnchor`,
+    /// embedded `$id`s) and to the bundled draft 2020-12 metaschemas; `paysize check --schema`
+    /// also reads other files (see <doc:SchemaReferences>).
+    ///
+    /// - Throws: ``SchemaError`` for a keyword the validator does not know (it refuses rather than
+    ///   skip one), a pattern using an ECMA-262 feature the matcher lacks (backreferences,
+    ///   lookaround), a `$ref` to another document, an unresolvable `$ref`, a `$schema` other than
+    ///   draft 2020-12 (or a metaschema requiring an unknown vocabulary), or a malformed keyword.
     public init(document: JSONElement) throws {
         self.compiled = try CompiledSchema(document: document)
         self.document = document
