@@ -39,16 +39,26 @@ struct SchemaValidator {
         var violations: [Key: [ContractFinding]] = [:]
         var suspicions: [Key: [ContractFinding]] = [:]
         /// The resources entered on the way to the node being checked, outermost first (the
-        /// dynamic scope a `$dynamicRef` searches); kept only when the schema has one.
+        /// dynamic scope a `$dynamicRef` searches); kept only when the schema has one. A resource
+        /// entered again is not repeated: the search takes its outermost entry anyway, and so
+        /// the scope stays as short as the schema's resources are few.
         var scope: [Int] = []
-        /// Nodes checked without a cached answer: bounded, since answers that depend on the
-        /// dynamic scope cannot be cached.
+        /// `violations` and `accepts` answers per value and dynamic scope, when the schema uses it.
+        struct ScopedKey: Hashable {
+            var key: Key
+            var scope: [Int]
+        }
+        var scopedKnown: [ScopedKey: Bool] = [:]
+        var scopedViolations: [ScopedKey: [ContractFinding]] = [:]
+        /// Nodes checked that no answer is kept for (a value built while checking, such as a
+        /// key under `propertyNames`, has no byte range to key it by): bounded, since schemas
+        /// that loop through `anyOf` would otherwise check such a value exponentially often.
         var steps = 0
         var exhausted = false
     }
 
-    /// The most nodes checked for one value when the schema uses the dynamic scope; past it the
-    /// value is refused with one finding saying so.
+    /// The most uncached node checks for one value; past it the value is refused with one
+    /// finding saying so.
     static let maximumSteps = 1_000_000
 
     init(schema: CompiledSchema, checksPaySizeKeywords: Bool = true) {
@@ -72,7 +82,7 @@ struct SchemaValidator {
             dropped(
                 path,
                 "checking this value against the schema takes more than \(Self.maximumSteps) steps, so it is not shown to be valid",
-                fix: "simplify the schema's '$dynamicRef' recursion or send a smaller value")
+                fix: "simplify the schema's recursion through '$ref' and 'anyOf', or send a smaller value")
         ]
     }
 
@@ -81,21 +91,26 @@ struct SchemaValidator {
         if schema.usesDynamicScope { return scopedViolations(index, instance, path, depth: depth) }
         let key = Answers.Key(index, instance)
         if let key, let known = answers.violations[key] { return known }
+        if key == nil, !step() { return [] }
         let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
         if let key { answers.violations[key] = found }
         return found
     }
 
-    /// `violations` when the schema uses the dynamic scope: no cached answers, the node's resource
-    /// entered for what it reaches, and a bound on the work.
+    /// `violations` when the schema uses the dynamic scope: answers kept per dynamic scope too,
+    /// the node's resource entered for what it reaches, and a bound on the work.
     @inline(never)
     private func scopedViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
         -> [ContractFinding]
     {
-        guard step() else { return [] }
         let entered = enter(index)
         defer { leave(entered) }
-        return Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
+        let key = Answers.Key(index, instance).map { Answers.ScopedKey(key: $0, scope: answers.scope) }
+        if let key, let known = answers.scopedViolations[key] { return known }
+        guard step() else { return [] }
+        let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
+        if let key { answers.scopedViolations[key] = found }
+        return found
     }
 
     /// Counts one uncached check; `false` once the bound is passed.
@@ -108,7 +123,7 @@ struct SchemaValidator {
     /// Enters the resource of node `index` into the dynamic scope; whether it was new there.
     private func enter(_ index: Int) -> Bool {
         let resource = schema.resourceOf[index]
-        guard answers.scope.last != resource else { return false }
+        guard !answers.scope.contains(resource) else { return false }
         answers.scope.append(resource)
         return true
     }
@@ -765,7 +780,9 @@ struct SchemaValidator {
     /// findings or paths, stopping at the first failure. Used to pick `anyOf`/`oneOf` alternatives.
     func accepts(_ index: Int, _ instance: JSONElement, depth: Int = 0) -> Bool {
         if schema.usesDynamicScope { return scopedAcceptance(index, instance, depth: depth) }
-        guard let key = Answers.Key(index, instance) else { return checkAcceptance(index, instance, depth: depth) }
+        guard let key = Answers.Key(index, instance) else {
+            return step() ? checkAcceptance(index, instance, depth: depth) : false
+        }
         if let known = answers.known[key] { return known }
         let answer = checkAcceptance(index, instance, depth: depth)
         answers.known[key] = answer
@@ -775,10 +792,14 @@ struct SchemaValidator {
     /// `accepts` when the schema uses the dynamic scope, as ``scopedViolations(_:_:_:depth:)``.
     @inline(never)
     private func scopedAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
-        guard step() else { return false }
         let entered = enter(index)
         defer { leave(entered) }
-        return checkAcceptance(index, instance, depth: depth)
+        let key = Answers.Key(index, instance).map { Answers.ScopedKey(key: $0, scope: answers.scope) }
+        if let key, let known = answers.scopedKnown[key] { return known }
+        guard step() else { return false }
+        let answer = checkAcceptance(index, instance, depth: depth)
+        if let key { answers.scopedKnown[key] = answer }
+        return answer
     }
 
     private func checkAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
