@@ -57,39 +57,242 @@ struct CompiledSchema: Sendable {
 
     private(set) var nodes: [Node] = []
     var root: Int { 0 }
+    /// For each node, the root node of the schema resource (`$id`, or a document's root) it is
+    /// in: a `$dynamicRef` looks for its anchor in the resources the evaluation has entered.
+    private(set) var resourceOf: [Int] = []
+    /// Each resource root node's `$dynamicAnchor`s, by name.
+    private(set) var dynamicAnchors: [Int: [String: Int]] = [:]
+    /// Whether a `$dynamicRef` depends on the dynamic scope: then a node's verdict on a value
+    /// depends on the route to it, and the validator cannot keep answers per node and value.
+    private(set) var usesDynamicScope = false
+
+    /// The base URI of a document given without one: references relative to it name nothing.
+    static let defaultURI = "urn:paysize:schema"
 
     /// Keywords read only by people and tools; the validator skips them, as JSON Schema says.
     static let annotations: Set<String> = [
         "$schema", "$id", "$comment", "title", "description", "default", "examples", "format",
-        "contentEncoding", "contentMediaType", "deprecated", "readOnly", "writeOnly", "$defs", "definitions",
+        "contentEncoding", "contentMediaType", "contentSchema", "deprecated", "readOnly", "writeOnly", "$defs",
+        "definitions", "$vocabulary",
     ]
     static let typeNames: Set<String> = ["object", "array", "string", "number", "integer", "boolean", "null"]
+    /// The keywords of the draft 2020-12 validation vocabulary: annotations under a metaschema
+    /// whose `$vocabulary` leaves that vocabulary out.
+    static let validationKeywords: Set<String> = [
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired",
+    ]
 
-    init(document: JSONElement) throws {
-        var pending: [(node: Int, reference: String, location: JSONPointer)] = []
-        var byLocation: [String: Int] = [:]
-        _ = try compile(document, at: .root, pending: &pending, byLocation: &byLocation)
-        for (index, reference, location) in pending {
-            guard reference.hasPrefix("#") else { throw SchemaError.remoteReference(reference, at: location) }
-            let fragment = String(reference.dropFirst())
-            guard fragment.isEmpty || fragment.hasPrefix("/") else {
-                // `#name` is an anchor, which this validator does not support.
-                throw SchemaError.unsupportedKeyword("$ref to an anchor '\(reference)'", at: location)
+    /// Compiles `document`, read from `uri`, resolving every `$ref` and `$dynamicRef`: within it
+    /// by JSON Pointer, `$anchor`, `$dynamicAnchor` or an embedded `$id`; to the bundled draft
+    /// 2020-12 metaschemas; else to the document `load` returns for the URI (none without it).
+    init(document: JSONElement, uri: String = defaultURI, load: SchemaDocumentLoader? = nil) throws {
+        let compilation = Compilation(load: load)
+        try compileDocument(document, uri: uri, compilation)
+        var next = 0
+        while next < compilation.pending.count {
+            let reference = compilation.pending[next]
+            next += 1
+            let target = try resolve(reference, compilation)
+            if reference.isDynamic {
+                let (document, fragment) = SchemaURI.splitFragment(reference.uri)
+                let name = fragment.removingPercentEncoding ?? fragment
+                if !fragment.hasPrefix("/"), !fragment.isEmpty,
+                    compilation.dynamicAnchorKeys.contains(document + "#" + name)
+                {
+                    nodes[reference.node].dynamicAnchor = name
+                    usesDynamicScope = true
+                }
+                nodes[reference.node].dynamicReference = target
+            } else {
+                nodes[reference.node].reference = target
             }
-            guard let decoded = fragment.removingPercentEncoding, let target = byLocation[decoded] else {
-                throw SchemaError.unresolvedReference(reference, at: location)
-            }
-            nodes[index].reference = target
         }
     }
 
+    /// The node `reference` names, loading the document it is in when no loaded one has its URI.
+    private mutating func resolve(_ reference: Compilation.Pending, _ compilation: Compilation) throws -> Int {
+        let (document, fragment) = SchemaURI.splitFragment(reference.uri)
+        if compilation.pointers[document + "#"] == nil, !compilation.documents.contains(document) {
+            compilation.documents.insert(document)
+            if let element = try Self.loadDocument(document, compilation, for: reference) {
+                try compileDocument(element, uri: document, compilation)
+            }
+        }
+        let decoded = fragment.removingPercentEncoding ?? fragment
+        let key = document + "#" + decoded
+        let found = decoded.isEmpty || decoded.hasPrefix("/") ? compilation.pointers[key] : compilation.anchors[key]
+        guard let found else {
+            let error =
+                compilation.pointers[document + "#"] == nil
+                ? SchemaError.missingDocument(reference.written, document: document, at: reference.location)
+                : SchemaError.unresolvedReference(reference.written, resolved: reference.uri, at: reference.location)
+            throw reference.document == compilation.firstDocument ? error : error.in(document: reference.document)
+        }
+        return found
+    }
+
+    private static func loadDocument(
+        _ uri: String, _ compilation: Compilation, for reference: Compilation.Pending
+    ) throws -> JSONElement? {
+        if let bundled = MetaSchemas.document(at: uri) { return bundled }
+        // The loader's own errors (an unreadable file, one that is not JSON) name the file.
+        return try compilation.load?(uri)
+    }
+
+    private mutating func compileDocument(_ element: JSONElement, uri: String, _ compilation: Compilation) throws {
+        compilation.documents.insert(uri)
+        let scope = Scope(
+            base: uri, document: uri, resources: [(uri, 0)], resource: nodes.count, assertsValidation: true)
+        do {
+            _ = try compile(element, at: .root, scope, compilation)
+        } catch let error as SchemaError where uri != compilation.firstDocument {
+            throw error.in(document: uri)
+        }
+    }
+
+    /// Where a subschema is: its base URI and the resources around it.
+    private struct Scope {
+        var base: String
+        /// The retrieval URI of the document, for messages.
+        var document: String
+        /// The enclosing resources, outermost first: each URI and the depth of its root in the document.
+        var resources: [(uri: String, depth: Int)]
+        var resource: Int
+        /// Whether the validation vocabulary applies (a custom metaschema may leave it out).
+        var assertsValidation: Bool
+    }
+
+    /// The identifiers and unresolved references gathered while compiling.
+    private final class Compilation {
+        struct Pending {
+            var node: Int
+            /// The reference resolved against its base URI.
+            var uri: String
+            /// As written in the schema, for messages.
+            var written: String
+            var location: JSONPointer
+            var document: String
+            var isDynamic: Bool
+        }
+        let load: SchemaDocumentLoader?
+        var firstDocument: String?
+        var documents: Set<String> = []
+        /// `uri#/pointer` (the root is `uri#`) of every subschema, for each resource around it.
+        var pointers: [String: Int] = [:]
+        /// `uri#name` of every `$anchor` and `$dynamicAnchor`.
+        var anchors: [String: Int] = [:]
+        var dynamicAnchorKeys: Set<String> = []
+        var pending: [Pending] = []
+
+        init(load: SchemaDocumentLoader?) {
+            self.load = load
+        }
+    }
+
+    /// Reads `$id`, `$schema`, `$anchor` and `$dynamicAnchor` of the subschema at `index`: its scope.
+    private mutating func identify(
+        _ members: [JSONMember], _ index: Int, at location: JSONPointer, _ outer: Scope, _ compilation: Compilation
+    ) throws -> Scope {
+        var scope = outer
+        if let id = members.first(where: { $0.key == "$id" })?.value {
+            guard let text = id.stringValue else {
+                throw SchemaError.invalidKeywordValue("$id", expected: "a string", at: location)
+            }
+            let (resolved, fragment) = SchemaURI.splitFragment(SchemaURI.resolve(text, against: scope.base))
+            guard fragment.isEmpty else {
+                throw SchemaError.invalidKeywordValue(
+                    "$id", expected: "a URI without a fragment (name a place with '$anchor')",
+                    at: location.appending("$id"))
+            }
+            scope.base = resolved
+            scope.resource = index
+            if !scope.resources.contains(where: { $0.uri == resolved }) {
+                scope.resources.append((resolved, location.components.count))
+            }
+            resourceOf[index] = index
+        }
+        if scope.resource == index || location == .root, let schema = members.first(where: { $0.key == "$schema" }) {
+            scope.assertsValidation = try assertsValidation(
+                schema.value, at: location.appending("$schema"), compilation)
+        }
+        for member in members where member.key == "$anchor" || member.key == "$dynamicAnchor" {
+            guard let name = member.value.stringValue, Self.isAnchorName(name) else {
+                throw SchemaError.invalidKeywordValue(
+                    member.key,
+                    expected: "a plain name such as 'node' (a letter or '_', then letters, digits, '-', '.', '_')",
+                    at: location)
+            }
+            compilation.anchors[scope.base + "#" + name] = index
+            if member.key == "$dynamicAnchor" {
+                compilation.dynamicAnchorKeys.insert(scope.base + "#" + name)
+                dynamicAnchors[scope.resource, default: [:]][name] = index
+            }
+        }
+        return scope
+    }
+
+    private static func isAnchorName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first,
+            first == "_" || ("A"..."Z").contains(first) || ("a"..."z").contains(first)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+                || "-._".unicodeScalars.contains($0)
+        }
+    }
+
+    /// Whether the validation vocabulary applies under the metaschema `value` names: draft
+    /// 2020-12's own, or one whose `$vocabulary` PaySize knows every required entry of.
+    private mutating func assertsValidation(_ value: JSONElement, at location: JSONPointer, _ compilation: Compilation)
+        throws -> Bool
+    {
+        let uri = value.stringValue ?? ""
+        if uri == PayloadSchema.dialect || uri == PayloadSchema.dialect + "#" { return true }
+        let document = SchemaURI.splitFragment(uri).document
+        let pending = Compilation.Pending(
+            node: 0, uri: document, written: uri, location: location, document: compilation.firstDocument ?? "",
+            isDynamic: false)
+        guard SchemaURI.Parts(uri).scheme != nil,
+            let metaschema = try? Self.loadDocument(document, compilation, for: pending),
+            let vocabularies = metaschema["$vocabulary"]?.members,
+            metaschema["$schema"]?.stringValue.map({ $0 == PayloadSchema.dialect || $0 == PayloadSchema.dialect + "#" })
+                ?? false
+        else {
+            throw SchemaError.unsupportedDialect(uri, at: location)
+        }
+        for vocabulary in vocabularies where vocabulary.value.boolValue == true {
+            guard Self.knownVocabularies.contains(vocabulary.key) else {
+                throw SchemaError.unsupportedVocabulary(vocabulary.key, at: location)
+            }
+        }
+        return vocabularies.contains { $0.key == Self.vocabularyPrefix + "validation" }
+    }
+
+    private static let vocabularyPrefix = "https://json-schema.org/draft/2020-12/vocab/"
+    /// The draft 2020-12 vocabularies PaySize implements (format and content as annotations).
+    static let knownVocabularies: Set<String> = Set(
+        ["core", "applicator", "unevaluated", "validation", "meta-data", "format-annotation", "content"].map {
+            vocabularyPrefix + $0
+        })
+
     private mutating func compile(
-        _ element: JSONElement, at location: JSONPointer,
-        pending: inout [(node: Int, reference: String, location: JSONPointer)], byLocation: inout [String: Int]
+        _ element: JSONElement, at location: JSONPointer, _ outer: Scope, _ compilation: Compilation
     ) throws -> Int {
         let index = nodes.count
         nodes.append(Node(location: location))
-        byLocation[location.rawValue] = index
+        resourceOf.append(outer.resource)
+        if compilation.firstDocument == nil { compilation.firstDocument = outer.document }
+        var scope = outer
+        if let members = element.members {
+            scope = try identify(members, index, at: location, outer, compilation)
+        }
+        for resource in scope.resources {
+            let relative = JSONPointer(components: Array(location.components.dropFirst(resource.depth)))
+            let key = resource.uri + "#" + relative.rawValue
+            if compilation.pointers[key] == nil { compilation.pointers[key] = index }
+        }
         if let constant = element.boolValue {
             nodes[index].constant = constant
             return index
@@ -97,16 +300,14 @@ struct CompiledSchema: Sendable {
         guard let members = element.members else { throw SchemaError.notASchema(at: location) }
 
         func subschema(_ keyword: String, _ value: JSONElement) throws -> Int {
-            try compile(value, at: location.appending(keyword), pending: &pending, byLocation: &byLocation)
+            try compile(value, at: location.appending(keyword), scope, compilation)
         }
         func subschemas(_ keyword: String, _ value: JSONElement) throws -> [Int] {
             guard let elements = value.elements, !elements.isEmpty else {
                 throw SchemaError.invalidKeywordValue(keyword, expected: "a non-empty array of schemas", at: location)
             }
             return try elements.enumerated().map { offset, element in
-                try compile(
-                    element, at: location.appending(keyword).appending(index: offset), pending: &pending,
-                    byLocation: &byLocation)
+                try compile(element, at: location.appending(keyword).appending(index: offset), scope, compilation)
             }
         }
         func number(_ keyword: String, _ value: JSONElement) throws -> SchemaNumber {
@@ -121,32 +322,36 @@ struct CompiledSchema: Sendable {
             }
             return Int(number)
         }
+        func reference(_ keyword: String, _ value: JSONElement) throws {
+            guard let written = value.stringValue else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
+            }
+            compilation.pending.append(
+                .init(
+                    node: index, uri: SchemaURI.resolve(written, against: scope.base), written: written,
+                    location: location.appending(keyword), document: scope.document, isDynamic: keyword == "$dynamicRef"
+                ))
+        }
 
         for member in members {
             let keyword = member.key
             let value = member.value
+            if !scope.assertsValidation, Self.validationKeywords.contains(keyword) { continue }
             switch keyword {
             case "$schema":
-                guard location == .root else {
-                    throw SchemaError.unsupportedKeyword("$schema in a subschema", at: location.appending(keyword))
+                guard scope.resource == index || location == .root else {
+                    throw SchemaError.unsupportedKeyword(
+                        "$schema in a subschema without '$id'", at: location.appending(keyword))
                 }
-                let uri = value.stringValue ?? ""
-                guard uri == PayloadSchema.dialect || uri == PayloadSchema.dialect + "#" else {
-                    throw SchemaError.unsupportedDialect(uri, at: location.appending(keyword))
-                }
-            case "$id":
-                // A subschema `$id` would change what its `$ref`s mean.
-                guard location == .root else {
-                    throw SchemaError.unsupportedKeyword("$id in a subschema", at: location.appending(keyword))
-                }
+            case "$id", "$anchor", "$dynamicAnchor":
+                continue  // read by `identify`
             case "$defs", "definitions":
                 guard let definitions = value.members else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
                 }
                 for definition in definitions {
                     _ = try compile(
-                        definition.value, at: location.appending(keyword).appending(definition.key),
-                        pending: &pending, byLocation: &byLocation)
+                        definition.value, at: location.appending(keyword).appending(definition.key), scope, compilation)
                 }
             case "type":
                 let names = value.stringValue.map { [$0] } ?? value.elements?.compactMap(\.stringValue)
@@ -168,8 +373,8 @@ struct CompiledSchema: Sendable {
                         (
                             property.key,
                             try compile(
-                                property.value, at: location.appending(keyword).appending(property.key),
-                                pending: &pending, byLocation: &byLocation)
+                                property.value, at: location.appending(keyword).appending(property.key), scope,
+                                compilation)
                         ))
                 }
                 nodes[index].properties = compiled
@@ -236,8 +441,7 @@ struct CompiledSchema: Sendable {
                 }
                 for member in members {
                     let node = try compile(
-                        member.value, at: location.appending(keyword).appending(member.key), pending: &pending,
-                        byLocation: &byLocation)
+                        member.value, at: location.appending(keyword).appending(member.key), scope, compilation)
                     nodes[index].dependentSchemas.append((member.key, node))
                 }
             case "contains": nodes[index].contains = try subschema(keyword, value)
@@ -256,18 +460,16 @@ struct CompiledSchema: Sendable {
                 for member in members {
                     let memberLocation = location.appending(keyword).appending(member.key)
                     let pattern = try Self.pattern(member.key, at: memberLocation)
-                    let node = try compile(member.value, at: memberLocation, pending: &pending, byLocation: &byLocation)
+                    let node = try compile(member.value, at: memberLocation, scope, compilation)
                     nodes[index].patternProperties.append((pattern, node))
                 }
             case "anyOf": nodes[index].anyOf = try subschemas(keyword, value)
             case "oneOf": nodes[index].oneOf = try subschemas(keyword, value)
             case "allOf": nodes[index].allOf = try subschemas(keyword, value)
             case "not": nodes[index].not = try subschema(keyword, value)
-            case "$ref":
-                guard let reference = value.stringValue else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
-                }
-                pending.append((index, reference, location.appending(keyword)))
+            case "$ref", "$dynamicRef": try reference(keyword, value)
+            case "unevaluatedProperties": nodes[index].unevaluatedProperties = try subschema(keyword, value)
+            case "unevaluatedItems": nodes[index].unevaluatedItems = try subschema(keyword, value)
             case PaySizeKeyword.date.rawValue:
                 nodes[index].isReferenceDate = value.stringValue == PayloadSchema.referenceDateValue
             case PaySizeKeyword.number.rawValue:
@@ -318,7 +520,8 @@ struct CompiledSchema: Sendable {
 }
 
 /// `pattern`, `patternProperties`, `multipleOf`, `if`/`then`/`else`, `dependentRequired`,
-/// `dependentSchemas` and `contains` of one node. Filled while the schema compiles, never changed
+/// `dependentSchemas`, `contains`, `$dynamicRef` and `unevaluatedProperties`/`unevaluatedItems`
+/// of one node. Filled while the schema compiles, never changed
 /// after.
 final class HandWrittenKeywords: @unchecked Sendable {
     /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
@@ -337,6 +540,13 @@ final class HandWrittenKeywords: @unchecked Sendable {
     var contains: Int?
     var minContains: Int?
     var maxContains: Int?
+    /// `$dynamicRef`: the node it resolves to statically.
+    var dynamicReference: Int?
+    /// The `$dynamicAnchor` name a `$dynamicRef` looks up in the dynamic scope, when its static
+    /// target carries that dynamic anchor; `nil` when it acts as a `$ref`.
+    var dynamicAnchor: String?
+    var unevaluatedProperties: Int?
+    var unevaluatedItems: Int?
 }
 
 extension CompiledSchema.Node {
@@ -396,4 +606,24 @@ extension CompiledSchema.Node {
         get { readable.maxContains }
         set { writable().maxContains = newValue }
     }
+    var dynamicReference: Int? {
+        get { readable.dynamicReference }
+        set { writable().dynamicReference = newValue }
+    }
+    var dynamicAnchor: String? {
+        get { readable.dynamicAnchor }
+        set { writable().dynamicAnchor = newValue }
+    }
+    var unevaluatedProperties: Int? {
+        get { readable.unevaluatedProperties }
+        set { writable().unevaluatedProperties = newValue }
+    }
+    var unevaluatedItems: Int? {
+        get { readable.unevaluatedItems }
+        set { writable().unevaluatedItems = newValue }
+    }
 }
+
+/// Finds the schema document at an absolute URI (no fragment) for a reference that no loaded
+/// document resolves; `nil` when there is none.
+package typealias SchemaDocumentLoader = (_ uri: String) throws -> JSONElement?

@@ -34,13 +34,40 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Reads a schema document, refusing one the validator cannot honour.
     ///
-    /// - Throws: ``SchemaError`` for an unsupported keyword (`if`, `unevaluatedProperties`, …), a
-    ///   pattern using an ECMA-262 feature the matcher lacks (backreferences, lookaround), a
-    ///   remote or unresolvable `$ref`, a `$schema` other than draft 2020-12, or a malformed keyword.
+    /// References resolve within the document (JSON Pointers, `$anchor`, `$dynamicAnchor`,
+    /// embedded `$id`s) and to the bundled draft 2020-12 metaschemas; `paysize check --schema`
+    /// also reads other files (see <doc:SchemaReferences>).
+    ///
+    /// - Throws: ``SchemaError`` for a keyword the validator does not know (it refuses rather than
+    ///   skip one), a pattern using an ECMA-262 feature the matcher lacks (backreferences,
+    ///   lookaround), a `$ref` to another document, an unresolvable `$ref`, a `$schema` other than
+    ///   draft 2020-12 (or a metaschema requiring an unknown vocabulary), or a malformed keyword.
     @_spi(Internals) public init(document: JSONElement) throws {
         self.compiled = try CompiledSchema(document: document)
         self.document = document
     }
+
+    /// Reads a schema document retrieved from `uri` (its base URI until an `$id` says otherwise),
+    /// asking `load` for each document a reference names that is neither in it nor a bundled
+    /// draft 2020-12 metaschema.
+    ///
+    /// - Throws: ``SchemaError`` as ``init(document:)``, also for an unresolvable reference or a
+    ///   problem in a referenced document (``SchemaError/document`` names it).
+    package init(document: JSONElement, uri: String, load: SchemaDocumentLoader?) throws {
+        self.compiled = try CompiledSchema(document: document, uri: uri, load: load)
+        self.document = document
+    }
+
+    /// The draft 2020-12 metaschema (bundled with the vocabularies it refers to), which
+    /// `paysize schema lint` validates documents against.
+    package static let metaschema: PayloadSchema = {
+        guard let document = MetaSchemas.document(at: dialect) else { preconditionFailure("no bundled metaschema") }
+        do {
+            return try PayloadSchema(document: document, uri: dialect, load: nil)
+        } catch {
+            preconditionFailure("the bundled metaschema does not compile: \(error)")
+        }
+    }()
 
     /// Reads a schema document from JSON bytes.
     ///

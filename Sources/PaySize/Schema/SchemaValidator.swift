@@ -38,7 +38,28 @@ struct SchemaValidator {
         /// Within one validator every value sits at one path, so the findings are the same.
         var violations: [Key: [PayloadFinding]] = [:]
         var suspicions: [Key: [PayloadFinding]] = [:]
+        /// The resources entered on the way to the node being checked, outermost first (the
+        /// dynamic scope a `$dynamicRef` searches); kept only when the schema has one. A resource
+        /// entered again is not repeated: the search takes its outermost entry anyway, and so
+        /// the scope stays as short as the schema's resources are few.
+        var scope: [Int] = []
+        /// `violations` and `accepts` answers per value and dynamic scope, when the schema uses it.
+        struct ScopedKey: Hashable {
+            var key: Key
+            var scope: [Int]
+        }
+        var scopedKnown: [ScopedKey: Bool] = [:]
+        var scopedViolations: [ScopedKey: [PayloadFinding]] = [:]
+        /// Nodes checked that no answer is kept for (a value built while checking, such as a
+        /// key under `propertyNames`, has no byte range to key it by): bounded, since schemas
+        /// that loop through `anyOf` would otherwise check such a value exponentially often.
+        var steps = 0
+        var exhausted = false
     }
+
+    /// The most uncached node checks for one value; past it the value is refused with one
+    /// finding saying so.
+    static let maximumSteps = 1_000_000
 
     init(schema: CompiledSchema, checksPaySizeKeywords: Bool = true) {
         self.schema = schema
@@ -55,16 +76,73 @@ struct SchemaValidator {
     // MARK: - Violations
 
     func violations(of instance: JSONElement, at path: JSONPointer) -> [PayloadFinding] {
-        violations(schema.root, instance, path, depth: 0)
+        let found = violations(schema.root, instance, path, depth: 0)
+        guard answers.exhausted else { return found }
+        return found + [
+            dropped(
+                path,
+                "checking this value against the schema takes more than \(Self.maximumSteps) steps, so it is not shown to be valid",
+                fix: "simplify the schema's recursion through '$ref' and 'anyOf', or send a smaller value")
+        ]
     }
 
     private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [PayloadFinding]
     {
+        if schema.usesDynamicScope { return scopedViolations(index, instance, path, depth: depth) }
         let key = Answers.Key(index, instance)
         if let key, let known = answers.violations[key] { return known }
+        if key == nil, !step() { return [] }
         let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
         if let key { answers.violations[key] = found }
         return found
+    }
+
+    /// `violations` when the schema uses the dynamic scope: answers kept per dynamic scope too,
+    /// the node's resource entered for what it reaches, and a bound on the work.
+    @inline(never)
+    private func scopedViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [PayloadFinding]
+    {
+        let entered = enter(index)
+        defer { leave(entered) }
+        let key = Answers.Key(index, instance).map { Answers.ScopedKey(key: $0, scope: answers.scope) }
+        if let key, let known = answers.scopedViolations[key] { return known }
+        guard step() else { return [] }
+        let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
+        if let key { answers.scopedViolations[key] = found }
+        return found
+    }
+
+    /// Counts one uncached check; `false` once the bound is passed.
+    private func step() -> Bool {
+        answers.steps += 1
+        if answers.steps > Self.maximumSteps { answers.exhausted = true }
+        return !answers.exhausted
+    }
+
+    /// Enters the resource of node `index` into the dynamic scope; whether it was new there.
+    private func enter(_ index: Int) -> Bool {
+        let resource = schema.resourceOf[index]
+        guard !answers.scope.contains(resource) else { return false }
+        answers.scope.append(resource)
+        return true
+    }
+
+    private func leave(_ entered: Bool) {
+        if entered { answers.scope.removeLast() }
+    }
+
+    /// The node a `$dynamicRef` of node `index` names: the outermost resource in the dynamic
+    /// scope with a `$dynamicAnchor` of its name, else its static target.
+    @inline(never)
+    private func dynamicTarget(_ index: Int) -> Int? {
+        let node = schema.nodes[index]
+        guard let target = node.dynamicReference else { return nil }
+        guard let name = node.dynamicAnchor else { return target }
+        for resource in answers.scope {
+            if let anchored = schema.dynamicAnchors[resource]?[name] { return anchored }
+        }
+        return target
     }
 
     /// `findings` without repeats, in order: two routes to one node report its problems once.
@@ -185,10 +263,126 @@ struct SchemaValidator {
         -> [PayloadFinding]
     {
         var found: [PayloadFinding] = []
+        if let target = dynamicTarget(index) {
+            found += violations(target, instance, path, depth: depth + 1)
+        }
         for branch in conditionalBranches(index, instance, depth: depth) {
             found += violations(branch, instance, path, depth: depth + 1)
         }
+        found += unevaluatedViolations(index, instance, path, depth: depth)
         return found
+    }
+
+    /// `unevaluatedProperties` and `unevaluatedItems`: the members and items that no keyword of
+    /// this node, nor of a subschema applied here in place and satisfied, evaluated.
+    @inline(never)
+    private func unevaluatedViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
+        -> [PayloadFinding]
+    {
+        let node = schema.nodes[index]
+        var found: [PayloadFinding] = []
+        if let unevaluated = node.unevaluatedProperties, let members = instance.members {
+            let evaluated = evaluation(index, instance, depth: depth)
+            for member in members where !evaluated.covers(member.key) {
+                let memberPath = path.appending(member.key)
+                if self.node(unevaluated).constant == false {
+                    found.append(
+                        dropped(
+                            memberPath, "key '\(Self.shown(member.key))' is not allowed here (unevaluatedProperties)",
+                            fix: "remove '\(Self.shown(member.key))'"))
+                } else {
+                    found += violations(unevaluated, member.value, memberPath, depth: 0)
+                }
+            }
+        }
+        if let unevaluated = node.unevaluatedItems, let elements = instance.elements {
+            let evaluated = evaluation(index, instance, depth: depth)
+            for (offset, element) in elements.enumerated() where !evaluated.covers(offset) {
+                if self.node(unevaluated).constant == false {
+                    found.append(
+                        dropped(
+                            path.appending(index: offset),
+                            "no item is allowed at index \(offset) (unevaluatedItems)", fix: "remove the item"))
+                } else {
+                    found += violations(unevaluated, element, path.appending(index: offset), depth: 0)
+                }
+            }
+        }
+        return found
+    }
+
+    /// What the annotations of node `index` on `instance` cover: the keys and item indices its
+    /// keywords evaluate, and those of every subschema it applies in place that holds (`$ref`,
+    /// `$dynamicRef`, `allOf`, the `anyOf`/`oneOf` alternatives that hold, `if` when it holds and
+    /// the branch taken, `dependentSchemas`), draft 2020-12's annotation collection.
+    final class Evaluation {
+        var allKeys = false
+        var keys: Set<String> = []
+        var allItems = false
+        var items: Set<Int> = []
+        /// Nodes already collected: each counts once, which also ends loops through `$ref`.
+        var visited: Set<Int> = []
+
+        func covers(_ key: String) -> Bool { allKeys || keys.contains(key) }
+        func covers(_ offset: Int) -> Bool { allItems || items.contains(offset) }
+    }
+
+    @inline(never)
+    private func evaluation(_ index: Int, _ instance: JSONElement, depth: Int) -> Evaluation {
+        let evaluation = Evaluation()
+        collect(index, instance, depth: depth, into: evaluation, own: false)
+        return evaluation
+    }
+
+    /// Adds what node `index` evaluates in `instance` to `evaluation`; `own` says whether its
+    /// own `unevaluated…` keywords count (not for the node that asks).
+    @inline(never)
+    private func collect(_ index: Int, _ instance: JSONElement, depth: Int, into evaluation: Evaluation, own: Bool) {
+        guard depth < Self.maximumDepth, !(evaluation.allKeys && evaluation.allItems),
+            evaluation.visited.insert(index).inserted
+        else { return }
+        let entered = schema.usesDynamicScope ? enter(index) : false
+        defer { leave(entered) }
+        let node = schema.nodes[index]
+        if node.constant != nil { return }
+        if let members = instance.members {
+            if node.additionalProperties != nil || (own && node.unevaluatedProperties != nil) {
+                evaluation.allKeys = true
+            } else {
+                for member in members {
+                    if node.properties.contains(where: { $0.key == member.key })
+                        || node.patternProperties.contains(where: { Self.matches($0.pattern, member.key) })
+                    {
+                        evaluation.keys.insert(member.key)
+                    }
+                }
+            }
+        }
+        if let elements = instance.elements {
+            if node.items != nil || (own && node.unevaluatedItems != nil) {
+                evaluation.allItems = true
+            } else {
+                for offset in 0..<min(node.prefixItems.count, elements.count) { evaluation.items.insert(offset) }
+                if let contains = node.contains {
+                    for (offset, element) in elements.enumerated() where accepts(contains, element) {
+                        evaluation.items.insert(offset)
+                    }
+                }
+            }
+        }
+        var applied: [Int] = []
+        if let reference = node.reference { applied.append(reference) }
+        applied += node.allOf ?? []
+        for branch in (node.anyOf ?? []) + (node.oneOf ?? []) where accepts(branch, instance, depth: depth + 1) {
+            applied.append(branch)
+        }
+        if node.handWritten != nil {
+            if let target = dynamicTarget(index) { applied.append(target) }
+            applied += conditionalBranches(index, instance, depth: depth, includingIf: true)
+        }
+        for branch in applied {
+            collect(branch, instance, depth: depth + 1, into: evaluation, own: true)
+        }
     }
 
     /// The subschemas that `if`/`then`/`else` and `dependentSchemas` apply to `instance`: `then`
@@ -585,10 +779,26 @@ struct SchemaValidator {
     /// Whether `instance` satisfies node `index`: the same rules as `violations`, without building
     /// findings or paths, stopping at the first failure. Used to pick `anyOf`/`oneOf` alternatives.
     func accepts(_ index: Int, _ instance: JSONElement, depth: Int = 0) -> Bool {
-        guard let key = Answers.Key(index, instance) else { return checkAcceptance(index, instance, depth: depth) }
+        if schema.usesDynamicScope { return scopedAcceptance(index, instance, depth: depth) }
+        guard let key = Answers.Key(index, instance) else {
+            return step() ? checkAcceptance(index, instance, depth: depth) : false
+        }
         if let known = answers.known[key] { return known }
         let answer = checkAcceptance(index, instance, depth: depth)
         answers.known[key] = answer
+        return answer
+    }
+
+    /// `accepts` when the schema uses the dynamic scope, as ``scopedViolations(_:_:_:depth:)``.
+    @inline(never)
+    private func scopedAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
+        let entered = enter(index)
+        defer { leave(entered) }
+        let key = Answers.Key(index, instance).map { Answers.ScopedKey(key: $0, scope: answers.scope) }
+        if let key, let known = answers.scopedKnown[key] { return known }
+        guard step() else { return false }
+        let answer = checkAcceptance(index, instance, depth: depth)
+        if let key { answers.scopedKnown[key] = answer }
         return answer
     }
 
@@ -719,10 +929,29 @@ struct SchemaValidator {
         if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) { return false }
         if let one = node.oneOf, one.filter({ accepts($0, instance, depth: depth + 1) }).count != 1 { return false }
         if let negated = node.not, accepts(negated, instance, depth: depth + 1) { return false }
-        if node.handWritten != nil {
-            for branch in conditionalBranches(index, instance, depth: depth)
-            where !accepts(branch, instance, depth: depth + 1) {
-                return false
+        if node.handWritten != nil, !acceptsHandWritten(index, instance, depth: depth) { return false }
+        return true
+    }
+
+    /// `$dynamicRef`, `if`/`then`/`else`, `dependentSchemas` and the `unevaluated…` keywords.
+    @inline(never)
+    private func acceptsHandWritten(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
+        if let target = dynamicTarget(index), !accepts(target, instance, depth: depth + 1) { return false }
+        for branch in conditionalBranches(index, instance, depth: depth)
+        where !accepts(branch, instance, depth: depth + 1) {
+            return false
+        }
+        let node = schema.nodes[index]
+        if let unevaluated = node.unevaluatedProperties, let members = instance.members {
+            let evaluated = evaluation(index, instance, depth: depth)
+            for member in members where !evaluated.covers(member.key) {
+                if !accepts(unevaluated, member.value) { return false }
+            }
+        }
+        if let unevaluated = node.unevaluatedItems, let elements = instance.elements {
+            let evaluated = evaluation(index, instance, depth: depth)
+            for (offset, element) in elements.enumerated() where !evaluated.covers(offset) {
+                if !accepts(unevaluated, element) { return false }
             }
         }
         return true
@@ -755,6 +984,9 @@ struct SchemaValidator {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
         if node.handWritten != nil {
+            if let target = node.dynamicReference {
+                applicable(target, instance, depth: depth + 1, into: &views, visited: &visited)
+            }
             for branch in conditionalBranches(index, instance, depth: depth, includingIf: true) {
                 applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
             }
@@ -784,7 +1016,7 @@ struct SchemaValidator {
         if let members = instance.members {
             let describing = views.filter(\.hasPropertiesKeyword)
             let known = Set(describing.flatMap { $0.properties.map(\.key) })
-            let additional = views.compactMap(\.additionalProperties)
+            let additional = views.compactMap(\.additionalProperties) + views.compactMap(\.unevaluatedProperties)
             for member in members {
                 let memberPath = path.appending(member.key)
                 let patterned = describing.flatMap(\.patternProperties).filter { Self.matches($0.pattern, member.key) }

@@ -32,6 +32,7 @@ struct CheckCommand {
         .init(
             names: ["--attributes-schema"], valueName: "<file>",
             help: "Also check a start event's attributes against this JSON Schema."),
+        .init(names: ["--schema-dir"], valueName: "<dir>", help: SchemaDirectory.help),
         .init(
             names: ["--as-sent"], valueName: nil,
             help:
@@ -178,12 +179,17 @@ struct CheckCommand {
             ?? JSONScanner.defaultMaximumDepth
         var contract: PayloadContract? = nil
         if let path = parsed.value("--schema") {
+            let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
             contract = PayloadContract(
-                contentState: try SchemaFile.load(path),
-                attributes: try parsed.value("--attributes-schema").map(SchemaFile.load))
+                contentState: try SchemaFile.load(path, directory: directory),
+                attributes: try parsed.value("--attributes-schema").map {
+                    try SchemaFile.load($0, directory: directory)
+                })
         } else if parsed.value("--attributes-schema") != nil {
             throw UsageError(
                 message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)
+        } else if parsed.value("--schema-dir") != nil {
+            throw UsageError(message: "'--schema-dir' needs '--schema'", command: Self.name)
         }
         if parsed.has("--as-sent"), parsed.has("--compact") {
             throw UsageError(message: "'--as-sent' and '--compact' cannot be combined", command: Self.name)

@@ -24,6 +24,7 @@ enum SchemaCommand {
         key, a narrowed type or a removed enum case makes a running activity vanish).
 
         USAGE: paysize schema diff [<options>] <old> <new>
+               paysize schema lint [<options>] <file> ...   (see 'paysize schema lint --help')
 
         ARGUMENTS:
           <old>                   The schema of the version installed now (.schema.json).
@@ -41,6 +42,9 @@ enum SchemaCommand {
         """
 
     static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
+        if arguments.first == "lint" {
+            return try SchemaLintCommand.run(Array(arguments.dropFirst()), streams: streams)
+        }
         guard
             let parsed = try CommandLineArguments.diffArguments(
                 arguments, group: "schema", options: options, help: help, files: "schema", streams: streams)

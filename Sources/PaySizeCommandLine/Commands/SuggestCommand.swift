@@ -19,6 +19,7 @@ struct SuggestCommand {
         .init(
             names: ["--attributes-schema"], valueName: "<file>",
             help: "The app's attributes JSON Schema, used the same way for a start event's attributes."),
+        .init(names: ["--schema-dir"], valueName: "<dir>", help: SchemaDirectory.help),
         .init(
             names: ["--dictionary"], valueName: "<file>",
             help:
@@ -113,8 +114,11 @@ struct SuggestCommand {
         var limit = parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit
         if let value = try parsed.positiveInteger("--limit", command: Self.name) { limit = value }
         advisor = ShrinkAdvisor(budget: PayloadBudget(limit: limit), target: target, allowsLossy: parsed.has("--lossy"))
-        advisor.contentStateSchema = try parsed.value("--schema").map(SchemaFile.load)
-        advisor.attributesSchema = try parsed.value("--attributes-schema").map(SchemaFile.load)
+        let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
+        advisor.contentStateSchema = try parsed.value("--schema").map { try SchemaFile.load($0, directory: directory) }
+        advisor.attributesSchema = try parsed.value("--attributes-schema").map {
+            try SchemaFile.load($0, directory: directory)
+        }
         advisor.keptKeys = parsed.allValues("--keep-keys")
 
         applyPath = parsed.value("--apply")

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Internals) import PaySize
 
 /// Reads a JSON Schema file for `--schema`, `--attributes-schema` and `schema diff`.
@@ -5,31 +6,139 @@ enum SchemaFile {
     /// Schemas are small; this bounds what a mistaken path can make the tool read.
     static let maximumByteCount = 4 << 20
 
-    /// Loads and compiles the schema at `path`.
+    /// Loads and compiles the schema at `path`; relative references resolve against its location.
+    static func load(_ path: String) throws(InputError) -> PayloadSchema {
+        try load(path, directory: nil)
+    }
+
+    /// Loads and compiles the schema at `path`, reading each document a reference names: a file
+    /// (relative references resolve against the file's own location), else one of `directory`.
     ///
     /// - Throws: ``InputError`` placed in the file: unreadable, not JSON, or a schema the
-    ///   validator cannot honour (it refuses rather than ignore a keyword).
-    static func load(_ path: String) throws(InputError) -> PayloadSchema {
+    ///   validator cannot honour (it refuses rather than ignore a keyword), in it or in a
+    ///   document it references.
+    static func load(_ path: String, directory: SchemaDirectory?) throws(InputError) -> PayloadSchema {
         let bytes = try InputFile.opening(path).readAll(maximumByteCount: maximumByteCount)
+        let uri = SchemaURI.file(path: absolutePath(path))
         do {
-            return try PayloadSchema(jsonBytes: bytes)
+            let document = try JSONScanner.scan(bytes)
+            return try PayloadSchema(document: document, uri: uri) { uri in
+                try readDocument(at: uri, directory: directory)
+            }
         } catch let error as JSONScanError {
             throw InputError(file: path, scanError: error)
         } catch let error as SchemaError {
-            var located = InputError(file: path, message: "expected a schema PaySize can honour, found \(error)")
-            if let root = try? JSONScanner.scan(bytes) {
-                // The keyword's own value, or the nearest enclosing one that exists.
-                var pointer = error.path
-                while root.descendant(at: pointer) == nil, !pointer.components.isEmpty {
-                    pointer = JSONPointer(components: Array(pointer.components.dropLast()))
-                }
-                if let offset = root.descendant(at: pointer)?.byteRange.lowerBound {
-                    located.location = TextPosition(byteOffset: offset, in: bytes)
-                }
-            }
-            throw located
+            throw placed(error, in: path, bytes: bytes, uri: uri, directory: directory)
+        } catch let error as InputError {
+            throw error
         } catch {
             throw InputError(file: path, message: "\(error)")
         }
+    }
+
+    /// The document at `uri`: a `file:` URI's file, else the file of `directory` it names.
+    private static func readDocument(at uri: String, directory: SchemaDirectory?) throws -> JSONElement? {
+        guard let path = SchemaURI.filePath(uri) ?? directory?.path(for: uri) else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let bytes = try readReferenced(path)
+        do {
+            return try JSONScanner.scan(bytes)
+        } catch let error as JSONScanError {
+            throw InputError(file: path, scanError: error)
+        }
+    }
+
+    /// The schema error as an input error in the file it is in, at the line of the keyword (or
+    /// of the nearest enclosing value that exists).
+    private static func placed(
+        _ error: SchemaError, in path: String, bytes: [UInt8], uri: String, directory: SchemaDirectory?
+    ) -> InputError {
+        var file = path
+        var fileBytes = bytes
+        if let document = error.document {
+            file = SchemaURI.filePath(document) ?? directory?.path(for: document) ?? document
+            fileBytes = (try? InputFile.opening(file).readAll(maximumByteCount: maximumByteCount)) ?? []
+        }
+        var located = InputError(
+            file: file, message: "expected a schema PaySize can honour, found \(error.descriptionInDocument)")
+        if let root = try? JSONScanner.scan(fileBytes) {
+            var pointer = error.path
+            while root.descendant(at: pointer) == nil, !pointer.components.isEmpty {
+                pointer = JSONPointer(components: Array(pointer.components.dropLast()))
+            }
+            if let offset = root.descendant(at: pointer)?.byteRange.lowerBound {
+                located.location = TextPosition(byteOffset: offset, in: fileBytes)
+            }
+        }
+        return located
+    }
+
+    /// A referenced or `--schema-dir` file, read at once: there may be many, all small.
+    static func readReferenced(_ path: String) throws(InputError) -> [UInt8] {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > maximumByteCount {
+            throw InputError(
+                file: path, message: "expected a schema of at most \(maximumByteCount) bytes, found \(size)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return try InputFile.opening(path).readAll(maximumByteCount: maximumByteCount)
+        }
+        return Array(data)
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
+
+/// `--schema-dir DIR`: every `.json` file under the folder, by the `$id` at its root and by its
+/// path under the folder.
+struct SchemaDirectory {
+    let root: String
+    /// The root `$id` of each file (resolved against the file's own URI) and the file's path.
+    private(set) var identified: [String: String] = [:]
+
+    /// The help text of `--schema-dir`, shared by the commands that take it.
+    static let help =
+        "A folder of shared schemas for '$ref': a reference names a file by the '$id' at its root, else by the path after the host, under the folder (http://localhost:1234/common/x.json is DIR/common/x.json). Relative references resolve against each file's own location."
+
+    /// Reads every `.json` file under `path`.
+    ///
+    /// - Throws: ``InputError`` for a folder that cannot be read or a file that is not JSON.
+    init(_ path: String) throws(InputError) {
+        root = SchemaFile.absolutePath(path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue,
+            let enumerator = FileManager.default.enumerator(atPath: root)
+        else {
+            throw InputError(file: path, message: "expected a folder of schemas for '--schema-dir'")
+        }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".json") { files.append(relative) }
+        }
+        for relative in files.sorted() {
+            let file = root + "/" + relative
+            let bytes = try SchemaFile.readReferenced(file)
+            let document: JSONElement
+            do {
+                document = try JSONScanner.scan(bytes)
+            } catch {
+                throw InputError(file: file, message: "expected a JSON schema under '--schema-dir', found \(error)")
+            }
+            guard let id = document["$id"]?.stringValue else { continue }
+            let uri = SchemaURI.splitFragment(SchemaURI.resolve(id, against: SchemaURI.file(path: file))).document
+            if identified[uri] == nil { identified[uri] = file }
+        }
+    }
+
+    /// The file `uri` (no fragment) names: the one whose root `$id` it is, else the file at the
+    /// URI's path under the folder.
+    func path(for uri: String) -> String? {
+        if let file = identified[uri] { return file }
+        let path = SchemaURI.Parts(uri).path
+        guard path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
+        let file = root + (path.removingPercentEncoding ?? path)
+        return FileManager.default.fileExists(atPath: file) ? file : nil
     }
 }
