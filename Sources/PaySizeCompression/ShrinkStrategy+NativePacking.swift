@@ -17,14 +17,14 @@ extension ShrinkStrategy {
     public static let nativePacking = ShrinkStrategy(id: "native-packing") { context in
         guard let (pointer, element) = bulkiestContainer(in: context) else { return [] }
         let json = context.compactJSONBytes(at: pointer) ?? []
-        return NativeCodec.allCases.compactMap { codec -> ShrinkProposal? in
+        return NativeCodec.allCases.compactMap { codec -> ShrinkCandidate? in
             guard let packed = codec.compress(json) else { return nil }
             let encoded = Data(packed).base64EncodedString()
             let pack: @Sendable ([UInt8]) -> String? = { current in
                 if current == json { return encoded }
                 return codec.compress(current).map { Data($0).base64EncodedString() }
             }
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "\(codec.name)-packing:\(pointer)", kind: "\(codec.name)-packing",
                 title:
                     "pack \(pointer) (\(element.compactByteCount) bytes) as \(codec.name) into one base64 string (\(packed.count) bytes packed), decoded natively",

@@ -56,7 +56,7 @@ extension ShrinkStrategy {
                 dictionary.map { "zstd (level \(level)) and a \($0.bytes.count)-byte dictionary" }
                 ?? "zstd (level \(level), no dictionary)"
             return [
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "zstd-packing:\(pointer)", kind: "zstd-packing",
                     title:
                         "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame.count)-byte frame, \(Self.percentSmaller(frame.count, than: native)) smaller than the best native format's \(native) bytes)",

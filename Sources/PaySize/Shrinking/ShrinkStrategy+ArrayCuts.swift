@@ -15,12 +15,12 @@ extension ShrinkStrategy {
     /// an index could point into more than one array, no cut is proposed and the finding says
     /// why. Small lists of distinct names (a settings or layout list) are never cut.
     static let cappedItems = ShrinkStrategy(id: "cap-items") { context in
-        arrayGroups(in: context).compactMap { group -> ShrinkProposal? in
+        arrayGroups(in: context).compactMap { group -> ShrinkCandidate? in
             let isBulky = group.instances == 1 && group.bytes * 4 >= context.byteCount
             guard group.count >= minimumLongArrayCount || isBulky, group.count >= 2, !group.isClosedList
             else { return nil }
             if let refusal = group.refusal {
-                return ShrinkProposal(
+                return ShrinkCandidate(
                     id: "cap-items:\(group.path)", kind: "cap-items",
                     title: "no cut at \(group.path): \(refusal)", paths: [group.path.rawValue], contractChange: .server,
                     howToApply: "Cut the array only together with the members that point into it, in the app's terms.",
@@ -30,7 +30,7 @@ extension ShrinkStrategy {
             let keeping =
                 group.order.map { "keeping the \($0.kept) (\($0.reason))" }
                 ?? "keeping the first as sent (no date, rank or id orders the items)"
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "cap-items:\(group.path)", kind: "cap-items",
                 title: "send at most \(counted(kept, "item")) of \(group.count) at \(group.path), \(keeping)",
                 paths: [group.path.rawValue], contractChange: .server,
@@ -49,12 +49,12 @@ extension ShrinkStrategy {
     /// of numbers only. The kept count is computed as for ``cappedItems``; index members are
     /// kept pointing at the same item.
     static let downsampledSeries = ShrinkStrategy(id: "downsample") { context in
-        arrayGroups(in: context).compactMap { group -> ShrinkProposal? in
+        arrayGroups(in: context).compactMap { group -> ShrinkCandidate? in
             guard group.isSeries, group.count >= minimumSeriesCount, group.refusal == nil else { return nil }
             let kept = max(group.keptCount(in: context, spread: true), 2)
             guard kept < group.count else { return nil }
             let noun = group.isCoordinatePath ? "points of the path" : "points of the series"
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "downsample:\(group.path)", kind: "downsample",
                 title:
                     "downsample the \(group.count) \(noun) at \(group.path) to \(kept), evenly spaced, both ends kept",

@@ -11,7 +11,7 @@ extension ShrinkStrategy {
             largest[path] = max(largest[path] ?? 0, value.element.compactByteCount)
         }
         return order.map { path in
-            ShrinkProposal(
+            ShrinkCandidate(
                 id: "blob-to-identifier:\(path)", kind: "blob-to-identifier",
                 title: "embedded blob at \(path) (\(largest[path]!) bytes) → an asset name or identifier",
                 paths: [path.rawValue], contractChange: .app,

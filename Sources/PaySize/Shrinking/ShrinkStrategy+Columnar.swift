@@ -23,7 +23,7 @@ extension ShrinkStrategy {
             if instances[path] == nil { order.append(path) }
             instances[path, default: []].append(value.element)
         }
-        return order.compactMap { path -> ShrinkProposal? in
+        return order.compactMap { path -> ShrinkCandidate? in
             let arrays = instances[path]!
             guard arrays.allSatisfy({ ($0.elements?.count ?? 0) >= minimumColumnarRecordCount }) else { return nil }
             let records = arrays.map { ($0.elements ?? []).map(ShrinkNode.init) }
@@ -52,7 +52,7 @@ extension ShrinkStrategy {
 
     private static func columnarProposal(
         at path: ShrinkPath, layout: ColumnarLayout, recordCount: Int, arrayCount: Int
-    ) -> ShrinkProposal {
+    ) -> ShrinkCandidate {
         func keys(_ encoding: ColumnarLayout.Encoding, constant: Bool = false) -> [String] {
             layout.columns.filter { $0.encoding == encoding && $0.isConstant == constant }.map { "'\($0.key)'" }
         }
@@ -83,7 +83,7 @@ extension ShrinkStrategy {
         }
         if !values.isEmpty { layoutText.append("\(values.joined(separator: ", ")) as arrays of their values") }
         let snippet = layout.snippet(recordType: recordType, wrapperType: wrapperType)
-        return ShrinkProposal(
+        return ShrinkCandidate(
             id: "columnar:\(path)", kind: "columnar",
             title: "columns for the \(records) at \(path): \(parts.joined(separator: "; "))",
             paths: [path.rawValue], contractChange: .app,

@@ -33,7 +33,7 @@ extension ShrinkStrategy {
         guard !constant.isEmpty else { return [] }
         let count = constant.count == 1 ? "1 member" : "\(constant.count) members"
         return [
-            ShrinkProposal(
+            ShrinkCandidate(
                 id: "move-to-attributes", kind: "move-to-attributes",
                 title:
                     "\(count) identical in all \(others.count) payloads → ActivityAttributes: \(summary(of: constant))",

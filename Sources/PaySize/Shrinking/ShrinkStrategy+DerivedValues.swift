@@ -12,7 +12,7 @@ extension ShrinkStrategy {
         duplicateProposals(context) + formattedProposals(context)
     }
 
-    private static func duplicateProposals(_ context: ShrinkContext) -> [ShrinkProposal] {
+    private static func duplicateProposals(_ context: ShrinkContext) -> [ShrinkCandidate] {
         var places: [String: [ShrinkValue]] = [:]
         var order: [String] = []
         for value in context.values {
@@ -30,7 +30,7 @@ extension ShrinkStrategy {
                 ?? values[0]
             let dropped = values.filter { $0.path != kept.path }.map(\.path)
             let shown = string.count > 24 ? String(string.prefix(23)) + "…" : string
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "derive-duplicate:\(dropped[0])", kind: "derive-duplicate",
                 title:
                     "the same value at \(kept.path) and \(summary(of: dropped)) ('\(JSONPointer.escapingControlCharacters(shown))'): keep \(kept.path)",
@@ -53,7 +53,7 @@ extension ShrinkStrategy {
         return fields.count == 1 && !fields.contains(nil)
     }
 
-    private static func formattedProposals(_ context: ShrinkContext) -> [ShrinkProposal] {
+    private static func formattedProposals(_ context: ShrinkContext) -> [ShrinkCandidate] {
         var sources: [ShrinkPath: Set<ShrinkPath>] = [:]
         var derivable: [ShrinkPath: Bool] = [:]
         var example: [ShrinkPath: String] = [:]
@@ -90,7 +90,7 @@ extension ShrinkStrategy {
         return order.compactMap { path in
             guard derivable[path] == true, let used = sources[path] else { return nil }
             let from = used.sorted { $0.rawValue < $1.rawValue }.map(\.description).joined(separator: " and ")
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "derive-formatted:\(path)", kind: "derive-formatted",
                 title:
                     "\(path) only formats \(from) ('\(JSONPointer.escapingControlCharacters(example[path]!))'): derive it in the view",

@@ -5,10 +5,10 @@ extension ShrinkStrategy {
     /// the optionals the schema knows of that are already omitted.
     static let droppedNulls = ShrinkStrategy(id: "drop-nulls") { context in
         let paths = memberPaths(in: context) { $0.isNull }
-        var proposals: [ShrinkProposal] = []
+        var proposals: [ShrinkCandidate] = []
         if !paths.isEmpty {
             proposals.append(
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "drop-nulls", kind: "drop-nulls",
                     title: "drop explicit nulls at \(summary(of: paths))", paths: paths.map(\.rawValue),
                     contractChange: .server,
@@ -20,7 +20,7 @@ extension ShrinkStrategy {
         let omitted = omittedOptionals(in: context)
         if !omitted.isEmpty {
             proposals.append(
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "omitted-optionals", kind: "omitted-optionals",
                     title: "nil optionals already omitted at \(summary(of: omitted)): they cost 0 bytes",
                     paths: omitted.map(\.rawValue), contractChange: .none,
@@ -38,7 +38,7 @@ extension ShrinkStrategy {
         let paths = memberPaths(in: context, where: isDefaultValue)
         guard !paths.isEmpty else { return [] }
         return [
-            ShrinkProposal(
+            ShrinkCandidate(
                 id: "drop-defaults", kind: "drop-defaults",
                 title: "drop default-valued members (false, 0, \"\", [], {}) at \(summary(of: paths))",
                 paths: paths.map(\.rawValue), contractChange: .app,

@@ -38,7 +38,7 @@ extension ShrinkStrategy {
             for value in payloadValues where value.path.folded == value.path { add(value) }
         }
         let present = Set(context.values.filter { $0.element.stringValue != nil }.map(\.path.folded))
-        return order.compactMap { path -> ShrinkProposal? in
+        return order.compactMap { path -> ShrinkCandidate? in
             guard present.contains(path), let strings = seen[path], let key = path.lastKey ?? path.parent.lastKey,
                 !isNameLikeKey(key)
             else { return nil }
@@ -128,7 +128,7 @@ extension ShrinkStrategy {
 
     private static func proposal(
         at path: ShrinkPath, values: [String], rawValues: [String: String], occurrences: Int, isExistingEnum: Bool
-    ) -> ShrinkProposal {
+    ) -> ShrinkCandidate {
         let typeName = SwiftNaming.typeName(
             for: path.components.reversed().lazy.compactMap { component in
                 if case .key(let key) = component { return key }
@@ -159,7 +159,7 @@ extension ShrinkStrategy {
             isExistingEnum
             ? "The type at \(path) is an enum already; give its cases short raw values"
             : "The strings at \(path) (\(occurrences) seen, \(values.count) distinct) become an enum with short raw values"
-        return ShrinkProposal(
+        return ShrinkCandidate(
             id: "enum-values:\(path)", kind: "enum-values",
             title: "enum with short raw values at \(path): \(mapping)", paths: [path.rawValue],
             contractChange: .app,

@@ -36,10 +36,10 @@ extension ShrinkStrategy {
                 break
             }
         }
-        var proposals: [ShrinkProposal] = []
+        var proposals: [ShrinkCandidate] = []
         if !paths.isEmpty {
             proposals.append(
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "escaping", kind: "escaping",
                     title:
                         "escapes the JSON does not need (\(kinds.joined(separator: ", "))) at \(summary(of: paths)) → server encoder settings",
@@ -53,7 +53,7 @@ extension ShrinkStrategy {
         let finalNewline = context.jsonBytes.last == UInt8(ascii: "\n") ? 1 : 0
         if let written = context.writtenByteCount, written - finalNewline > context.byteCount {
             proposals.append(
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "compact-output", kind: "compact-output",
                     title:
                         "whitespace: \(written) bytes as written, \(context.byteCount) compact; sizes are judged compact",

@@ -40,7 +40,7 @@ extension ShrinkStrategy {
                     isDate
                     ? "The property is a Date already, which cannot decode an ISO-8601 string: today the device drops this update."
                     : "Make the property a Date."
-                return ShrinkProposal(
+                return ShrinkCandidate(
                     id: "integer-dates:\(path)", kind: "integer-dates",
                     title:
                         "ISO-8601 dates at \(path) → integer seconds since 2001 ('\(string)' → \(timestamp.referenceDateSeconds))",
@@ -57,7 +57,7 @@ extension ShrinkStrategy {
                     })
             }
             let (before, after) = numberExamples[path]!
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "integer-dates:\(path)", kind: "integer-dates",
                 title: "fractional Date numbers at \(path) → whole seconds since 2001 (\(before) → \(after))",
                 paths: [path.rawValue], contractChange: .server,

@@ -6,7 +6,7 @@ extension ShrinkStrategy {
     /// record instead of with the number. Records follow the numbers in ascending order; a
     /// number missing a field gets no member for it (an optional in the app's type).
     static let foldedKeyFamilies = ShrinkStrategy(id: "fold-keys") { context in
-        var proposals: [ShrinkProposal] = []
+        var proposals: [ShrinkCandidate] = []
         var seen: Set<String> = []
         for value in context.values {
             guard let members = value.element.members, members.count >= KeyFamily.minimumNumberCount else { continue }
@@ -28,7 +28,7 @@ extension ShrinkStrategy {
                 snippet += "}\n"
                 snippet += "var \(name): [\(SwiftNaming.typeName(for: name))]  // replaces \(family.pattern)"
                 proposals.append(
-                    ShrinkProposal(
+                    ShrinkCandidate(
                         id: id, kind: "fold-keys",
                         title:
                             "fold \(family.numbers.count) numbered \(family.pattern) key groups at \(path) into one array '\(name)' of records (\(family.suffixes.count) fields)",

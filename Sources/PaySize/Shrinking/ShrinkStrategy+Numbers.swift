@@ -35,7 +35,7 @@ extension ShrinkStrategy {
                 meaning == .coordinate
                 ? "Or send integer microdegrees (× 1000000) and divide in the view, which is an app change."
                 : "Or send a scaled integer (hundredths: 0.73 → 73) and divide in the view, which is an app change."
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "fewer-digits:\(path)", kind: "fewer-digits",
                 title: "fewer fraction digits at \(path): \(meaning.effect) (\(before) → \(after))",
                 paths: [path.rawValue], contractChange: .server,
@@ -52,7 +52,7 @@ extension ShrinkStrategy {
             let listed = integerPaths.prefix(4).map(\.description).joined(separator: ", ")
             let more = integerPaths.count > 4 ? " and \(integerPaths.count - 4) more" : ""
             proposals.append(
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "smaller-integers", kind: "smaller-integers",
                     title:
                         "smaller integer types (Int8, Int16, UInt8) at \(listed)\(more): JSON writes the same digits",

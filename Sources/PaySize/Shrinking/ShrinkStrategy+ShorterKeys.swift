@@ -41,7 +41,7 @@ extension ShrinkStrategy {
         /// Keys the app cannot rename (see ``KeptKeys``).
         var kept: Set<String> = []
 
-        func proposal(at path: ShrinkPath) -> ShrinkProposal? {
+        func proposal(at path: ShrinkPath) -> ShrinkCandidate? {
             let renamable = keys.filter { SwiftNaming.isIdentifier($0) && $0.utf8.count > 2 && !kept.contains($0) }
             var taken = Set(keys.filter { !renamable.contains($0) })
             var names: [String: String] = [:]
@@ -75,7 +75,7 @@ extension ShrinkStrategy {
             snippet += "}"
             let objects = objectCount > 1 ? " (\(objectCount) objects)" : ""
             let keyCount = names.count == 1 ? "1 key" : "\(names.count) keys"
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "shorter-keys:\(path)", kind: "shorter-keys",
                 title: "shorter CodingKeys for \(keyCount) at \(path)\(objects)", paths: [path.rawValue],
                 contractChange: .app,

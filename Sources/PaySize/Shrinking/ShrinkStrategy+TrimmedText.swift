@@ -29,7 +29,7 @@ extension ShrinkStrategy {
         return order.map { path in
             let (characters, log) = longest[path]!
             if let log {
-                return ShrinkProposal(
+                return ShrinkCandidate(
                     id: "trim-text:\(path)", kind: "trim-text",
                     title:
                         "keep the newest lines of the log at \(path), up to \(keptLogCharacterCount) characters (\(log.reason); longest: \(characters))",
@@ -44,7 +44,7 @@ extension ShrinkStrategy {
                             ?? trimmed(string)
                     })
             }
-            return ShrinkProposal(
+            return ShrinkCandidate(
                 id: "trim-text:\(path)", kind: "trim-text",
                 title: "trim the text at \(path) to \(keptCharacterCount) characters (longest: \(characters))",
                 paths: [path.rawValue], contractChange: .server,

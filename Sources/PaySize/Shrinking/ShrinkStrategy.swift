@@ -11,16 +11,16 @@
 public struct ShrinkStrategy: Sendable {
     /// A stable name, such as `shorter-keys`, to pick strategies by.
     public let id: String
-    private let makeProposals: @Sendable (ShrinkContext) -> [ShrinkProposal]
+    private let makeProposals: @Sendable (ShrinkContext) -> [ShrinkCandidate]
 
     /// A strategy from a function that proposes edits for a payload.
-    package init(id: String, proposals: @escaping @Sendable (ShrinkContext) -> [ShrinkProposal]) {
+    package init(id: String, proposals: @escaping @Sendable (ShrinkContext) -> [ShrinkCandidate]) {
         self.id = id
         self.makeProposals = proposals
     }
 
     /// The edits this strategy proposes for the payload in `context`, not yet measured.
-    package func proposals(for context: ShrinkContext) -> [ShrinkProposal] {
+    package func proposals(for context: ShrinkContext) -> [ShrinkCandidate] {
         makeProposals(context)
     }
 

@@ -145,7 +145,7 @@ import Testing
     @Test func aCustomStrategyIsMeasuredLikeTheOthers() throws {
         let strategy = ShrinkStrategy(id: "drop-legs") { context in
             [
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "drop-legs", kind: "drop-legs", title: "send legs as one string", paths: ["/legs"],
                     contractChange: .app, howToApply: "", isLossy: false,
                     edit: .replacingValue(at: JSONPointer("legs")) { json in "\(json.count) bytes" })
@@ -162,7 +162,7 @@ import Testing
     @Test func replacementsAreWrittenWithThePayloadsEscaping() throws {
         let strategy = ShrinkStrategy(id: "slash") { _ in
             [
-                ShrinkProposal(
+                ShrinkCandidate(
                     id: "slash", kind: "slash", title: "", paths: ["/a"], contractChange: .app, howToApply: "",
                     isLossy: false, edit: .replacingValue(at: JSONPointer("a")) { _ in "1/2" })
             ]

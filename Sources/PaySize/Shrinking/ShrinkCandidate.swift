@@ -4,7 +4,7 @@
 /// becomes the ``ShrinkSuggestion/savedBytes`` of a suggestion. A proposal that saves nothing
 /// is dropped, unless ``reportsWithoutSaving`` asks for it to be listed among the findings that
 /// save 0 bytes (advice that costs nothing in JSON, such as smaller integer types).
-package struct ShrinkProposal: Sendable {
+package struct ShrinkCandidate: Sendable {
     /// Unique within a report: the kind, then the path when the strategy proposes one edit per
     /// path (`shorter-keys:/legs/*`); the advisor appends `#2` to a repeated id.
     package var id: String
