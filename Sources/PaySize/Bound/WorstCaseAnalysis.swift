@@ -304,16 +304,11 @@ struct WorstCaseAnalysis {
     }
 
     private mutating func numberWorst(_ node: CompiledSchema.Node, path: String, integer: Bool) -> Outcome {
-        let shown = path.isEmpty ? "/" : path
         if node.isReferenceDate, dates == .iso8601 {
             return .bounded(leaf(.number("0"), bytes: 22, path: path))
         }
         let type = node.numberType
-        if type == .decimal {
-            return markUnbounded(
-                path, why: "a Decimal, whose longest text is not modeled",
-                fix: "decode \(shown) as Double or an integer type, or send it as a string with maxLength")
-        }
+        if type == .decimal { return decimalWorst(node, path: path) }
         if integer || type?.integerBounds != nil {
             guard let (lower, upper) = integerRange(node) else { return .impossible }
             let value = lower.text.utf8.count >= upper.text.utf8.count ? lower : upper
@@ -348,6 +343,36 @@ struct WorstCaseAnalysis {
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
         return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+    }
+
+    /// A `Decimal`: the longest `description` of one read from a number the node allows.
+    private mutating func decimalWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+        let shown = path.isEmpty ? "/" : path
+        let lower = [node.minimum, node.exclusiveMinimum].compactMap { $0 }.max()
+        let upper = [node.maximum, node.exclusiveMaximum].compactMap { $0 }.min()
+        let found = DecimalLongest.longest(lower: lower, upper: upper) { token in
+            guard let number = SchemaNumber(token), Self.isWithinRange(number, of: node),
+                case .decimal(let decimal)? = SwiftNumberType.decimal.read(token)
+            else { return nil }
+            return decimal.description.utf8.count
+        }
+        guard let found else { return .impossible }
+        if found.witnessByteCount < found.byteCount {
+            note(
+                "the Decimal at \(shown) is bounded by its longest text near the ends of its range (\(found.byteCount) bytes); the witness reaches \(found.witnessByteCount)"
+            )
+        }
+        return .bounded(leaf(.number(found.witness ?? "0"), bytes: found.byteCount, path: path))
+    }
+
+    /// Whether `number` meets the node's `minimum`, `maximum` and exclusive ends, compared as
+    /// the validator compares them.
+    private static func isWithinRange(_ number: SchemaNumber, of node: CompiledSchema.Node) -> Bool {
+        if let minimum = node.minimum, number < minimum { return false }
+        if let maximum = node.maximum, maximum < number { return false }
+        if let minimum = node.exclusiveMinimum, number <= minimum { return false }
+        if let maximum = node.exclusiveMaximum, maximum <= number { return false }
+        return true
     }
 
     /// The smallest Double at or above `number`.

@@ -123,6 +123,7 @@ public struct WorstCaseBound: Sendable {
             "maxLength counts Unicode scalars, as JSON Schema does; optionals are present, arrays and dictionaries full",
             "sizes are of the compact text a default JSONEncoder writes once the value is decoded into the Swift type: numbers re-encoded at their shortest round-trip text, a URL as its absoluteString (up to 12 bytes a scalar once percent-encoded), Data as base64",
             "a number without x-paysize-number is read as a Swift integer type ('integer') or a Double ('number')",
+            "a Decimal is written as its description, plain digits up to 167 bytes, once JSONDecoder has read it (at most 39 leading digits kept, trailing zeros dropped, exponent -128 to 127); a number with a fraction or an exponent meets minimum and maximum as its nearest Double",
             Self.dateAssumption(dateEncodingStrategy),
         ]
         assumptions += full.notes

@@ -32,6 +32,34 @@ import Testing
         #expect(schema.isValid(try JSONScanner.scan(Array(witness.utf8))), "\(example.0)")
     }
 
+    /// A Decimal writes its `description`: plain digits, never an exponent.
+    @Test(arguments: [
+        // A minus sign, 2^128 - 1 and 127 zeros.
+        (#"{"type":"number","x-paysize-number":"Decimal"}"#, 167),
+        // `0.` and 128 digits: 38 of the mantissa behind 90 zeros.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":0,"maximum":100}"#, 130),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":-1,"maximum":1}"#, 131),
+        // 39 digits and a point: 1.00000000000000000000000000000000000001.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":1,"maximum":100}"#, 40),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":100,"maximum":1000}"#, 40),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":-1000,"maximum":-100}"#, 41),
+        // 1e101 is 1 and 101 zeros (the integer 10^101 is above the Double 1e101, while the
+        // number 1e101 is compared as that Double); a fraction has at most 40 bytes.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":1e100,"maximum":1e101}"#, 102),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":0,"maximum":0}"#, 1),
+        // 0.50000000000000000000000000000000000001 is compared as its nearest Double, 0.5.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":0.5,"maximum":0.5}"#, 40),
+        (#"{"type":"number","x-paysize-number":"Decimal","exclusiveMinimum":0,"maximum":1e-90}"#, 130),
+    ])
+    func decimalFigures(_ example: (String, Int)) throws {
+        let (schema, bound) = try Self.bound(example.0)
+        #expect(bound.byteCount == example.1, "\(example.0)")
+        let witness = try #require(bound.witnessJSON)
+        #expect(schema.isValid(try JSONScanner.scan(Array(witness.utf8))), "\(example.0)")
+        let decoded = try JSONDecoder().decode(Decimal.self, from: Data(witness.utf8))
+        #expect(try JSONEncoder().encode(decoded).count == example.1, "\(example.0): \(witness)")
+    }
+
     @Test func recursionAndMissingLimitsAreNamed() throws {
         let (_, recursive) = try Self.bound(
             ##"{"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}},"$ref":"#/$defs/N"}"##)
