@@ -69,5 +69,15 @@ import Testing
             #"{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}}}"#)
         #expect(open.unbounded == [.init(path: "/a", why: "a string without maxLength", fix: "add maxLength to /a")])
         #expect(open.witnessJSON == nil)
+        // The rest: {"a":"","b":-9223372036854775808} with /a at its shortest.
+        #expect(open.boundedRestByteCount == 1 + 4 + 2 + 1 + 4 + 20 + 1)
+        // The recursion cut: {} ("next" is not required, so it is left out).
+        #expect(recursive.boundedRestByteCount == 2)
+        let (_, lists) = try Self.bound(
+            #"{"type":"object","properties":{"a":{"type":"array","items":{"type":"string","maxLength":2},"minItems":2},"d":{"type":"object","additionalProperties":{"type":"boolean"},"minProperties":1}},"required":["a","d"]}"#
+        )
+        // Two items at their worst (\u0000\u0000), one dictionary entry keyed "".
+        #expect(lists.unbounded.map(\.path) == ["/a", "/d"])
+        #expect(lists.boundedRestByteCount == 1 + 4 + (2 + 2 * 14 + 1) + 1 + 4 + (2 + 2 + 1 + 5) + 1)
     }
 }
