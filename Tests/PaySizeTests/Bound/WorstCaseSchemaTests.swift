@@ -60,6 +60,25 @@ import Testing
         #expect(try JSONEncoder().encode(decoded).count == example.1, "\(example.0): \(witness)")
     }
 
+    struct Tagged: Codable {
+        var tags: Set<String>
+    }
+
+    /// A Set's items differ: inference says so, the bound draws distinct items, and a repeated
+    /// item (which decodes, the set keeping one) is suspicious rather than dropped.
+    @Test func aSetsItemsAreDistinct() throws {
+        let schema = try PayloadSchema.infer(
+            from: Tagged.self, limits: ["/tags": .maxItems(2), "/tags/*": .maxLength(1)])
+        #expect(schema.document["properties"]?["tags"]?["uniqueItems"]?.isJSONEqual(to: .bool(true)) == true)
+        let bound = WorstCaseBound(schema: schema)
+        // {"tags":["\u0000","\u0001"]}
+        #expect(bound.byteCount == 1 + 7 + (2 + 8 + 1 + 8) + 1)
+        #expect(bound.witnessJSON == #"{"tags":["\u0000","\u0001"]}"#)
+        let repeated = schema.findings(in: try JSONScanner.scan(Array(#"{"tags":["a","a"]}"#.utf8)))
+        #expect(repeated.map(\.severity) == [.suspicious])
+        #expect(repeated.first?.message == "items 0 and 1 are equal, items must be unique; a decoded Set keeps one")
+    }
+
     @Test func recursionAndMissingLimitsAreNamed() throws {
         let (_, recursive) = try Self.bound(
             ##"{"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}},"$ref":"#/$defs/N"}"##)
