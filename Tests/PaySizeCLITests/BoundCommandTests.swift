@@ -18,11 +18,15 @@ import Testing
         let report = try Self.object(result.standardOutput)
         #expect(
             Set(report.keys) == [
-                "file", "contentStateBytes", "printableContentStateBytes", "attributesBytes", "activityKitBytes",
-                "limit", "tier", "fits", "unbounded", "arrays", "witness", "printableWitness", "assumptions",
+                "file", "contentStateBytes", "printableContentStateBytes", "boundedRestBytes",
+                "printableBoundedRestBytes", "attributesBytes", "activityKitBytes", "limit", "tier", "fits",
+                "unbounded", "arrays", "witness", "printableWitness", "assumptions",
             ])
         #expect(report["contentStateBytes"] as? Int == 3685)
         #expect(report["printableContentStateBytes"] as? Int == 2597)
+        // Nothing is unbounded: the rest is the whole.
+        #expect(report["boundedRestBytes"] as? Int == 3685)
+        #expect(report["printableBoundedRestBytes"] as? Int == 2597)
         #expect(report["tier"] as? String == "critical")
         #expect(report["fits"] as? Bool == true)
         let arrays = try #require(report["arrays"] as? [[String: Any]])
@@ -73,7 +77,37 @@ import Testing
                   /courierName: a string without maxLength; add maxLength to /courierName
                   /note: a string without maxLength; add maxLength to /note
 
+                The rest: at most 119 bytes, 119 printable, with /courierName and /note at their shortest
+
                 """))
+    }
+
+    /// Every committed schema is unbounded somewhere; the rest is still bounded. Delivery's, by
+    /// hand: {"courierName":"","etaDate":<24>,"note":null,"status":"preparing","stopsAway":<20>}.
+    @Test(arguments: [
+        ("delivery", 119, 119, ["/courierName", "/note"]),
+        ("flight", 131, 131, ["/flight", "/gate"]),
+        ("ride", 277, 277, ["/driver/name", "/driver/photo", "/driver/plate", "/position"]),
+        (
+            "sports", 266, 266,
+            [
+                "/away/abbreviation", "/away/logoURL", "/away/name", "/home/abbreviation", "/home/logoURL",
+                "/home/name", "/period/pregame", "/period/quarter/clock", "/period/final", "/possessionTeam",
+                "/recentPlays",
+            ]
+        ),
+        ("timer", 117, 117, ["/label", "/laps"]),
+    ])
+    func boundsTheRestOfCommittedSchemas(_ example: (String, Int, Int, [String])) throws {
+        let file = "Schemas/examples/\(example.0).schema.json"
+        let result = try PaySizeProcess.run(["bound", "--format", "json", file])
+        #expect(result.status == 1)
+        let report = try Self.object(result.standardOutput)
+        #expect(report["contentStateBytes"] is NSNull)
+        #expect(report["boundedRestBytes"] as? Int == example.1, "\(file)")
+        #expect(report["printableBoundedRestBytes"] as? Int == example.2, "\(file)")
+        let paths = (report["unbounded"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        #expect(paths == example.3, "\(file)")
     }
 
     @Test func badInputIsExitTwo() throws {
@@ -100,6 +134,8 @@ import Testing
             let report = try Self.object(try PaySizeProcess.run(["bound", "--format", "json", file]).standardOutput)
             #expect(report["contentStateBytes"] as? Int == bound.byteCount, "\(file)")
             #expect(report["printableContentStateBytes"] as? Int == bound.printableByteCount, "\(file)")
+            #expect(report["boundedRestBytes"] as? Int == bound.boundedRestByteCount, "\(file)")
+            #expect(report["printableBoundedRestBytes"] as? Int == bound.printableBoundedRestByteCount, "\(file)")
             let paths = (report["unbounded"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
             #expect(paths == bound.unbounded.map(\.path), "\(file)")
             #expect((report["witness"] as? NSNull == nil) == (bound.witnessJSON != nil), "\(file)")

@@ -46,7 +46,10 @@ struct WorstCaseFitTests {
                 'WorstCaseFitTests.OrderState' has no worst-case bound: 2 unbounded
                 /title: a string without maxLength; add maxLength to /title
                 /items/*/name: a string without maxLength; add maxLength to /items/*/name
+                the rest: at most 76 bytes with each unbounded place at its shortest
                 """)
+        // {"title":"","items":[{"name":"","quantity":255},{"name":"","quantity":255}]}
+        #expect(fit.bound?.boundedRestByteCount == 1 + 8 + 2 + 1 + 8 + (2 + 2 * 26 + 1) + 1)
     }
 
     @Test("a pointer naming no member fails loudly")

@@ -43,15 +43,22 @@ struct WorstCaseAnalysis {
     let schema: CompiledSchema
     let printable: Bool
     let dates: WorstCaseBound.DateEncodingStrategy
+    /// Whether each unbounded place counts at its smallest allowed form instead of making the
+    /// whole unbounded: the bounded rest.
+    let shortestUnbounded: Bool
     let validator: SchemaValidator
     private(set) var unbounded: [WorstCaseBound.UnboundedPath] = []
     private(set) var notes: [String] = []
     private var referencesInProgress: [Int] = []
 
-    init(schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy) {
+    init(
+        schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy,
+        shortestUnbounded: Bool = false
+    ) {
         self.schema = schema
         self.printable = printable
         self.dates = dates
+        self.shortestUnbounded = shortestUnbounded
         self.validator = SchemaValidator(schema: schema)
     }
 
@@ -62,10 +69,19 @@ struct WorstCaseAnalysis {
 
     // MARK: - Nodes
 
-    private mutating func markUnbounded(_ path: String, why: String, fix: String) -> Outcome {
+    /// Records an unbounded place; in the bounded rest it counts as `shortest` instead (a value
+    /// cut off by recursion is absent: `.impossible`).
+    private mutating func markUnbounded(
+        _ path: String, why: String, fix: String, shortest: Outcome = .impossible
+    ) -> Outcome {
         let entry = WorstCaseBound.UnboundedPath(path: path.isEmpty ? "/" : path, why: why, fix: fix)
         if !unbounded.contains(entry) { unbounded.append(entry) }
-        return .unbounded
+        return shortestUnbounded ? shortest : .unbounded
+    }
+
+    /// The smallest JSON value, `0`, for a place that allows any value.
+    private func smallestValue(_ path: String) -> Outcome {
+        .bounded(leaf(.number("0"), bytes: 1, path: path))
     }
 
     private mutating func note(_ text: String) {
@@ -115,7 +131,8 @@ struct WorstCaseAnalysis {
             return constant
                 ? markUnbounded(
                     path, why: "any JSON value is allowed",
-                    fix: "give \(path.isEmpty ? "the root" : path) a type and limits") : .impossible
+                    fix: "give \(path.isEmpty ? "the root" : path) a type and limits", shortest: smallestValue(path))
+                : .impossible
         }
         if let reference = node.reference {
             guard !referencesInProgress.contains(reference) else {
@@ -174,7 +191,8 @@ struct WorstCaseAnalysis {
                 kinds = ["number"]
             } else {
                 return markUnbounded(
-                    path, why: "no type: any JSON value is allowed", fix: "give \(path.isEmpty ? "/" : path) a type")
+                    path, why: "no type: any JSON value is allowed", fix: "give \(path.isEmpty ? "/" : path) a type",
+                    shortest: smallestValue(path))
             }
         }
         var outcomes: [Outcome] = []
@@ -257,7 +275,13 @@ struct WorstCaseAnalysis {
             return .bounded(leaf(.string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), bytes: 38, path: path))
         }
         guard let maxLength = node.maxLength else {
-            return markUnbounded(path, why: "a string without maxLength", fix: "add maxLength to \(shown)")
+            // At its shortest: minLength ASCII letters (a multiple of four for base64).
+            let minLength = node.minLength ?? 0
+            let length = node.stringFormat == .base64 ? (minLength + 3) / 4 * 4 : minLength
+            return markUnbounded(
+                path, why: "a string without maxLength", fix: "add maxLength to \(shown)",
+                shortest: .bounded(
+                    leaf(.string(String(repeating: "A", count: length)), bytes: 2 + length, path: path)))
         }
         let minLength = node.minLength ?? 0
         guard minLength <= maxLength else { return .impossible }
@@ -304,16 +328,11 @@ struct WorstCaseAnalysis {
     }
 
     private mutating func numberWorst(_ node: CompiledSchema.Node, path: String, integer: Bool) -> Outcome {
-        let shown = path.isEmpty ? "/" : path
         if node.isReferenceDate, dates == .iso8601 {
             return .bounded(leaf(.number("0"), bytes: 22, path: path))
         }
         let type = node.numberType
-        if type == .decimal {
-            return markUnbounded(
-                path, why: "a Decimal, whose longest text is not modeled",
-                fix: "decode \(shown) as Double or an integer type, or send it as a string with maxLength")
-        }
+        if type == .decimal { return decimalWorst(node, path: path) }
         if integer || type?.integerBounds != nil {
             guard let (lower, upper) = integerRange(node) else { return .impossible }
             let value = lower.text.utf8.count >= upper.text.utf8.count ? lower : upper
@@ -348,6 +367,36 @@ struct WorstCaseAnalysis {
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
         return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+    }
+
+    /// A `Decimal`: the longest `description` of one read from a number the node allows.
+    private mutating func decimalWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+        let shown = path.isEmpty ? "/" : path
+        let lower = [node.minimum, node.exclusiveMinimum].compactMap { $0 }.max()
+        let upper = [node.maximum, node.exclusiveMaximum].compactMap { $0 }.min()
+        let found = DecimalLongest.longest(lower: lower, upper: upper) { token in
+            guard let number = SchemaNumber(token), Self.isWithinRange(number, of: node),
+                case .decimal(let decimal)? = SwiftNumberType.decimal.read(token)
+            else { return nil }
+            return decimal.description.utf8.count
+        }
+        guard let found else { return .impossible }
+        if found.witnessByteCount < found.byteCount {
+            note(
+                "the Decimal at \(shown) is bounded by its longest text near the ends of its range (\(found.byteCount) bytes); the witness reaches \(found.witnessByteCount)"
+            )
+        }
+        return .bounded(leaf(.number(found.witness ?? "0"), bytes: found.byteCount, path: path))
+    }
+
+    /// Whether `number` meets the node's `minimum`, `maximum` and exclusive ends, compared as
+    /// the validator compares them.
+    private static func isWithinRange(_ number: SchemaNumber, of node: CompiledSchema.Node) -> Bool {
+        if let minimum = node.minimum, number < minimum { return false }
+        if let maximum = node.maximum, maximum < number { return false }
+        if let minimum = node.exclusiveMinimum, number <= minimum { return false }
+        if let maximum = node.exclusiveMaximum, maximum <= number { return false }
+        return true
     }
 
     /// The smallest Double at or above `number`.
@@ -494,26 +543,49 @@ struct WorstCaseAnalysis {
         // A dictionary: at most maxProperties keys, each as long as propertyNames allows.
         let valueNode = node.additionalProperties.map { schema.nodes[$0] }
         if let valueNode, valueNode.constant == false { return .bounded(Worst(bytes: 2, witness: .object([]))) }
-        guard let maxProperties = node.maxProperties else {
-            return markUnbounded(
-                path, why: "a dictionary without maxProperties", fix: "add maxProperties to \(shown)")
+        let empty = Outcome.bounded(Worst(bytes: 2, witness: .object([])))
+        // In the bounded rest, a dictionary without maxProperties holds minProperties entries,
+        // and keys without a length are as short as that many distinct keys can be.
+        let fewest = node.minProperties ?? 0
+        var maxProperties = fewest
+        if let limit = node.maxProperties {
+            maxProperties = limit
+        } else {
+            let outcome = markUnbounded(
+                path, why: "a dictionary without maxProperties", fix: "add maxProperties to \(shown)",
+                shortest: empty)
+            guard shortestUnbounded else { return outcome }
+            if fewest == 0 { return empty }
         }
-        guard let namesIndex = node.propertyNames else {
-            return markUnbounded(
-                path, why: "dictionary keys without a length limit", fix: "add propertyNames with maxLength to \(shown)"
-            )
-        }
-        let keyNode = schema.nodes[namesIndex]
-        guard
-            keyNode.maxLength != nil || keyNode.enumValues != nil || keyNode.constValue != nil
-                || keyNode.integerText != nil
-        else {
-            return markUnbounded(
+        var keyNode = node.propertyNames.map { schema.nodes[$0] } ?? CompiledSchema.Node(location: node.location)
+        if node.propertyNames == nil {
+            let outcome = markUnbounded(
+                path, why: "dictionary keys without a length limit",
+                fix: "add propertyNames with maxLength to \(shown)")
+            guard shortestUnbounded else { return outcome }
+        } else if keyNode.maxLength == nil, keyNode.enumValues == nil, keyNode.constValue == nil,
+            keyNode.integerText == nil
+        {
+            let outcome = markUnbounded(
                 path, why: "dictionary keys without a length limit", fix: "add maxLength to propertyNames at \(shown)")
+            guard shortestUnbounded else { return outcome }
+        }
+        if shortestUnbounded, keyNode.maxLength == nil, keyNode.enumValues == nil, keyNode.constValue == nil,
+            keyNode.integerText == nil
+        {
+            var length = keyNode.minLength ?? 0
+            var available = 1
+            while available < maxProperties {
+                length += 1
+                available = available.multipliedReportingOverflow(by: 90).overflow ? Int.max : available * 90
+            }
+            keyNode.types = ["string"]
+            keyNode.maxLength = max(length, keyNode.minLength ?? 0)
         }
         guard let keys = distinctValues(keyNode, count: maxProperties, path: path + "/(key)") else {
             return markUnbounded(
-                path, why: "dictionary keys of an unmodeled kind", fix: "give the keys of \(shown) maxLength")
+                path, why: "dictionary keys of an unmodeled kind", fix: "give the keys of \(shown) maxLength",
+                shortest: fewest == 0 ? empty : .impossible)
         }
         let valuePath = path + "/*"
         let value: Worst
@@ -526,8 +598,11 @@ struct WorstCaseAnalysis {
             case .bounded(let found): value = found
             }
         } else {
-            return markUnbounded(
-                valuePath, why: "dictionary values of any type", fix: "give \(shown) additionalProperties with a type")
+            let outcome = markUnbounded(
+                valuePath, why: "dictionary values of any type", fix: "give \(shown) additionalProperties with a type",
+                shortest: smallestValue(valuePath))
+            guard case .bounded(let found) = outcome else { return outcome }
+            value = found
         }
         guard keys.count >= (node.minProperties ?? 0) else { return .impossible }
         var members: [(String, JSONElement)] = []
@@ -563,10 +638,16 @@ struct WorstCaseAnalysis {
         let prefix = node.prefixItems.map { schema.nodes[$0] }
         let itemNode: CompiledSchema.Node? = node.items.map { schema.nodes[$0] }
         let noMoreItems = itemNode?.constant == false
-        guard let maxItems = node.maxItems ?? (noMoreItems ? prefix.count : nil) else {
-            return markUnbounded(path, why: "an array without maxItems", fix: "add maxItems to \(shown)")
-        }
         let minItems = node.minItems ?? 0
+        // In the bounded rest, an array without maxItems holds its fewest items.
+        let fewestItems = max(minItems, prefix.count)
+        var maxItems = fewestItems
+        if let limit = node.maxItems ?? (noMoreItems ? prefix.count : nil) {
+            maxItems = limit
+        } else {
+            let outcome = markUnbounded(path, why: "an array without maxItems", fix: "add maxItems to \(shown)")
+            guard shortestUnbounded else { return outcome }
+        }
         if let pairs = node.pairs {
             return pairsWorst(node, pairs: pairs, maxItems: maxItems, path: path)
         }
@@ -594,7 +675,16 @@ struct WorstCaseAnalysis {
                 ? .bounded(Self.array(witnesses, bytes: bytes, parts: parts)) : .impossible
         }
         guard let itemNode else {
-            return markUnbounded(itemPath, why: "array items of any type", fix: "give \(shown) items with a type")
+            let outcome = markUnbounded(
+                itemPath, why: "array items of any type", fix: "give \(shown) items with a type",
+                shortest: smallestValue(itemPath))
+            guard case .bounded(let item) = outcome else { return outcome }
+            for _ in 0..<rest {
+                if !witnesses.isEmpty { bytes += 1 }
+                bytes += item.bytes
+                witnesses.append(item.witness)
+            }
+            return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
         }
         var items: [Worst]
         if node.uniqueItems {

@@ -70,6 +70,15 @@ public struct WorstCaseBound: Sendable {
     public let byteCount: Int?
     /// The worst case when strings hold no control characters, what most apps send.
     public let printableByteCount: Int?
+    /// The worst case of everything but the unbounded places, each counted at its smallest
+    /// allowed form: a string without `maxLength` at `minLength` ASCII letters, an array or a
+    /// dictionary without a limit at its fewest items (`minItems`, `minProperties`), keys
+    /// without a length as short as distinct keys can be, a place of any type as `0`, and a
+    /// type that contains itself cut where it recurses (the optional absent, the array empty).
+    /// Equal to ``byteCount`` when nothing is unbounded; `nil` when no value is allowed.
+    public let boundedRestByteCount: Int?
+    /// The same for ``printableByteCount``.
+    public let printableBoundedRestByteCount: Int?
     /// The compact JSON of a value the schema allows that `JSONEncoder` writes as ``byteCount``
     /// bytes once decoded into the Swift type; `nil` when unbounded.
     public let witnessJSON: String?
@@ -102,6 +111,17 @@ public struct WorstCaseBound: Sendable {
         self.printableByteCount = bounded ? printableResult?.bytes : nil
         self.witnessJSON = bounded ? fullResult.map { EncodedText.compact($0.witness) } : nil
         self.printableWitnessJSON = bounded ? printableResult.map { EncodedText.compact($0.witness) } : nil
+        if bounded {
+            self.boundedRestByteCount = byteCount
+            self.printableBoundedRestByteCount = printableByteCount
+        } else {
+            var rest = WorstCaseAnalysis(
+                schema: schema.compiled, printable: false, dates: dateEncodingStrategy, shortestUnbounded: true)
+            self.boundedRestByteCount = rest.run()?.bytes
+            var printableRest = WorstCaseAnalysis(
+                schema: schema.compiled, printable: true, dates: dateEncodingStrategy, shortestUnbounded: true)
+            self.printableBoundedRestByteCount = printableRest.run()?.bytes
+        }
         self.arrays = fullResult?.arrays ?? []
         self.sites = fullResult?.sites ?? []
         var rows: [String: PathBytes] = [:]
@@ -121,8 +141,10 @@ public struct WorstCaseBound: Sendable {
             "the first figure allows any Unicode scalar in strings: a control character is 6 bytes (\\u00XX), \\b \\f \\n \\r \\t \" \\ and / are 2, other text 1 to 4 bytes of UTF-8",
             "the printable figure allows no control characters (C0, DEL, C1) in strings whose values are not listed",
             "maxLength counts Unicode scalars, as JSON Schema does; optionals are present, arrays and dictionaries full",
+            "the bounded rest counts each unbounded place at its smallest allowed form (a string at minLength ASCII letters, an array or dictionary at its fewest items, a place of any type as 0, a recursive type cut where it recurses) and everything else at its worst",
             "sizes are of the compact text a default JSONEncoder writes once the value is decoded into the Swift type: numbers re-encoded at their shortest round-trip text, a URL as its absoluteString (up to 12 bytes a scalar once percent-encoded), Data as base64",
             "a number without x-paysize-number is read as a Swift integer type ('integer') or a Double ('number')",
+            "a Decimal is written as its description, plain digits up to 167 bytes, once JSONDecoder has read it (at most 39 leading digits kept, trailing zeros dropped, exponent -128 to 127); a number with a fraction or an exponent meets minimum and maximum as its nearest Double",
             Self.dateAssumption(dateEncodingStrategy),
         ]
         assumptions += full.notes

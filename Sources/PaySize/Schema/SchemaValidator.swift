@@ -535,9 +535,12 @@ struct SchemaValidator {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
                     if elements[first].isJSONEqual(to: elements[second]) {
+                        // No Codable type refuses a repeated item; a Set keeps one of them.
                         found.append(
-                            dropped(
-                                path, "items \(first) and \(second) are equal, items must be unique",
+                            ContractFinding(
+                                path: path, severity: .suspicious,
+                                message:
+                                    "items \(first) and \(second) are equal, items must be unique; a decoded Set keeps one",
                                 fix: "remove the duplicate"))
                         break outer
                     }
@@ -906,7 +909,9 @@ struct SchemaValidator {
             }
         }
         if node.handWritten != nil, !containsViolations(node, elements, .root).isEmpty { return false }
-        if node.uniqueItems {
+        // The device decodes repeated items (a suspicious finding, not a refusal); only the
+        // standard verdict refuses them.
+        if node.uniqueItems, !checksPaySizeKeywords {
             for first in elements.indices {
                 for second in elements.indices where second > first {
                     if elements[first].isJSONEqual(to: elements[second]) { return false }

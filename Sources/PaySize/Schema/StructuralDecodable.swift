@@ -23,9 +23,12 @@ extension ContiguousArray: StructuralDecodable where Element: Decodable {
 
 extension Set: StructuralDecodable where Element: Decodable {
     static func inferStructure(in inference: SchemaInference) -> SchemaInference.Inferred {
-        // Duplicates decode fine (the set keeps one), so no `uniqueItems`.
+        // Duplicates decode (the set keeps one), so the validator reports a repeated item as
+        // suspicious, not dropped; `uniqueItems` tells the worst-case bound the items differ.
         let element = inference.infer(Element.self)
-        return .init(schema: .object([("type", .string("array")), ("items", element.schema)]), value: Set<Element>())
+        return .init(
+            schema: .object([("type", .string("array")), ("items", element.schema), ("uniqueItems", .bool(true))]),
+            value: Set<Element>())
     }
 }
 

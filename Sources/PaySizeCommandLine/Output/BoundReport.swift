@@ -53,6 +53,8 @@ struct BoundReport {
             ("file", .string(file)),
             ("contentStateBytes", .optional(bound.byteCount)),
             ("printableContentStateBytes", .optional(bound.printableByteCount)),
+            ("boundedRestBytes", .optional(bound.boundedRestByteCount)),
+            ("printableBoundedRestBytes", .optional(bound.printableBoundedRestByteCount)),
             ("attributesBytes", .optional(judgesPrintable ? attributes?.printableByteCount : attributes?.byteCount)),
             ("activityKitBytes", .optional(activityKitBytes)),
             ("limit", .int(budget.limit)),
@@ -114,6 +116,15 @@ struct BoundReport {
         if !unbounded.isEmpty {
             text += "\nUnbounded:\n"
             for entry in unbounded { text += "  \(entry.path): \(entry.why); \(entry.fix)\n" }
+        }
+        if bound.byteCount == nil, let rest = bound.boundedRestByteCount {
+            let paths = bound.unbounded.map(\.path)
+            let named =
+                paths.count > 1
+                ? paths.dropLast().joined(separator: ", ") + " and " + (paths.last ?? "") : paths.joined()
+            text += "\nThe rest: at most \(rest) bytes"
+            if let printable = bound.printableBoundedRestByteCount { text += ", \(printable) printable" }
+            text += ", with \(named) at \(paths.count == 1 ? "its" : "their") shortest\n"
         }
         if let total = bound.byteCount {
             text += "\nWorst case by path (largest first; one column = "

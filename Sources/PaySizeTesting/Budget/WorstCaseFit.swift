@@ -46,6 +46,10 @@ public struct WorstCaseFit: ExpectationOutcome {
         guard let byteCount = bound.byteCount else {
             var lines = ["'\(typeName)' has no worst-case bound: \(bound.unbounded.count) unbounded"]
             lines += bound.unbounded.map { "\($0.path): \($0.why); \($0.fix)" }
+            if let rest = bound.boundedRestByteCount {
+                let over = rest > ceiling.maximumByteCount ? ", already over \(ceiling)" : ""
+                lines.append("the rest: at most \(rest) bytes with each unbounded place at its shortest\(over)")
+            }
             return lines.joined(separator: "\n")
         }
         guard byteCount > ceiling.maximumByteCount else { return nil }

@@ -103,6 +103,48 @@ struct BoundValueGenerator {
     }
 
     mutating func element<T>(_ values: [T]) -> T { values.randomElement(using: &random)! }
+
+    /// A `Decimal` as `JSONDecoder` reads one: `n` digits (39 only up to 2^128 - 1) and an
+    /// exponent, made from text so that it is compact.
+    mutating func decimal(digits: Int, exponent: Int, negative: Bool) -> Decimal? {
+        var text = negative ? "-" : ""
+        for position in 0..<digits {
+            let first = position == 0
+            let range: ClosedRange<Int> = first ? (digits == 39 ? 1...2 : 1...9) : 0...9
+            text += String(Int.random(in: range, using: &random))
+        }
+        return Decimal(string: text + "e\(exponent)", locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// Any `Decimal`: adversarial ones with 38 or 39 digits at the ends of the exponent range.
+    mutating func decimal() -> Decimal {
+        let digits = adversarial || chance(30) ? element([38, 39]) : Int.random(in: 1...39, using: &random)
+        let exponent = adversarial || chance(30) ? element([127, -128]) : Int.random(in: -128...127, using: &random)
+        return decimal(digits: digits, exponent: exponent, negative: chance(50)) ?? 0
+    }
+
+    /// A `Decimal` within `range`: adversarial ones with the most digits, the smallest
+    /// exponent or at an end.
+    mutating func decimal(in range: ClosedRange<Double>) -> Decimal {
+        let lower = Decimal(string: "\(range.lowerBound)")!
+        let upper = Decimal(string: "\(range.upperBound)")!
+        let largest = Int(Foundation.log10(Swift.max(range.lowerBound.magnitude, range.upperBound.magnitude, 1)))
+        for _ in 0..<40 {
+            let digits = adversarial || chance(30) ? element([38, 39]) : Int.random(in: 1...39, using: &random)
+            let smallest = adversarial || chance(30)
+            let exponent =
+                smallest
+                ? -128
+                : Int.random(in: Swift.max(-128, -digits - 2)...Swift.max(-128, largest - digits + 1), using: &random)
+            let negative = range.lowerBound < 0 && (range.upperBound <= 0 || chance(50))
+            if let value = decimal(digits: digits, exponent: exponent, negative: negative), value >= lower,
+                value <= upper
+            {
+                return value
+            }
+        }
+        return element([lower, upper])
+    }
 }
 
 // MARK: - The types
@@ -302,10 +344,8 @@ struct AuctionBound: BoundSample {
     var currentBid: Int64
     var bidders: Set<String>
 
-    // The schema of a Set allows duplicates (they decode, and the set keeps one), so the bound
-    // counts 30 items while the decoded set holds as many distinct ones as the witness has.
-    static var slackReason: String? { "a Set's schema allows duplicate items, which decoding collapses" }
-
+    // A Set's schema has uniqueItems: the bound draws 30 distinct one-scalar names (27 control
+    // characters, then 4-byte scalars), which the decoded set keeps all of.
     static let limits: [String: SizeLimit] = [
         "/itemTitle": .maxLength(60), "/bidders": .maxItems(30), "/bidders/*": .maxLength(1),
     ]
@@ -488,5 +528,43 @@ struct NestedOptionalBound: BoundSample {
                         Detail(text: g.optional { $0.string(5) }, flags: (0..<g.count(3)).map { _ in g.chance(50) })
                     }, count: g.integer(UInt32.self))
             })
+    }
+}
+
+struct CheckoutBound: BoundSample {
+    enum Stage: String, Codable, CaseIterable { case cart, paying, paid, refunded }
+    var stage: Stage
+    var total: Decimal
+    var tip: Decimal?
+    var merchant: String
+
+    static let limits: [String: SizeLimit] = [
+        "/total": .range(0...10_000), "/tip": .range(0...500), "/merchant": .maxLength(24),
+    ]
+    static func random(_ g: inout BoundValueGenerator) -> Self {
+        Self(
+            stage: g.element(Stage.allCases), total: g.decimal(in: 0...10_000),
+            tip: g.optional { $0.decimal(in: 0...500) }, merchant: g.string(24))
+    }
+}
+
+struct ExchangeRatesBound: BoundSample {
+    struct Rate: Codable {
+        var pair: String
+        var rate: Decimal
+        var change: Decimal
+    }
+    var rates: [Rate]
+    var spread: Decimal
+
+    static let limits: [String: SizeLimit] = [
+        "/rates": .maxItems(4), "/rates/*/pair": .maxLength(7), "/rates/*/rate": .range(0.0001...100_000),
+        "/rates/*/change": .range(-100...100),
+    ]
+    static func random(_ g: inout BoundValueGenerator) -> Self {
+        Self(
+            rates: (0..<g.count(4)).map { _ in
+                Rate(pair: g.string(7), rate: g.decimal(in: 0.0001...100_000), change: g.decimal(in: -100...100))
+            }, spread: g.decimal())
     }
 }

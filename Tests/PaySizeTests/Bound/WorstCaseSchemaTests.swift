@@ -32,6 +32,53 @@ import Testing
         #expect(schema.isValid(try JSONScanner.scan(Array(witness.utf8))), "\(example.0)")
     }
 
+    /// A Decimal writes its `description`: plain digits, never an exponent.
+    @Test(arguments: [
+        // A minus sign, 2^128 - 1 and 127 zeros.
+        (#"{"type":"number","x-paysize-number":"Decimal"}"#, 167),
+        // `0.` and 128 digits: 38 of the mantissa behind 90 zeros.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":0,"maximum":100}"#, 130),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":-1,"maximum":1}"#, 131),
+        // 39 digits and a point: 1.00000000000000000000000000000000000001.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":1,"maximum":100}"#, 40),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":100,"maximum":1000}"#, 40),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":-1000,"maximum":-100}"#, 41),
+        // 1e101 is 1 and 101 zeros (the integer 10^101 is above the Double 1e101, while the
+        // number 1e101 is compared as that Double); a fraction has at most 40 bytes.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":1e100,"maximum":1e101}"#, 102),
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":0,"maximum":0}"#, 1),
+        // 0.50000000000000000000000000000000000001 is compared as its nearest Double, 0.5.
+        (#"{"type":"number","x-paysize-number":"Decimal","minimum":0.5,"maximum":0.5}"#, 40),
+        (#"{"type":"number","x-paysize-number":"Decimal","exclusiveMinimum":0,"maximum":1e-90}"#, 130),
+    ])
+    func decimalFigures(_ example: (String, Int)) throws {
+        let (schema, bound) = try Self.bound(example.0)
+        #expect(bound.byteCount == example.1, "\(example.0)")
+        let witness = try #require(bound.witnessJSON)
+        #expect(schema.isValid(try JSONScanner.scan(Array(witness.utf8))), "\(example.0)")
+        let decoded = try JSONDecoder().decode(Decimal.self, from: Data(witness.utf8))
+        #expect(try JSONEncoder().encode(decoded).count == example.1, "\(example.0): \(witness)")
+    }
+
+    struct Tagged: Codable {
+        var tags: Set<String>
+    }
+
+    /// A Set's items differ: inference says so, the bound draws distinct items, and a repeated
+    /// item (which decodes, the set keeping one) is suspicious rather than dropped.
+    @Test func aSetsItemsAreDistinct() throws {
+        let schema = try PayloadSchema.infer(
+            from: Tagged.self, limits: ["/tags": .maxItems(2), "/tags/*": .maxLength(1)])
+        #expect(schema.document["properties"]?["tags"]?["uniqueItems"]?.isJSONEqual(to: .bool(true)) == true)
+        let bound = WorstCaseBound(schema: schema)
+        // {"tags":["\u0000","\u0001"]}
+        #expect(bound.byteCount == 1 + 7 + (2 + 8 + 1 + 8) + 1)
+        #expect(bound.witnessJSON == #"{"tags":["\u0000","\u0001"]}"#)
+        let repeated = schema.findings(in: try JSONScanner.scan(Array(#"{"tags":["a","a"]}"#.utf8)))
+        #expect(repeated.map(\.severity) == [.suspicious])
+        #expect(repeated.first?.message == "items 0 and 1 are equal, items must be unique; a decoded Set keeps one")
+    }
+
     @Test func recursionAndMissingLimitsAreNamed() throws {
         let (_, recursive) = try Self.bound(
             ##"{"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}},"$ref":"#/$defs/N"}"##)
@@ -41,5 +88,15 @@ import Testing
             #"{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}}}"#)
         #expect(open.unbounded == [.init(path: "/a", why: "a string without maxLength", fix: "add maxLength to /a")])
         #expect(open.witnessJSON == nil)
+        // The rest: {"a":"","b":-9223372036854775808} with /a at its shortest.
+        #expect(open.boundedRestByteCount == 1 + 4 + 2 + 1 + 4 + 20 + 1)
+        // The recursion cut: {} ("next" is not required, so it is left out).
+        #expect(recursive.boundedRestByteCount == 2)
+        let (_, lists) = try Self.bound(
+            #"{"type":"object","properties":{"a":{"type":"array","items":{"type":"string","maxLength":2},"minItems":2},"d":{"type":"object","additionalProperties":{"type":"boolean"},"minProperties":1}},"required":["a","d"]}"#
+        )
+        // Two items at their worst (\u0000\u0000), one dictionary entry keyed "".
+        #expect(lists.unbounded.map(\.path) == ["/a", "/d"])
+        #expect(lists.boundedRestByteCount == 1 + 4 + (2 + 2 * 14 + 1) + 1 + 4 + (2 + 2 + 1 + 5) + 1)
     }
 }

@@ -12,6 +12,7 @@ import Testing
         WorkoutBound.self, ParkingBound.self, ChargingBound.self, FoodOrderBound.self, AuctionBound.self,
         TransitBound.self, WeatherAlertBound.self, MatchScoresBound.self, GameTimelineBound.self, DownloadBound.self,
         RecipeBound.self, PollBound.self, ShipmentBound.self, StockTickerBound.self, NestedOptionalBound.self,
+        CheckoutBound.self, ExchangeRatesBound.self,
     ]
     /// Random values per type; a quarter more are adversarial (every limit reached).
     static let randomCount = 480
