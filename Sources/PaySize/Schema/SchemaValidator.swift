@@ -535,12 +535,9 @@ struct SchemaValidator {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
                     if elements[first].isJSONEqual(to: elements[second]) {
-                        // No Codable type refuses a repeated item; a Set keeps one of them.
                         found.append(
-                            ContractFinding(
-                                path: path, severity: .suspicious,
-                                message:
-                                    "items \(first) and \(second) are equal, items must be unique; a decoded Set keeps one",
+                            dropped(
+                                path, "items \(first) and \(second) are equal, items must be unique",
                                 fix: "remove the duplicate"))
                         break outer
                     }
@@ -909,9 +906,7 @@ struct SchemaValidator {
             }
         }
         if node.handWritten != nil, !containsViolations(node, elements, .root).isEmpty { return false }
-        // The device decodes repeated items (a suspicious finding, not a refusal); only the
-        // standard verdict refuses them.
-        if node.uniqueItems, !checksPaySizeKeywords {
+        if node.uniqueItems {
             for first in elements.indices {
                 for second in elements.indices where second > first {
                     if elements[first].isJSONEqual(to: elements[second]) { return false }

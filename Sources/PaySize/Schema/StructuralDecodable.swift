@@ -23,12 +23,11 @@ extension ContiguousArray: StructuralDecodable where Element: Decodable {
 
 extension Set: StructuralDecodable where Element: Decodable {
     static func inferStructure(in inference: SchemaInference) -> SchemaInference.Inferred {
-        // Duplicates decode (the set keeps one), so the validator reports a repeated item as
-        // suspicious, not dropped; `uniqueItems` tells the worst-case bound the items differ.
+        // Duplicates decode fine (the set keeps one), so no `uniqueItems`: a schema that refused
+        // them would call a payload the device accepts dropped. The worst-case bound is
+        // therefore loose for a set (it counts repeated items the set would drop).
         let element = inference.infer(Element.self)
-        return .init(
-            schema: .object([("type", .string("array")), ("items", element.schema), ("uniqueItems", .bool(true))]),
-            value: Set<Element>())
+        return .init(schema: .object([("type", .string("array")), ("items", element.schema)]), value: Set<Element>())
     }
 }
 

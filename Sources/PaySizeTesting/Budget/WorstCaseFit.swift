@@ -1,4 +1,4 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// Whether every value a `ContentState` type allows under its declared limits fits within a
 /// ceiling: the result of `expectWorstCaseFits` and `assertWorstCaseFits`.
