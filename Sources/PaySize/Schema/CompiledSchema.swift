@@ -57,6 +57,10 @@ struct CompiledSchema: Sendable {
 
     private(set) var nodes: [Node] = []
     var root: Int { 0 }
+    /// How `const`, `enum`, `uniqueItems` and object keys compare strings.
+    var stringEquality = StringEquality.canonicalEquivalence
+    /// Whether `format` is an assertion (``StandardFormat``) rather than an annotation.
+    var assertsFormat = false
 
     /// Keywords read only by people and tools; the validator skips them, as JSON Schema says.
     static let annotations: Set<String> = [
@@ -209,6 +213,12 @@ struct CompiledSchema: Sendable {
                 }
                 nodes[index].uniqueItems = flag
             case "propertyNames": nodes[index].propertyNames = try subschema(keyword, value)
+            case "format":
+                // Read always, asserted only when the schema asserts formats; an unknown name
+                // stays an annotation either way.
+                if let format = value.stringValue.flatMap(StandardFormat.init(rawValue:)) {
+                    nodes[index].format = format
+                }
             case "multipleOf":
                 guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a number greater than 0", at: location)
@@ -318,7 +328,7 @@ struct CompiledSchema: Sendable {
 }
 
 /// `pattern`, `patternProperties`, `multipleOf`, `if`/`then`/`else`, `dependentRequired`,
-/// `dependentSchemas` and `contains` of one node. Filled while the schema compiles, never changed
+/// `dependentSchemas`, `contains` and `format` of one node. Filled while the schema compiles, never changed
 /// after.
 final class HandWrittenKeywords: @unchecked Sendable {
     /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
@@ -337,6 +347,8 @@ final class HandWrittenKeywords: @unchecked Sendable {
     var contains: Int?
     var minContains: Int?
     var maxContains: Int?
+    /// `format`, when it names a format PaySize can assert.
+    var format: StandardFormat?
 }
 
 extension CompiledSchema.Node {
@@ -395,5 +407,9 @@ extension CompiledSchema.Node {
     var maxContains: Int? {
         get { readable.maxContains }
         set { writable().maxContains = newValue }
+    }
+    var format: StandardFormat? {
+        get { readable.format }
+        set { writable().format = newValue }
     }
 }

@@ -23,7 +23,7 @@ struct RawValueEnumDifferentialTests {
         case largest = 3.4028235e38
         case smallest = 0x1p-149
         case afterOne = 1.0000001
-        case twoToThe24 = 16777216
+        case twoToThe24 = 16_777_216
         case third = 0.33333334
     }
     enum Gain: Double, Codable, CaseIterable {
@@ -140,13 +140,17 @@ struct RawValueEnumDifferentialTests {
         for raw in raws {
             texts += spellings(of: raw)
             guard let double = Double(raw) else { continue }
-            for value in [double, -double, double + 0.5, double - 0.5, double + 0.25, double / 3, double * 10, double + 1,
-                double - 1, double * (1 + 1e-9), double * (1 - 1e-9), double * (1 + 1e-15), double.nextUp, double.nextDown]
-            {
+            for value in [
+                double, -double, double + 0.5, double - 0.5, double + 0.25, double / 3, double * 10, double + 1,
+                double - 1, double * (1 + 1e-9), double * (1 - 1e-9), double * (1 + 1e-15), double.nextUp,
+                double.nextDown,
+            ] {
                 texts += spellings(of: value)
             }
             let float = Float(double)
-            var neighbours = [float, float.nextUp, float.nextDown, float.nextUp.nextUp, float.nextDown.nextDown, -float]
+            var neighbours = [
+                float, float.nextUp, float.nextDown, float.nextUp.nextUp, float.nextDown.nextDown, -float,
+            ]
             neighbours += neighbours.map { -$0 }
             for neighbour in neighbours where neighbour.isFinite {
                 texts += spellings(of: "\(neighbour)")
