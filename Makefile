@@ -58,6 +58,7 @@ test: deps lint
 	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
 	@echo "# The official JSON-Schema-Test-Suite (draft 2020-12) through paysize check --schema"
 	python3 Tests/Schemas/run_json_schema_test_suite.py $(PAYSIZE)
+	python3 Tests/Schemas/run_json_schema_test_suite.py $(PAYSIZE) --codepoints
 	@echo "# Live Activity bodies built offline by real APNs clients (pinned kalyke-apns, aioapns), checked"
 	Tests/Clients/run.sh $(PAYSIZE)
 	$(MAKE) --no-print-directory docs

@@ -24,6 +24,13 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // Hand-written schemas in bounded time: ReDoS probes and a 1 MB instance.
+        // `swift run -c release --package-path Benchmarks SchemaBenchmark`.
+        .executableTarget(
+            name: "SchemaBenchmark",
+            dependencies: [.product(name: "PaySize", package: "PaySize")],
+            swiftSettings: sharedSettings
+        ),
         // `paysize check --summary` on a generated 500 MB log, plain and .zst, against Python:
         // `make bench-logs`.
         .executableTarget(

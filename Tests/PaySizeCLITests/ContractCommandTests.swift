@@ -171,3 +171,33 @@ import Testing
                 "OVERVIEW: Compare the content-state schema of the app version in the field with the next.\n"))
     }
 }
+
+/// `--string-equality` and `--format-assertion`.
+@Suite(.timeLimit(.minutes(2))) struct SchemaOptionCommandTests {
+    @Test func stringEqualityAndFormatAssertion() throws {
+        let folder = try TemporaryFolder()
+        let schema = try folder.write(
+            "s.json", #"{"properties":{"name":{"const":"\u00e4"},"at":{"format":"date"}}}"#)
+        let payload = try folder.write(
+            "p.json",
+            #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"name":"a\u0308","at":"2026-13-01"}}}"#)
+        let plain = try PaySizeProcess.run(["check", "--schema", schema, payload])
+        #expect(plain.status == 0)
+
+        let codepoints = try PaySizeProcess.run([
+            "check", "--schema", schema, "--string-equality", "codepoints", payload,
+        ])
+        #expect(codepoints.status == 1)
+        #expect(codepoints.standardOutput.contains("/aps/content-state/name: dropped: expected 'ä', found 'ä'"))
+
+        let formats = try PaySizeProcess.run(["check", "--schema", schema, "--format-assertion", payload])
+        #expect(formats.status == 1)
+        #expect(
+            formats.standardOutput.contains(
+                "/aps/content-state/at: dropped: '2026-13-01' is not a valid 'date' (format)"))
+
+        let wrong = try PaySizeProcess.run(["check", "--schema", schema, "--string-equality", "nfc", payload])
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("'--string-equality' must be canonical or codepoints, found 'nfc'"))
+    }
+}

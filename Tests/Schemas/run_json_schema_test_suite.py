@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run the official JSON-Schema-Test-Suite (draft 2020-12, required tests) through `paysize check --schema`.
 
-Usage: run_json_schema_test_suite.py PAYSIZE [--write-expected]
+Usage: run_json_schema_test_suite.py PAYSIZE [--write-expected | --codepoints]
 
 The suite is vendored in Tests/Fixtures/JSON-Schema-Test-Suite. Each test group's schema is written
 to a file of its own in a temporary folder, and one wrapper schema per suite file refers to them by
@@ -22,6 +22,9 @@ a refused group, and a test whose verdict differs from the suite's on purpose (d
 with the reason. The list can only shrink: an unlisted refusal or difference fails, and so does a
 listed one that no longer happens. --write-expected rewrites the refusals from this run (the reasons
 are paysize's messages: edit them to say why) and keeps the listed differences.
+
+With --codepoints, strings compare by code point (`--string-equality codepoints`, the
+specification's verdict): then no listed difference is expected, and every test must agree.
 
 Prints agree / refused / wrong counts (a listed difference counts as wrong, and is named) and each
 unexpected outcome; exits 1 on any, 2 on a usage error.
@@ -56,7 +59,7 @@ def load(path):
     return json.loads(path.read_text(encoding="utf-8"), parse_float=decimal.Decimal)
 
 
-def run_groups(paysize, folder, name, groups):
+def run_groups(paysize, folder, name, groups, equality):
     """Checks the groups (index, group) in one process: {(index, test): valid} or the refusal message."""
     folder.mkdir(parents=True, exist_ok=True)
     wrapper = {"type": "object", "properties": {}}
@@ -73,6 +76,7 @@ def run_groups(paysize, folder, name, groups):
     payloads.write_text("".join(line + "\n" for _, _, line in lines), encoding="utf-8")
     run = subprocess.run(
         [paysize, "check", "--format", "json", "--limit", "100000000", "--max-input-bytes", "100000000",
+         "--string-equality", equality,
          "--schema", str(wrapper_path), "--schema-dir", str(SUITE / "remotes"), str(payloads)],
         capture_output=True, text=True, check=False)
     if run.returncode == 2:
@@ -110,15 +114,20 @@ def read_expected():
 
 
 def main(argv):
-    if len(argv) not in (2, 3) or (len(argv) == 3 and argv[2] != "--write-expected"):
-        print("usage: run_json_schema_test_suite.py PAYSIZE [--write-expected]", file=sys.stderr)
+    if len(argv) not in (2, 3) or (len(argv) == 3 and argv[2] not in ("--write-expected", "--codepoints")):
+        print("usage: run_json_schema_test_suite.py PAYSIZE [--write-expected | --codepoints]", file=sys.stderr)
         return 2
     paysize = argv[1]
+    codepoints = argv[2:] == ["--codepoints"]
+    writes = argv[2:] == ["--write-expected"]
+    equality = "codepoints" if codepoints else "canonical"
     files = sorted((SUITE / "tests" / "draft2020-12").glob("*.json"))
     if not files:
         print(f"error: no suite files in '{SUITE}'", file=sys.stderr)
         return 2
     listed, listed_differences = read_expected()
+    if codepoints:
+        listed_differences = {}
     agree = wrong = refused_tests = 0
     refusals = {}
     differences = set()
@@ -127,11 +136,11 @@ def main(argv):
         for path in files:
             groups = list(enumerate(load(path)))
             folder = pathlib.Path(temporary) / path.stem
-            results = run_groups(paysize, folder, path.stem, groups)
+            results = run_groups(paysize, folder, path.stem, groups, equality)
             if isinstance(results, str):
                 results = {}
                 for index, group in groups:
-                    alone = run_groups(paysize, folder / f"alone{index}", path.stem, [(index, group)])
+                    alone = run_groups(paysize, folder / f"alone{index}", path.stem, [(index, group)], equality)
                     if isinstance(alone, str):
                         refusals[(path.name, group["description"])] = alone
                         refused_tests += len(group["tests"])
@@ -159,7 +168,7 @@ def main(argv):
         problems.append(f"listed refusal no longer refused (remove it from {EXPECTED.name}): {' | '.join(key)}")
     for key in sorted(set(listed_differences) - differences):
         problems.append(f"listed difference no longer differs (remove it from {EXPECTED.name}): {' | '.join(key)}")
-    if len(argv) == 3:
+    if writes:
         text = "# JSON-Schema-Test-Suite draft2020-12 outcomes that are not 'agree'. This list may only shrink.\n"
         text += "".join(f"refused | {file} | {group} | {listed.get((file, group), message)}\n"
                         for (file, group), message in sorted(refusals.items()))
@@ -168,7 +177,7 @@ def main(argv):
         problems = [problem for problem in problems if problem.startswith("wrong:")]
     for problem in problems:
         print(problem)
-    print(f"JSON-Schema-Test-Suite draft2020-12: {agree} agree, {refused_tests} refused "
+    print(f"JSON-Schema-Test-Suite draft2020-12 ({equality} string equality): {agree} agree, {refused_tests} refused "
           f"({len(refusals)} groups), {wrong} wrong ({len(differences)} of them listed differences)")
     return 1 if problems else 0
 

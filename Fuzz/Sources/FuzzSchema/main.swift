@@ -9,7 +9,11 @@ import FuzzCommon
 //     "no dropped finding", and writes a document that reads back as an equal schema;
 // (b) as a payload (and as a bare instance) checked against the example schemas in
 //     Schemas/examples: every finding's path names a value, or a missing key of an object that
-//     exists; `isValid` agrees with the findings.
+//     exists; `isValid` agrees with the findings;
+// (c) as the recipe of a hand-written schema (patterns, patternProperties, propertyNames,
+//     formats, const and enum strings) and instances for it, checked under both string
+//     equalities and with formats asserted: no crash, no hang (a pattern's match is bounded),
+//     `isValid` agreeing with the findings.
 
 /// The example schemas, read once. The fuzz binary finds them from this source file's path.
 private let exampleSchemas: [PayloadSchema] = {
@@ -51,6 +55,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = FuzzInput.bytes(start, count)
     checkAsSchema(bytes)
     checkAsInstance(bytes)
+    checkAsHandWrittenSchema(bytes)
     return 0
 }
 
@@ -151,5 +156,94 @@ private func checkAsInstance(_ bytes: [UInt8]) {
         FuzzFailure.expect(
             schema.isValid(root) == !findings.contains { $0.code == .dropped },
             "isValid says \(schema.isValid(root)) but findings are \(findings.map(\.description))")
+    }
+}
+
+// MARK: - (c) The bytes as the recipe of a hand-written schema and its instances
+
+/// Reads the input a byte at a time, then zeros.
+private struct Recipe {
+    var bytes: ArraySlice<UInt8>
+
+    mutating func next() -> Int { Int(bytes.popFirst() ?? 0) }
+
+    mutating func pick<T>(_ choices: [T]) -> T { choices[next() % choices.count] }
+
+    /// A pattern of up to 8 atoms, each maybe quantified, some wrapped in a group.
+    mutating func pattern() -> String {
+        let atoms = [
+            "a", "b", ".", "\\d", "\\w", "\\s", "[a-c]", "[^x]", "(a|b)", "(?:ab)", "\\p{L}", "^", "$", "\\b", "é",
+            "(a+)+", "(a|a)*", "(?<n>a)", "[\\u0300-\\u036f]", "\\u{1F600}", "x",
+        ]
+        let quantifiers = ["", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "*?", "{2,}"]
+        var pattern = ""
+        for _ in 0..<(next() % 9) {
+            var atom = pick(atoms) + pick(quantifiers)
+            if next() % 4 == 0 { atom = "(" + atom + ")" + pick(quantifiers) }
+            pattern += atom
+        }
+        return pattern
+    }
+
+    /// A string of up to 40 characters from a small alphabet, combining marks included.
+    mutating func text() -> String {
+        let alphabet = ["a", "b", "x", "1", "é", "e\u{301}", "\u{E4}", "a\u{308}", " ", "!", "-", ":", "@", ".", "😀"]
+        return (0..<(next() % 41)).map { _ in pick(alphabet) }.joined()
+    }
+}
+
+/// `text` as a JSON string token.
+private func quoted(_ text: String) -> String {
+    String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+}
+
+private func checkAsHandWrittenSchema(_ bytes: [UInt8]) {
+    var recipe = Recipe(bytes: bytes[...])
+    let formats = [
+        "date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uri-reference",
+        "uuid", "regex", "unknown",
+    ]
+    let valueA = recipe.text()
+    let valueB = recipe.text()
+    let stringPattern = quoted(recipe.pattern())
+    let stringFormat = quoted(recipe.pick(formats))
+    let maximumLength = String(recipe.next())
+    let keyPattern = quoted(recipe.pattern())
+    let keyedPattern = quoted(recipe.pattern())
+    let namePattern = quoted(recipe.pattern())
+    let requiredKey = quoted(recipe.text())
+    let otherFormat = quoted(recipe.pick(formats))
+    var schemaText = #"{"type":"object","properties":{"s":{"type":"string","pattern":"# + stringPattern
+    schemaText += #","format":"# + stringFormat + #","maxLength":"# + maximumLength + "},"
+    schemaText += #""c":{"const":"# + quoted(valueA) + #"},"e":{"enum":["# + quoted(valueB) + #",1]},"#
+    schemaText += #""u":{"uniqueItems":true}},"patternProperties":{"# + keyPattern
+    schemaText += #":{"type":"string","pattern":"# + keyedPattern + "}},"
+    schemaText += #""propertyNames":{"pattern":"# + namePattern + "},"
+    schemaText += #""required":["# + requiredKey + #"],"additionalProperties":{"format":"# + otherFormat + "}}"
+    guard var schema = try? PayloadSchema(jsonBytes: Array(schemaText.utf8)) else { return }
+    for _ in 0..<4 {
+        var members: [String] = []
+        for _ in 0..<(recipe.next() % 6) {
+            let key = recipe.pick(["s", "c", "e", "u", recipe.text()])
+            let first = quoted(recipe.text())
+            let second = quoted(recipe.text())
+            let value = recipe.pick([
+                first, "[" + first + "," + second + "]", "[" + first + "," + first + "]", "1", "null",
+            ])
+            members.append(quoted(key) + ":" + value)
+        }
+        let instanceText = "{" + members.joined(separator: ",") + "}"
+        guard let instance = try? JSONScanner.scan(Array(instanceText.utf8)) else { continue }
+        for equality in StringEquality.allCases {
+            for asserting in [false, true] {
+                schema.stringEquality = equality
+                schema.assertsFormat = asserting
+                let findings = schema.findings(in: instance)
+                FindingPaths.check(findings, in: instance)
+                FuzzFailure.expect(
+                    schema.isValid(instance) == !findings.contains { $0.code == .dropped },
+                    "isValid says \(schema.isValid(instance)) but findings are \(findings.map(\.description))")
+            }
+        }
     }
 }

@@ -25,7 +25,7 @@ import Foundation
 /// ```
 public struct WorstCaseBound: Sendable {
     /// How a `Date` is encoded: `JSONEncoder`'s `dateEncodingStrategy`.
-    public enum DateEncodingStrategy: String, Sendable, CaseIterable {
+    public enum DateEncodingStrategy: Sendable, CaseIterable {
         /// The default, and ActivityKit's: seconds since 2001-01-01 as a `Double`.
         case deferredToDate
         /// Seconds since 1970-01-01 as a `Double`.
@@ -34,6 +34,27 @@ public struct WorstCaseBound: Sendable {
         case millisecondsSince1970
         /// An ISO 8601 string such as `2026-12-02T10:06:15Z`, for years 1 to 9999.
         case iso8601
+        /// The name written in reports, JSON output and command-line options.
+        package var rawValue: String {
+            switch self {
+            case .deferredToDate: "deferredToDate"
+            case .secondsSince1970: "secondsSince1970"
+            case .millisecondsSince1970: "millisecondsSince1970"
+            case .iso8601: "iso8601"
+            }
+        }
+
+        /// The value a report or option names, or `nil` for another name.
+        package init?(rawValue: String) {
+            switch rawValue {
+            case "deferredToDate": self = .deferredToDate
+            case "secondsSince1970": self = .secondsSince1970
+            case "millisecondsSince1970": self = .millisecondsSince1970
+            case "iso8601": self = .iso8601
+            default: return nil
+            }
+        }
+
     }
 
     /// A place whose size no keyword bounds.

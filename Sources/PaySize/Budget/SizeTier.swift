@@ -4,7 +4,7 @@
 /// limit they are **safe** < 2048, **monitor** < 3072, **risky** < 3584, **critical** ≤ 4096 and
 /// **over** > 4096. Only ``over`` is refused by APNs and ActivityKit; the others say how much
 /// room a payload has left to grow. Tiers are ordered, so `tier >= .risky` reads naturally.
-public enum SizeTier: String, Sendable, CaseIterable, Comparable, CustomStringConvertible {
+public enum SizeTier: Sendable, CaseIterable, Comparable, CustomStringConvertible {
     /// Below the monitor threshold (2048 bytes for 4096): room to grow.
     case safe
     /// From the monitor threshold (2048 bytes for 4096): worth watching as the content grows.
@@ -17,6 +17,29 @@ public enum SizeTier: String, Sendable, CaseIterable, Comparable, CustomStringCo
     case over
 
     /// The lowercase name used in reports and on the command line.
+    /// The name written in reports, JSON output and command-line options.
+    package var rawValue: String {
+        switch self {
+        case .safe: "safe"
+        case .monitor: "monitor"
+        case .risky: "risky"
+        case .critical: "critical"
+        case .over: "over"
+        }
+    }
+
+    /// The value a report or option names, or `nil` for another name.
+    package init?(rawValue: String) {
+        switch rawValue {
+        case "safe": self = .safe
+        case "monitor": self = .monitor
+        case "risky": self = .risky
+        case "critical": self = .critical
+        case "over": self = .over
+        default: return nil
+        }
+    }
+
     public var description: String { rawValue }
 
     /// Whether `lhs` is a lower tier than `rhs`, in the order safe, monitor, risky, critical, over.

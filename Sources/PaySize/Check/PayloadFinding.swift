@@ -10,13 +10,30 @@
 /// ```
 public struct PayloadFinding: Sendable, Hashable, CustomStringConvertible {
     /// How a finding affects the verdict.
-    public enum Severity: String, Sendable, Comparable {
+    public enum Severity: Sendable, Comparable {
         /// Worth a look; never fails a check.
         case warning
         /// Breaks the payload: APNs or the device will refuse or drop it. Fails a check.
         case error
 
         /// Whether `lhs` is milder than `rhs`: a warning is below an error.
+        /// The name written in reports, JSON output and command-line options.
+        package var rawValue: String {
+            switch self {
+            case .warning: "warning"
+            case .error: "error"
+            }
+        }
+
+        /// The value a report or option names, or `nil` for another name.
+        package init?(rawValue: String) {
+            switch rawValue {
+            case "warning": self = .warning
+            case "error": self = .error
+            default: return nil
+            }
+        }
+
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .warning && rhs == .error
         }

@@ -4,13 +4,30 @@
 /// usually pretty-printed while the server sends it compact, so fixtures are judged by their
 /// compact form; a body captured from a client or a log is what was sent, so it is judged as
 /// written.
-public enum PayloadSizeBasis: String, Sendable, Equatable {
+public enum PayloadSizeBasis: Sendable, Equatable {
     /// Whitespace outside strings removed, every token kept as written.
     case compact
     /// Every byte of the input, whitespace included.
     case asWritten
 
     /// How sizes judged on this basis are measured, in one line.
+    /// The name written in reports, JSON output and command-line options.
+    package var rawValue: String {
+        switch self {
+        case .compact: "compact"
+        case .asWritten: "asWritten"
+        }
+    }
+
+    /// The value a report or option names, or `nil` for another name.
+    package init?(rawValue: String) {
+        switch rawValue {
+        case "compact": self = .compact
+        case "asWritten": self = .asWritten
+        default: return nil
+        }
+    }
+
     package var measurement: String {
         switch self {
         case .compact: PayloadReport.measurement

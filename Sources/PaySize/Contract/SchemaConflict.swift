@@ -1,12 +1,29 @@
 /// One way two versions of a schema disagree, found by ``SchemaDiff``.
 public struct SchemaConflict: Sendable, Hashable, CustomStringConvertible {
     /// Who breaks whom.
-    public enum Direction: String, Sendable, Hashable {
+    public enum Direction: Sendable, Hashable {
         /// A payload a server writes for the new version may not decode in apps still on the old one.
-        case serversToInstalledApps = "servers → installed apps"
+        case serversToInstalledApps
         /// A content state stored by the old build may not decode in the updated app, so a
         /// running activity vanishes after the update.
-        case runningActivitiesToUpdatedApp = "running activities → the updated app"
+        case runningActivitiesToUpdatedApp
+        /// The name written in reports, JSON output and command-line options.
+        package var rawValue: String {
+            switch self {
+            case .serversToInstalledApps: "servers → installed apps"
+            case .runningActivitiesToUpdatedApp: "running activities → the updated app"
+            }
+        }
+
+        /// The value a report or option names, or `nil` for another name.
+        package init?(rawValue: String) {
+            switch rawValue {
+            case "servers → installed apps": self = .serversToInstalledApps
+            case "running activities → the updated app": self = .runningActivitiesToUpdatedApp
+            default: return nil
+            }
+        }
+
     }
 
     /// Where in `content-state` (or `attributes`), for example `/status`.

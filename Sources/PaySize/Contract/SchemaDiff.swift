@@ -20,11 +20,28 @@
 /// ```
 public struct SchemaDiff: Sendable {
     /// The overall answer.
-    public enum Verdict: String, Sendable {
+    public enum Verdict: Sendable {
         /// Neither direction breaks.
         case compatible
         /// At least one conflict, in either direction.
         case conflicts
+        /// The name written in reports, JSON output and command-line options.
+        package var rawValue: String {
+            switch self {
+            case .compatible: "compatible"
+            case .conflicts: "conflicts"
+            }
+        }
+
+        /// The value a report or option names, or `nil` for another name.
+        package init?(rawValue: String) {
+            switch rawValue {
+            case "compatible": self = .compatible
+            case "conflicts": self = .conflicts
+            default: return nil
+            }
+        }
+
     }
 
     /// Every conflict, servers → installed apps first, each direction in path order: a place

@@ -60,25 +60,27 @@ extension JSONElement {
 
     /// Whether two values are equal as JSON: numbers by value (``SchemaNumber``), objects
     /// regardless of member order, and `true` never equal to `1` (as JSON Schema's `enum` and
-    /// `const` compare).
-    func isJSONEqual(to other: JSONElement) -> Bool {
+    /// `const` compare). Strings and keys compare as `equality` says: by default as Swift compares
+    /// them (canonical equivalence, `"ä"` equal to `"a\u{308}"`), or code point by code point.
+    func isJSONEqual(to other: JSONElement, strings equality: StringEquality = .canonicalEquivalence) -> Bool {
         switch (content, other.content) {
         case (.null, .null):
             return true
         case (.bool(let a), .bool(let b)):
             return a == b
         case (.string(let a), .string(let b)):
-            return a == b
+            return equality.equal(a, b)
         case (.number(let a), .number(let b)):
             if a == b { return true }
             guard let x = SchemaNumber(a), let y = SchemaNumber(b) else { return false }
             return x == y
         case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.isJSONEqual(to: $1) }
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isJSONEqual(to: $1, strings: equality) }
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
             return a.allSatisfy { member in
-                other[member.key].map { member.value.isJSONEqual(to: $0) } ?? false
+                guard let match = b.first(where: { equality.equal($0.key, member.key) }) else { return false }
+                return member.value.isJSONEqual(to: match.value, strings: equality)
             }
         default:
             return false

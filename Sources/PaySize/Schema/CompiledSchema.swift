@@ -68,6 +68,10 @@ struct CompiledSchema: Sendable {
 
     /// The base URI of a document given without one: references relative to it name nothing.
     static let defaultURI = "urn:paysize:schema"
+    /// How `const`, `enum`, `uniqueItems` and object keys compare strings.
+    var stringEquality = StringEquality.canonicalEquivalence
+    /// Whether `format` is an assertion (``StandardFormat``) rather than an annotation.
+    var assertsFormat = false
 
     /// Keywords read only by people and tools; the validator skips them, as JSON Schema says.
     static let annotations: Set<String> = [
@@ -414,6 +418,12 @@ struct CompiledSchema: Sendable {
                 }
                 nodes[index].uniqueItems = flag
             case "propertyNames": nodes[index].propertyNames = try subschema(keyword, value)
+            case "format":
+                // Read always, asserted only when the schema asserts formats; an unknown name
+                // stays an annotation either way.
+                if let format = value.stringValue.flatMap(StandardFormat.init(rawValue:)) {
+                    nodes[index].format = format
+                }
             case "multipleOf":
                 guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a number greater than 0", at: location)
@@ -520,8 +530,8 @@ struct CompiledSchema: Sendable {
 }
 
 /// `pattern`, `patternProperties`, `multipleOf`, `if`/`then`/`else`, `dependentRequired`,
-/// `dependentSchemas`, `contains`, `$dynamicRef` and `unevaluatedProperties`/`unevaluatedItems`
-/// of one node. Filled while the schema compiles, never changed
+/// `dependentSchemas`, `contains`, `format`, `$dynamicRef` and `unevaluatedProperties`/
+/// `unevaluatedItems` of one node. Filled while the schema compiles, never changed
 /// after.
 final class HandWrittenKeywords: @unchecked Sendable {
     /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
@@ -547,6 +557,8 @@ final class HandWrittenKeywords: @unchecked Sendable {
     var dynamicAnchor: String?
     var unevaluatedProperties: Int?
     var unevaluatedItems: Int?
+    /// `format`, when it names a format PaySize can assert.
+    var format: StandardFormat?
 }
 
 extension CompiledSchema.Node {
@@ -621,6 +633,10 @@ extension CompiledSchema.Node {
     var unevaluatedItems: Int? {
         get { readable.unevaluatedItems }
         set { writable().unevaluatedItems = newValue }
+    }
+    var format: StandardFormat? {
+        get { readable.format }
+        set { writable().format = newValue }
     }
 }
 

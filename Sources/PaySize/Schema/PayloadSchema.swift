@@ -12,7 +12,26 @@ import Foundation
 public struct PayloadSchema: Sendable, Equatable {
     /// The schema document.
     @_spi(Internals) public let document: JSONElement
-    let compiled: CompiledSchema
+    var compiled: CompiledSchema
+
+    /// How strings compare in `const`, `enum`, `uniqueItems` and object keys (`required`,
+    /// `properties`, `additionalProperties`, `dependentRequired`, `dependentSchemas`, and so
+    /// `propertyNames`): ``StringEquality/canonicalEquivalence`` by default, as the device's
+    /// `JSONDecoder` compares them; ``StringEquality/codepoints`` for the JSON Schema
+    /// specification's verdict.
+    public var stringEquality: StringEquality {
+        get { compiled.stringEquality }
+        set { compiled.stringEquality = newValue }
+    }
+
+    /// Whether `format` is an assertion: `date-time`, `date`, `time`, `duration`, `email`,
+    /// `hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `uuid` and `regex` are checked with
+    /// parsers for their RFCs; other format names stay annotations. `false` by default, as draft
+    /// 2020-12 makes `format` an annotation. `x-paysize-format` is checked either way.
+    public var assertsFormat: Bool {
+        get { compiled.assertsFormat }
+        set { compiled.assertsFormat = newValue }
+    }
 
     /// The only `$schema` accepted and the one inference writes.
     package static let dialect = "https://json-schema.org/draft/2020-12/schema"

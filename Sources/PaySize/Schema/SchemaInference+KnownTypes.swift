@@ -103,8 +103,8 @@ extension SchemaInference {
             var candidate = "paysize-unlisted-value"
             while strings.contains(candidate) { candidate += "-" }
             return candidate
-        case is Float: return (raws.compactMap { $0 as? Float }.max() ?? 0) + 1.5
-        case is Double: return (raws.compactMap { $0 as? Double }.max() ?? 0) + 1.5
+        case is Float: return unlistedFloatingPoint(raws.compactMap { $0 as? Float })
+        case is Double: return unlistedFloatingPoint(raws.compactMap { $0 as? Double })
         case is Int: return next(raws.compactMap { $0 as? Int })
         case is Int8: return next(raws.compactMap { $0 as? Int8 })
         case is Int16: return next(raws.compactMap { $0 as? Int16 })
@@ -117,6 +117,15 @@ extension SchemaInference {
         case is UInt64: return next(raws.compactMap { $0 as? UInt64 })
         default: return nil
         }
+    }
+
+    /// A finite value that is none of `values`. `max + 1.5` alone is not: from 2^25 up (or at the
+    /// largest finite value) it rounds back to a listed value, and a type that decodes it would
+    /// look like one that accepts any number.
+    private static func unlistedFloatingPoint<F: BinaryFloatingPoint>(_ values: [F]) -> F? {
+        let ends: [F] = [(values.max() ?? 0) + 1.5, (values.min() ?? 0) - 1.5, 0.5]
+        let neighbours: [F] = values.flatMap { [$0.nextUp, $0.nextDown] }
+        return (ends + neighbours).first(where: { $0.isFinite && !values.contains($0) })
     }
 
     /// A Double or Float description as `JSONEncoder` writes it: without a trailing `.0`.

@@ -400,7 +400,8 @@ struct SchemaValidator {
             if let branch = holds ? node.thenSchema : node.elseSchema { branches.append(branch) }
         }
         if !node.dependentSchemas.isEmpty, let members = instance.members {
-            for dependent in node.dependentSchemas where members.contains(where: { $0.key == dependent.key }) {
+            for dependent in node.dependentSchemas
+            where members.contains(where: { schema.stringEquality.equal($0.key, dependent.key) }) {
                 branches.append(dependent.node)
             }
         }
@@ -413,7 +414,7 @@ struct SchemaValidator {
     {
         let node = schema.nodes[index]
         var found: [PayloadFinding] = []
-        let keys = Set(members.map(\.key))
+        let keys = StringEquality.Keys(members.map(\.key), schema.stringEquality)
         for key in node.required where !keys.contains(key) {
             if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
                 found.append(
@@ -461,7 +462,7 @@ struct SchemaValidator {
                     found.append(keyed)
                 }
             }
-            let property = node.properties.first(where: { $0.key == member.key })
+            let property = node.properties.first(where: { schema.stringEquality.equal($0.key, member.key) })
             if let property {
                 found += violations(property.node, member.value, memberPath, depth: 0)
             }
@@ -534,7 +535,7 @@ struct SchemaValidator {
         if node.uniqueItems {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
-                    if elements[first].isJSONEqual(to: elements[second]) {
+                    if elements[first].isJSONEqual(to: elements[second], strings: schema.stringEquality) {
                         found.append(
                             dropped(
                                 path, "items \(first) and \(second) are equal, items must be unique",
@@ -611,10 +612,12 @@ struct SchemaValidator {
     /// decoded Swift values (two spellings of one `Float` are one raw value).
     private func equal(_ listed: JSONElement, _ instance: JSONElement, as node: CompiledSchema.Node) -> Bool {
         if checksPaySizeKeywords, let type = node.numberType, let a = listed.numberText, let b = instance.numberText {
-            guard let x = type.read(a), let y = type.read(b) else { return listed.isJSONEqual(to: instance) }
+            guard let x = type.read(a), let y = type.read(b) else {
+                return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
+            }
             return x == y
         }
-        return listed.isJSONEqual(to: instance)
+        return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
     }
 
     /// Whether `pattern` matches `text`. A match that would exceed the pattern's work bound
@@ -653,6 +656,12 @@ struct SchemaValidator {
             } catch {
                 found.append(dropped(path, error.message, fix: "simplify the pattern or send a shorter string"))
             }
+        }
+        if schema.assertsFormat, let format = node.format, !format.accepts(string) {
+            found.append(
+                dropped(
+                    path, "'\(Self.clipped(string))' is not a valid '\(format.rawValue)' (format)",
+                    fix: "send a '\(format.rawValue)' string, or check without --format-assertion"))
         }
         guard checksPaySizeKeywords else { return found }
         if let format = node.stringFormat, !format.accepts(string) {
@@ -832,6 +841,7 @@ struct SchemaValidator {
             if let minimum = node.minLength, length < minimum { return false }
             if let maximum = node.maxLength, length > maximum { return false }
             if let pattern = node.pattern, !Self.matches(pattern, string) { return false }
+            if schema.assertsFormat, let format = node.format, !format.accepts(string) { return false }
             if checksPaySizeKeywords {
                 if let format = node.stringFormat, !format.accepts(string) { return false }
                 if let integerText = node.integerText {
@@ -847,7 +857,7 @@ struct SchemaValidator {
     @inline(never)
     private func acceptsMembers(_ index: Int, _ members: [JSONMember], depth: Int) -> Bool {
         let node = schema.nodes[index]
-        let keys = Set(members.map(\.key))
+        let keys = StringEquality.Keys(members.map(\.key), schema.stringEquality)
         if node.required.contains(where: { !keys.contains($0) }) { return false }
         if !node.dependentRequired.isEmpty, !Self.satisfiesDependentRequired(node, keys) { return false }
         if let minimum = node.minProperties, members.count < minimum { return false }
@@ -856,7 +866,7 @@ struct SchemaValidator {
             return false
         }
         for member in members {
-            let property = node.properties.first(where: { $0.key == member.key })
+            let property = node.properties.first(where: { schema.stringEquality.equal($0.key, member.key) })
             if let property, !accepts(property.node, member.value) { return false }
             var patterned = false
             if !node.patternProperties.isEmpty {
@@ -874,7 +884,7 @@ struct SchemaValidator {
 
     /// Whether every key `dependentRequired` asks for is present.
     @inline(never)
-    private static func satisfiesDependentRequired(_ node: CompiledSchema.Node, _ keys: Set<String>) -> Bool {
+    private static func satisfiesDependentRequired(_ node: CompiledSchema.Node, _ keys: StringEquality.Keys) -> Bool {
         for dependent in node.dependentRequired where keys.contains(dependent.key) {
             if dependent.required.contains(where: { !keys.contains($0) }) { return false }
         }
@@ -909,7 +919,9 @@ struct SchemaValidator {
         if node.uniqueItems {
             for first in elements.indices {
                 for second in elements.indices where second > first {
-                    if elements[first].isJSONEqual(to: elements[second]) { return false }
+                    if elements[first].isJSONEqual(to: elements[second], strings: schema.stringEquality) {
+                        return false
+                    }
                 }
             }
         }
@@ -1015,7 +1027,8 @@ struct SchemaValidator {
         }
         if let members = instance.members {
             let describing = views.filter(\.hasPropertiesKeyword)
-            let known = Set(describing.flatMap { $0.properties.map(\.key) })
+            let knownKeys = describing.flatMap { $0.properties.map(\.key) }
+            let known = StringEquality.Keys(knownKeys, schema.stringEquality)
             let additional = views.compactMap(\.additionalProperties) + views.compactMap(\.unevaluatedProperties)
             for member in members {
                 let memberPath = path.appending(member.key)
@@ -1025,7 +1038,7 @@ struct SchemaValidator {
                 }
                 if known.contains(member.key) {
                     for view in describing {
-                        for property in view.properties where property.key == member.key {
+                        for property in view.properties where schema.stringEquality.equal(property.key, member.key) {
                             found += suspicions(property.node, member.value, memberPath, depth: 0)
                         }
                     }
@@ -1034,7 +1047,7 @@ struct SchemaValidator {
                 } else if !additional.isEmpty {
                     for node in additional { found += suspicions(node, member.value, memberPath, depth: 0) }
                 } else if !describing.isEmpty {
-                    var finding = unknownKey(member.key, known: known, memberPath)
+                    var finding = unknownKey(member.key, known: Set(knownKeys), memberPath)
                     if !member.keyRange.isEmpty { finding.byteOffset = member.keyRange.lowerBound }
                     found.append(finding)
                 }

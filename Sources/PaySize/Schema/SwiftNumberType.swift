@@ -101,7 +101,10 @@ enum SwiftNumberType: String, CaseIterable, Sendable {
         case .float, .double:
             guard let value = Double(text), value.isFinite else { return .unsure }
             let plainly: ClosedRange<Double> = self == .float ? 1e-37...1e38 : 1e-300...1e300
-            guard plainly.contains(value.magnitude) || (value == 0 && !Self.hasNonzeroDigit(text)) else {
+            // A zero with an exponent is left to Foundation: it refuses some (`0e1`, `0.00e1`) and
+            // not others (`0e10`, `0.0e1`), by a rule that is no property of the number.
+            guard plainly.contains(value.magnitude) || (value == 0 && !hasExponent && !Self.hasNonzeroDigit(text))
+            else {
                 return .unsure
             }
             if self == .double { return .read(.double(value)) }

@@ -4,7 +4,7 @@
 /// is decoded by the next build, and during a rollout one push reaches every installed version.
 /// An ``app`` change must keep decoding what those versions and activities hold (see
 /// <doc:DeviceDecoding>).
-public enum ShrinkContractChange: String, Sendable, CaseIterable, Comparable, CustomStringConvertible {
+public enum ShrinkContractChange: Sendable, CaseIterable, Comparable, CustomStringConvertible {
     /// A server-side setting: the JSON means the same to every decoder (an encoder option).
     case none
     /// The server sends different values that every installed app already accepts.
@@ -13,6 +13,25 @@ public enum ShrinkContractChange: String, Sendable, CaseIterable, Comparable, Cu
     case app
 
     /// The lowercase name used in reports: `none`, `server` or `app`.
+    /// The name written in reports, JSON output and command-line options.
+    package var rawValue: String {
+        switch self {
+        case .none: "none"
+        case .server: "server"
+        case .app: "app"
+        }
+    }
+
+    /// The value a report or option names, or `nil` for another name.
+    package init?(rawValue: String) {
+        switch rawValue {
+        case "none": self = .none
+        case "server": self = .server
+        case "app": self = .app
+        default: return nil
+        }
+    }
+
     public var description: String { rawValue }
 
     /// Whether `lhs` asks less than `rhs`, in the order none, server, app.

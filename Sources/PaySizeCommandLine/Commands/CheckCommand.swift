@@ -34,6 +34,16 @@ struct CheckCommand {
             help: "Also check a start event's attributes against this JSON Schema."),
         .init(names: ["--schema-dir"], valueName: "<dir>", help: SchemaDirectory.help),
         .init(
+            names: ["--string-equality"], valueName: "<mode>",
+            help:
+                "How schema keywords compare strings: canonical (as the device's JSONDecoder, 'ä' equals 'a\\u0308') or codepoints (as the JSON Schema specification).",
+            defaultValue: "canonical"),
+        .init(
+            names: ["--format-assertion"], valueName: nil,
+            help:
+                "Check a schema's 'format' (date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uri-reference, uuid, regex) instead of reading it as an annotation."
+        ),
+        .init(
             names: ["--as-sent"], valueName: nil,
             help:
                 "Judge a payload file by its bytes as written, whitespace included, as APNs counts a body sent unchanged (for bodies captured from a client). JSON Lines logs are judged this way already."
@@ -179,11 +189,23 @@ struct CheckCommand {
             ?? JSONScanner.defaultMaximumDepth
         var contract: PayloadContract? = nil
         if let path = parsed.value("--schema") {
+            let equalityName = parsed.value("--string-equality") ?? StringEquality.canonicalEquivalence.rawValue
+            guard let equality = StringEquality(rawValue: equalityName) else {
+                throw UsageError(
+                    message: "'--string-equality' must be canonical or codepoints, found '\(equalityName)'",
+                    command: Self.name)
+            }
+            func configured(_ schema: PayloadSchema) -> PayloadSchema {
+                var schema = schema
+                schema.stringEquality = equality
+                schema.assertsFormat = parsed.has("--format-assertion")
+                return schema
+            }
             let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
             contract = PayloadContract(
-                contentState: try SchemaFile.load(path, directory: directory),
+                contentState: configured(try SchemaFile.load(path, directory: directory)),
                 attributes: try parsed.value("--attributes-schema").map {
-                    try SchemaFile.load($0, directory: directory)
+                    configured(try SchemaFile.load($0, directory: directory))
                 })
         } else if parsed.value("--attributes-schema") != nil {
             throw UsageError(
