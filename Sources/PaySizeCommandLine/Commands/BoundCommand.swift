@@ -63,12 +63,11 @@ struct BoundCommand {
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
-        let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
-        if parsed.has("--help") { return nil }
-        guard !parsed.positionals.isEmpty else {
-            throw UsageError(
-                message: "missing schema file (give one or more content-state schemas)", command: Self.name)
-        }
+        guard
+            let parsed = try CommandLineArguments.files(
+                arguments, options: Self.options, command: Self.name,
+                missing: "missing schema file (give one or more content-state schemas)")
+        else { return nil }
         files = parsed.positionals
         attributesFile = parsed.value("--attributes-schema")
         judgesPrintable = parsed.has("--printable")

@@ -139,12 +139,11 @@ struct CheckCommand {
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
-        let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
-        if parsed.has("--help") { return nil }
-        guard !parsed.positionals.isEmpty else {
-            throw UsageError(
-                message: "missing payload file (give one or more files, or '-' for standard input)", command: Self.name)
-        }
+        guard
+            let parsed = try CommandLineArguments.files(
+                arguments, options: Self.options, command: Self.name,
+                missing: "missing payload file (give one or more files, or '-' for standard input)")
+        else { return nil }
         files = parsed.positionals
 
         let formatText = parsed.value("--format") ?? "text"

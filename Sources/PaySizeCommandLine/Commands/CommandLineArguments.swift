@@ -22,6 +22,17 @@ struct CommandLineArguments {
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
+    /// Parses the arguments of a command that takes one or more files: `nil` when `--help` was
+    /// asked for, and a usage error saying `missing` when no file is given.
+    static func files(
+        _ arguments: [String], options: [Option], command: String, missing: String
+    ) throws -> CommandLineArguments? {
+        let parsed = try CommandLineArguments(arguments, options: options, command: command)
+        if parsed.has("--help") { return nil }
+        guard !parsed.positionals.isEmpty else { throw UsageError(message: missing, command: command) }
+        return parsed
+    }
+
     /// Parses `arguments` against `options`; `-` and anything after `--` are positionals.
     init(_ arguments: [String], options: [Option], command: String) throws {
         var index = 0

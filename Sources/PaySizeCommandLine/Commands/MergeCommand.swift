@@ -46,13 +46,12 @@ enum MergeCommand {
         """
 
     static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
-        let parsed = try CommandLineArguments(arguments, options: options, command: name)
-        if parsed.has("--help") {
+        guard
+            let parsed = try CommandLineArguments.files(
+                arguments, options: options, command: name, missing: "missing summary file (give one or more)")
+        else {
             streams.writeOutput(help + "\n")
             return .success
-        }
-        guard !parsed.positionals.isEmpty else {
-            throw UsageError(message: "missing summary file (give one or more)", command: name)
         }
         let format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else {

@@ -34,13 +34,12 @@ enum SchemaLintCommand {
         """
 
     static func run(_ arguments: [String], streams: OutputStreams) throws -> ExitStatus {
-        let parsed = try CommandLineArguments(arguments, options: options, command: name)
-        if parsed.has("--help") {
+        guard
+            let parsed = try CommandLineArguments.files(
+                arguments, options: options, command: name, missing: "missing schema file (give one or more files)")
+        else {
             streams.writeOutput(help + "\n")
             return .success
-        }
-        guard !parsed.positionals.isEmpty else {
-            throw UsageError(message: "missing schema file (give one or more files)", command: name)
         }
         let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
         var status = ExitStatus.success

@@ -90,12 +90,11 @@ struct SuggestCommand {
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
-        let parsed = try CommandLineArguments(arguments, options: Self.options, command: Self.name)
-        if parsed.has("--help") { return nil }
-        guard !parsed.positionals.isEmpty else {
-            throw UsageError(
-                message: "missing payload file (give a file, a series, or '-' for standard input)", command: Self.name)
-        }
+        guard
+            let parsed = try CommandLineArguments.files(
+                arguments, options: Self.options, command: Self.name,
+                missing: "missing payload file (give a file, a series, or '-' for standard input)")
+        else { return nil }
         inputs = parsed.positionals
         format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else {

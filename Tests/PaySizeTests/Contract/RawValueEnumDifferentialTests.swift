@@ -1,8 +1,8 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
-import PaySizeTestSupport
 
 /// Raw-value enums of every number raw type, checked against the real `JSONDecoder`: for thousands
 /// of numbers (the raw values spelled other ways, their neighbours as `Float` and `Double`, the
