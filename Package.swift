@@ -98,7 +98,7 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
-            name: "PaySizeCLITests",
+            name: "PaySizeCommandLineTests",
             dependencies: ["PaySize", "PaySizeCommandLine", "PaySizeCompression", "PaySizeTestSupport"],
             swiftSettings: sharedSettings
         ),

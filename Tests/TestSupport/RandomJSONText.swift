@@ -1,4 +1,4 @@
-// In PaySizeTestSupport, so both differential suites (PaySizeTests, PaySizeCLITests) damage texts alike.
+// In PaySizeTestSupport, so both differential suites (PaySizeTests, PaySizeCommandLineTests) damage texts alike.
 
 /// Random JSON texts for the differential tests: every token kind, escapes, multi-byte UTF-8,
 /// whitespace, few distinct keys (so repeats happen) and the keys the pointers follow.

@@ -1,4 +1,4 @@
-/// One run of a type's `init(from:)` under a ``SchemaRecorder``, and what it revealed about the type.
+/// One run of a type's `init(from:)` under a ``DecodingTracer``, and what it revealed about the type.
 ///
 /// Every run reads placeholder values. A probe changes what one place in the input looks like
 /// (missing, `null`, of another type, refused by the type that reads it, or an unusual value)
@@ -49,12 +49,12 @@ final class InferencePass {
     let probe: Probe
     /// For an enum with associated values: the one key the root container's `allKeys` offers.
     let offeredKey: String?
-    let root = Recording()
+    let root = DecodingTrace()
     /// Set when the root container's `allKeys` was read: lists its key type's cases, if it can.
     var listRootKeys: (() -> [String]?)?
     /// Each place read, in the order first read, and its recording.
     private(set) var sites: [JSONPointer] = []
-    private(set) var recordings: [JSONPointer: Recording] = [:]
+    private(set) var recordings: [JSONPointer: DecodingTrace] = [:]
     /// At the probed place: the schemas of the types read after the faulted ones.
     private(set) var fallbacks: [JSONElement] = []
     /// Whether a read got something other than a plain value.
@@ -69,7 +69,7 @@ final class InferencePass {
     }
 
     /// Notes that `site` was read, with the recording that describes it.
-    func visit(_ site: JSONPointer, _ recording: Recording) {
+    func visit(_ site: JSONPointer, _ recording: DecodingTrace) {
         if recordings[site] == nil {
             sites.append(site)
             recordings[site] = recording

@@ -1,4 +1,4 @@
-/// Thrown by a ``SchemaRecorder`` when it cannot produce a value for the type being decoded, so the
+/// Thrown by a ``DecodingTracer`` when it cannot produce a value for the type being decoded, so the
 /// caller's `init(from:)` stops there.
 struct InferenceStop: Error, CustomStringConvertible {
     let description: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The values a ``SchemaRecorder`` hands a type for its scalar reads. A type that refuses the
+/// The values a ``DecodingTracer`` hands a type for its scalar reads. A type that refuses the
 /// first (an empty name, a string that is not an ISO-8601 date) is run again with the next
 /// variant: first a few common values, then the strings and numbers of the examples the caller
 /// gave; ``unusual(_:)`` is a value a type that checks its input is likely to refuse.

@@ -68,7 +68,7 @@ extension SchemaInference {
     }
 
     private struct ProbeOutcome {
-        var facts = Recording.SiteFacts()
+        var facts = DecodingTrace.SiteFacts()
         /// The run with this place missing, when it recovered by reading other places.
         var branch: InferencePass?
         /// Notes for the type as a whole.
@@ -77,7 +77,7 @@ extension SchemaInference {
 
     /// Probes one place `type` read in `base`.
     private func probe<T: Decodable>(
-        _ type: T.Type, at site: JSONPointer, base: InferencePass, recording: Recording
+        _ type: T.Type, at site: JSONPointer, base: InferencePass, recording: DecodingTrace
     ) -> ProbeOutcome {
         var outcome = ProbeOutcome()
         let place = site == .root ? "its value" : "'\(site)'"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds a JSON Schema for a `Decodable` type by running its own `init(from:)` against
-/// ``SchemaRecorder``s: once plainly, then once per probe of each place it reads (missing,
+/// ``DecodingTracer``s: once plainly, then once per probe of each place it reads (missing,
 /// `null`, another type, a refused value, an unusual value) to learn what it throws on and what
 /// it recovers from. Each type is inferred once (memoized), so nesting costs no re-runs; enums
 /// with associated values run once per case.
@@ -134,7 +134,7 @@ final class SchemaInference {
     ) {
         runs += 1
         let pass = InferencePass(probe: probe, offeredKey: offeredKey)
-        let recorder = SchemaRecorder(inference: self, pass: pass, recording: pass.root, codingPath: [])
+        let recorder = DecodingTracer(inference: self, pass: pass, recording: pass.root, codingPath: [])
         do {
             return (pass, .success(try T(from: recorder)))
         } catch {

@@ -34,7 +34,7 @@ extension Set: StructuralDecodable where Element: Decodable {
 extension Optional: StructuralDecodable where Wrapped: Decodable {
     static func inferStructure(in inference: SchemaInference) -> SchemaInference.Inferred {
         let wrapped = inference.infer(Wrapped.self)
-        return .init(schema: Recording.nullable(wrapped.schema), value: Wrapped?.none as Any)
+        return .init(schema: DecodingTrace.nullable(wrapped.schema), value: Wrapped?.none as Any)
     }
 }
 

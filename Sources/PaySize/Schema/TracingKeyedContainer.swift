@@ -1,10 +1,10 @@
-/// The keyed container a ``SchemaRecorder`` hands out: each key read becomes a property, and
+/// The keyed container a ``DecodingTracer`` hands out: each key read becomes a property, and
 /// each read answers as the pass's probe says (a missing key throws `keyNotFound`, as
 /// `JSONDecoder` does).
-struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct TracingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let inference: SchemaInference
     let pass: InferencePass
-    let recording: Recording
+    let recording: DecodingTrace
     let codingPath: [any CodingKey]
     let isRoot: Bool
 
@@ -23,7 +23,7 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func site(_ key: Key) -> JSONPointer { JSONPointer(codingPath: codingPath + [key]) }
 
     /// The recording of `key`, noted as a place this run read.
-    private func visit(_ key: Key) -> Recording {
+    private func visit(_ key: Key) -> DecodingTrace {
         let child = recording.property(key.stringValue)
         pass.visit(site(key), child)
         return child
@@ -52,12 +52,12 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let answer = pass.answer(at: site(key), reading: type)
         switch answer {
         case .value, .unusual:
-            return try SchemaRecorder.read(
+            return try DecodingTracer.read(
                 type, into: child, using: inference, pass: pass, at: site(key), codingPath: codingPath + [key],
                 unusual: answer == .unusual)
         default:
             child.record(inference.infer(type).schema)
-            if answer == .null, let none = SchemaRecorder.none(of: type) { return none }
+            if answer == .null, let none = DecodingTracer.none(of: type) { return none }
             throw InferencePass.error(answer, reading: type, key: key, at: codingPath)
         }
     }
@@ -72,7 +72,7 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         case .value, .unusual:
             do {
-                return try SchemaRecorder.read(
+                return try DecodingTracer.read(
                     type, into: child, using: inference, pass: pass, at: site(key), codingPath: codingPath + [key],
                     unusual: answer == .unusual)
             } catch let stop as InferenceStop {
@@ -131,13 +131,13 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// A nested container's place must hold a value of the container's kind.
-    private func openNested(_ key: Key, as kind: Recording.Kind) throws -> Recording {
+    private func openNested(_ key: Key, as kind: DecodingTrace.Kind) throws -> DecodingTrace {
         let child = visit(key)
         child.requiredHint = true
         child.become(kind)
-        let answer = pass.answer(at: site(key), reading: Recording.self)
+        let answer = pass.answer(at: site(key), reading: DecodingTrace.self)
         if answer != .value && answer != .unusual {
-            throw InferencePass.error(answer, reading: Recording.self, key: key, at: codingPath)
+            throw InferencePass.error(answer, reading: DecodingTrace.self, key: key, at: codingPath)
         }
         return child
     }
@@ -147,13 +147,13 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let child = try openNested(key, as: .keyed)
         return KeyedDecodingContainer(
-            RecordingKeyedContainer<NestedKey>(
+            TracingKeyedContainer<NestedKey>(
                 inference: inference, pass: pass, recording: child, codingPath: codingPath + [key], isRoot: false))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let child = try openNested(key, as: .unkeyed)
-        return RecordingUnkeyedContainer(
+        return TracingUnkeyedContainer(
             inference: inference, pass: pass, recording: child, codingPath: codingPath + [key])
     }
 
@@ -169,11 +169,11 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `JSONDecoder` hands out a decoder even for a missing key (reading it finds `null`), so
     /// a probed fault shows when the superclass opens its container.
     private func superDecoder(named name: String) throws -> any Decoder {
-        let key = SchemaRecorder.NamedKey(name)
+        let key = DecodingTracer.NamedKey(name)
         let child = recording.property(name)
         child.requiredHint = true
         let path = codingPath + [key]
         pass.visit(JSONPointer(codingPath: path), child)
-        return SchemaRecorder(inference: inference, pass: pass, recording: child, codingPath: path)
+        return DecodingTracer(inference: inference, pass: pass, recording: child, codingPath: path)
     }
 }

@@ -1,8 +1,8 @@
-/// The single-value container a ``SchemaRecorder`` hands out: the type read is the value's schema.
-struct RecordingSingleValueContainer: SingleValueDecodingContainer {
+/// The single-value container a ``DecodingTracer`` hands out: the type read is the value's schema.
+struct TracingSingleValueContainer: SingleValueDecodingContainer {
     let inference: SchemaInference
     let pass: InferencePass
-    let recording: Recording
+    let recording: DecodingTrace
     let codingPath: [any CodingKey]
 
     private var site: JSONPointer { JSONPointer(codingPath: codingPath) }
@@ -19,12 +19,12 @@ struct RecordingSingleValueContainer: SingleValueDecodingContainer {
         let answer = pass.answer(at: site, reading: type)
         switch answer {
         case .value, .unusual:
-            return try SchemaRecorder.read(
+            return try DecodingTracer.read(
                 type, into: recording, using: inference, pass: pass, at: site, codingPath: codingPath,
                 unusual: answer == .unusual)
         default:
             recording.record(inference.infer(type).schema)
-            if answer == .null, let none = SchemaRecorder.none(of: type) { return none }
+            if answer == .null, let none = DecodingTracer.none(of: type) { return none }
             throw InferencePass.error(answer == .absent ? .null : answer, reading: type, key: nil, at: codingPath)
         }
     }

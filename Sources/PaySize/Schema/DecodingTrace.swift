@@ -1,7 +1,7 @@
-/// What one run of a type's `init(from:)` asked a ``SchemaRecorder`` for, as a tree that becomes a
+/// What one run of a type's `init(from:)` asked a ``DecodingTracer`` for, as a tree that becomes a
 /// schema: a keyed container becomes an object, an unkeyed one an array, a single value its type.
 /// Probes of each place (``SiteFacts``) then say what the type really accepts there.
-final class Recording {
+final class DecodingTrace {
     enum Kind {
         case unknown
         case keyed
@@ -24,10 +24,10 @@ final class Recording {
 
     private(set) var kind = Kind.unknown
     /// Keyed: the keys read, in the order read.
-    private(set) var properties: [(key: String, value: Recording)] = []
+    private(set) var properties: [(key: String, value: DecodingTrace)] = []
     private var propertyIndexes: [String: Int] = [:]
     /// Unkeyed: one recording per element read, and whether the decoder looped on `isAtEnd`.
-    private(set) var elements: [Recording] = []
+    private(set) var elements: [DecodingTrace] = []
     var consultsEnd = false
     /// Single: the schemas of the types read (more than one when a decoder tries several).
     private(set) var alternatives: [JSONElement] = []
@@ -54,19 +54,19 @@ final class Recording {
     }
 
     /// The recording for `key`, added on first use.
-    func property(_ key: String) -> Recording {
+    func property(_ key: String) -> DecodingTrace {
         become(.keyed)
         if let index = propertyIndexes[key] { return properties[index].value }
-        let child = Recording()
+        let child = DecodingTrace()
         propertyIndexes[key] = properties.count
         properties.append((key, child))
         return child
     }
 
     /// The recording for element `index`, added on first use.
-    func element(_ index: Int) -> Recording {
+    func element(_ index: Int) -> DecodingTrace {
         become(.unkeyed)
-        while elements.count <= index { elements.append(Recording()) }
+        while elements.count <= index { elements.append(DecodingTrace()) }
         return elements[index]
     }
 

@@ -1,11 +1,11 @@
-/// The unkeyed container a ``SchemaRecorder`` hands out: one element per read, and `isAtEnd` true
+/// The unkeyed container a ``DecodingTracer`` hands out: one element per read, and `isAtEnd` true
 /// after the first, so a loop reads one element and a tuple-like decoder reads all it needs. A
 /// read that throws does not move to the next element, as in `JSONDecoder`, so a `try?` chain
 /// reads the same element again.
-struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
+struct TracingUnkeyedContainer: UnkeyedDecodingContainer {
     let inference: SchemaInference
     let pass: InferencePass
-    let recording: Recording
+    let recording: DecodingTrace
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
     /// Reads of the current element that threw: a loop that retries it without moving on
@@ -13,7 +13,7 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     private var failedReads = 0
     static let maximumFailedReads = 8
 
-    init(inference: SchemaInference, pass: InferencePass, recording: Recording, codingPath: [any CodingKey]) {
+    init(inference: SchemaInference, pass: InferencePass, recording: DecodingTrace, codingPath: [any CodingKey]) {
         self.inference = inference
         self.pass = pass
         self.recording = recording
@@ -22,7 +22,7 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
 
     var count: Int? { nil }
 
-    private var key: SchemaRecorder.NamedKey { SchemaRecorder.NamedKey(intValue: currentIndex)! }
+    private var key: DecodingTracer.NamedKey { DecodingTracer.NamedKey(intValue: currentIndex)! }
     private var site: JSONPointer { JSONPointer(codingPath: codingPath + [key]) }
 
     var isAtEnd: Bool {
@@ -37,7 +37,7 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     /// The recording of the current element, noted as a place this run read.
-    private func visit() -> Recording {
+    private func visit() -> DecodingTrace {
         let element = recording.element(currentIndex)
         pass.visit(site, element)
         return element
@@ -62,14 +62,14 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
         let answer = pass.answer(at: site, reading: type)
         switch answer {
         case .value, .unusual:
-            let value = try SchemaRecorder.read(
+            let value = try DecodingTracer.read(
                 type, into: element, using: inference, pass: pass, at: site, codingPath: codingPath + [key],
                 unusual: answer == .unusual)
             currentIndex += 1
             return value
         default:
             element.record(inference.infer(type).schema)
-            if answer == .null, let none = SchemaRecorder.none(of: type) {
+            if answer == .null, let none = DecodingTracer.none(of: type) {
                 currentIndex += 1
                 return none
             }
@@ -91,7 +91,7 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
             currentIndex += 1
             return nil
         case .value, .unusual:
-            let value = try? SchemaRecorder.read(
+            let value = try? DecodingTracer.read(
                 type, into: element, using: inference, pass: pass, at: site, codingPath: codingPath + [key],
                 unusual: answer == .unusual)
             currentIndex += 1
@@ -104,14 +104,14 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     /// A nested container's element must hold a value of the container's kind.
-    private mutating func openNested(as kind: Recording.Kind) throws -> (Recording, [any CodingKey]) {
+    private mutating func openNested(as kind: DecodingTrace.Kind) throws -> (DecodingTrace, [any CodingKey]) {
         let element = visit()
         element.requiredHint = true
         element.become(kind)
         let path = codingPath + [key]
-        let answer = pass.answer(at: site, reading: Recording.self)
+        let answer = pass.answer(at: site, reading: DecodingTrace.self)
         if answer != .value && answer != .unusual {
-            throw InferencePass.error(answer, reading: Recording.self, key: nil, at: path)
+            throw InferencePass.error(answer, reading: DecodingTrace.self, key: nil, at: path)
         }
         currentIndex += 1
         return (element, path)
@@ -122,13 +122,13 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let (element, path) = try openNested(as: .keyed)
         return KeyedDecodingContainer(
-            RecordingKeyedContainer<NestedKey>(
+            TracingKeyedContainer<NestedKey>(
                 inference: inference, pass: pass, recording: element, codingPath: path, isRoot: false))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (element, path) = try openNested(as: .unkeyed)
-        return RecordingUnkeyedContainer(inference: inference, pass: pass, recording: element, codingPath: path)
+        return TracingUnkeyedContainer(inference: inference, pass: pass, recording: element, codingPath: path)
     }
 
     mutating func superDecoder() throws -> any Decoder {
@@ -136,6 +136,6 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
         element.requiredHint = true
         let path = codingPath + [key]
         currentIndex += 1
-        return SchemaRecorder(inference: inference, pass: pass, recording: element, codingPath: path)
+        return DecodingTracer(inference: inference, pass: pass, recording: element, codingPath: path)
     }
 }

@@ -1,9 +1,9 @@
-/// A `Decoder` that reads no data: it hands a type placeholder values and records which keys and
+/// A `Decoder` that reads no data: it hands a type placeholder values and traces which keys and
 /// types the type's `init(from:)` asks for, so ``PayloadSchema/infer(from:)`` needs no instance.
-final class SchemaRecorder: Decoder {
+final class DecodingTracer: Decoder {
     let inference: SchemaInference
     let pass: InferencePass
-    let recording: Recording
+    let recording: DecodingTrace
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -19,7 +19,7 @@ final class SchemaRecorder: Decoder {
         }
     }
 
-    init(inference: SchemaInference, pass: InferencePass, recording: Recording, codingPath: [any CodingKey]) {
+    init(inference: SchemaInference, pass: InferencePass, recording: DecodingTrace, codingPath: [any CodingKey]) {
         self.inference = inference
         self.pass = pass
         self.recording = recording
@@ -28,33 +28,33 @@ final class SchemaRecorder: Decoder {
 
     /// This decoder's own place: a superclass decoder's value may be probed (the run's root is
     /// probed by the type containing it).
-    private func openContainer(_ kind: Recording.Kind) throws {
+    private func openContainer(_ kind: DecodingTrace.Kind) throws {
         recording.become(kind)
         guard !codingPath.isEmpty else { return }
-        let answer = pass.answer(at: JSONPointer(codingPath: codingPath), reading: Recording.self)
+        let answer = pass.answer(at: JSONPointer(codingPath: codingPath), reading: DecodingTrace.self)
         if answer == .absent || answer == .null || answer == .mismatch || answer == .corrupted {
             // A missing superclass key decodes as `null`, as in Foundation.
             throw InferencePass.error(
-                answer == .absent ? .null : answer, reading: Recording.self, key: nil, at: codingPath)
+                answer == .absent ? .null : answer, reading: DecodingTrace.self, key: nil, at: codingPath)
         }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try openContainer(.keyed)
         return KeyedDecodingContainer(
-            RecordingKeyedContainer<Key>(
+            TracingKeyedContainer<Key>(
                 inference: inference, pass: pass, recording: recording, codingPath: codingPath,
                 isRoot: recording === pass.root))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try openContainer(.unkeyed)
-        return RecordingUnkeyedContainer(
+        return TracingUnkeyedContainer(
             inference: inference, pass: pass, recording: recording, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        RecordingSingleValueContainer(
+        TracingSingleValueContainer(
             inference: inference, pass: pass, recording: recording, codingPath: codingPath)
     }
 
@@ -67,7 +67,7 @@ final class SchemaRecorder: Decoder {
     /// run's variant for a scalar, the probe's unusual value when `unusual`, the root value a
     /// raw-value enum is probed with.
     static func read<T: Decodable>(
-        _ type: T.Type, into target: Recording, using inference: SchemaInference, pass: InferencePass,
+        _ type: T.Type, into target: DecodingTrace, using inference: SchemaInference, pass: InferencePass,
         at site: JSONPointer, codingPath: [any CodingKey], unusual: Bool = false
     ) throws -> T {
         let inferred = inference.infer(type)
