@@ -16,7 +16,8 @@ package enum FoundationJSON {
     /// cannot: not with `JSONSerialization`, which drops a raw U+FEFF that starts a run of a string
     /// (``foundationString(_:tokenStart:input:)``), so a report echoing a payload's text (an
     /// `event`, a key in a path) would read back changed.
-    package static func decodeRecord<Record: Decodable>(_ type: Record.Type, from bytes: some Sequence<UInt8>) -> Record?
+    package static func decodeRecord<Record: Decodable>(_ type: Record.Type, from bytes: some Sequence<UInt8>)
+        -> Record?
     {
         try? JSONDecoder().decode(type, from: Data(bytes))
     }

@@ -1,8 +1,8 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
-import PaySizeTestSupport
 
 /// The columnar form of arrays of small records: exact bytes and messages, when it is not
 /// offered, every record given back in order with the same values (over the seeded payloads of
