@@ -71,7 +71,7 @@ package struct ShrinkContext: Sendable {
     }
 
     /// The app's schema for the value at `path` (a `*` reads `items`), when a region's schema is known.
-    func schema(at path: ShrinkPath) -> (view: ShrinkSchemaView, schema: JSONElement)? {
+    func schema(at path: ShrinkPath) -> (view: ShrinkSchemaView, schema: Int)? {
         for (region, schema) in schemas {
             let prefix = ShrinkPath(region)
             guard path.hasPrefix(prefix) else { continue }

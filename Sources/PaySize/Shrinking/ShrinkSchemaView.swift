@@ -1,111 +1,100 @@
 /// Reads what a shrinking strategy needs from the app's schema: which keys are optional, which
 /// objects are dictionaries, which numbers are `Date`s, which strings are enums.
 ///
-/// Only the schema's public document is read, as any draft 2020-12 reader would: `properties`,
-/// `required`, `additionalProperties`, `items`, `prefixItems`, local `$ref`s, and the nullable
-/// `anyOf`/`oneOf` or `type` arrays that optionals become.
+/// It reads the schema the validator compiled (``CompiledSchema``), so every reference the
+/// validator resolves (`$ref` within the document and to other documents, anchors) is resolved
+/// here the same way, once. A schema is a node index into that compilation.
 struct ShrinkSchemaView {
-    let document: JSONElement
+    let compiled: CompiledSchema
 
     init(_ schema: PayloadSchema) {
-        document = schema.document
+        compiled = schema.compiled
     }
 
     /// The schema of the value at `components` below the schema's root, or `nil` when unknown.
-    func schema(at components: ArraySlice<ShrinkPath.Component>) -> JSONElement? {
-        var current = resolved(document)
+    func schema(at components: ArraySlice<ShrinkPath.Component>) -> Int? {
+        var current = resolved(compiled.root)
         for component in components {
-            guard let schema = current else { return nil }
+            guard let index = current else { return nil }
+            let node = compiled.nodes[index]
             switch component {
             case .key(let key):
-                current = resolved(child(of: schema, key: key))
-            case .index(let index):
-                if let prefix = schema["prefixItems"]?.elements, prefix.indices.contains(index) {
-                    current = resolved(prefix[index])
-                } else {
-                    current = resolved(schema["items"])
-                }
+                current = resolved(child(of: index, key: key))
+            case .index(let position):
+                current = resolved(node.prefixItems.indices.contains(position) ? node.prefixItems[position] : node.items)
             case .anyIndex:
-                current = resolved(schema["items"])
+                current = resolved(node.items)
             }
         }
         return current
     }
 
     /// The keys an object schema requires, or `nil` when the schema says nothing.
-    func requiredKeys(of schema: JSONElement) -> Set<String>? {
-        guard let required = schema["required"]?.elements else {
-            return schema["properties"] != nil ? [] : nil
-        }
-        return Set(required.compactMap(\.stringValue))
+    func requiredKeys(of schema: Int) -> Set<String>? {
+        let node = compiled.nodes[schema]
+        if node.required.isEmpty { return node.hasPropertiesKeyword ? [] : nil }
+        return Set(node.required)
     }
 
     /// The properties an object schema names.
-    func propertyNames(of schema: JSONElement) -> [String] {
-        schema["properties"]?.members?.map(\.key) ?? []
+    func propertyNames(of schema: Int) -> [String] {
+        compiled.nodes[schema].properties.map(\.key)
     }
 
     /// Whether an object schema describes a dictionary (its keys are data, not `CodingKeys`).
-    func isDictionary(_ schema: JSONElement) -> Bool {
-        schema["properties"] == nil && schema["additionalProperties"]?.members != nil
+    func isDictionary(_ schema: Int) -> Bool {
+        let node = compiled.nodes[schema]
+        return !node.hasPropertiesKeyword && node.additionalProperties.map(isSchemaObject) == true
     }
 
-    /// Whether the schema is a `Date` (marked with ``PayloadSchema/dateAnnotation``).
-    func isDate(_ schema: JSONElement) -> Bool {
-        schema[PayloadSchema.dateAnnotation] != nil
+    /// Whether the schema is a `Date` (marked with `x-paysize-date`).
+    func isDate(_ schema: Int) -> Bool {
+        compiled.nodes[schema].isReferenceDate
     }
 
     /// The string values of an `enum`, when the schema has one.
-    func enumValues(of schema: JSONElement) -> [String]? {
-        schema["enum"]?.elements?.compactMap(\.stringValue)
+    func enumValues(of schema: Int) -> [String]? {
+        compiled.nodes[schema].enumValues?.compactMap(\.stringValue)
     }
 
-    private func child(of schema: JSONElement, key: String) -> JSONElement? {
-        if let property = schema["properties"]?[key] { return property }
-        for keyword in ["oneOf", "anyOf"] {
-            for branch in schema[keyword]?.elements ?? [] {
-                if let property = resolved(branch)?["properties"]?[key] { return property }
+    private func child(of schema: Int, key: String) -> Int? {
+        let node = compiled.nodes[schema]
+        if let property = node.properties.first(where: { $0.key == key }) { return property.node }
+        for branch in (node.oneOf ?? []) + (node.anyOf ?? []) {
+            guard let resolvedBranch = resolved(branch) else { continue }
+            if let property = compiled.nodes[resolvedBranch].properties.first(where: { $0.key == key }) {
+                return property.node
             }
         }
-        if let additional = schema["additionalProperties"], additional.members != nil { return additional }
+        if let additional = node.additionalProperties, isSchemaObject(additional) { return additional }
         return nil
     }
 
-    /// `schema` with local `$ref`s followed and a nullable wrapper (`anyOf`/`oneOf` of one
-    /// schema and `{"type": "null"}`) removed; at most 32 steps, so a cycle of references ends.
-    private func resolved(_ schema: JSONElement?) -> JSONElement? {
+    /// Whether a node is a schema object rather than `true` or `false`.
+    private func isSchemaObject(_ index: Int) -> Bool {
+        compiled.nodes[index].constant == nil
+    }
+
+    /// `schema` with references followed and a nullable wrapper (`anyOf`/`oneOf` of one schema and
+    /// `{"type": "null"}`) removed; at most 32 steps, so a cycle of references ends.
+    private func resolved(_ schema: Int?) -> Int? {
         var current = schema
         for _ in 0..<32 {
-            guard let schema = current else { return nil }
-            if let reference = schema["$ref"]?.stringValue {
-                current = target(of: reference)
+            guard let index = current else { return nil }
+            let node = compiled.nodes[index]
+            if let target = node.reference ?? node.dynamicReference {
+                current = target
                 continue
             }
-            for keyword in ["anyOf", "oneOf"] {
-                if let branches = schema[keyword]?.elements {
-                    let others = branches.filter { $0["type"]?.stringValue != "null" }
-                    if others.count == 1, branches.count == 2 {
-                        current = others[0]
-                        break
-                    }
+            if let branches = node.anyOf ?? node.oneOf, branches.count == 2 {
+                let others = branches.filter { compiled.nodes[$0].types != ["null"] }
+                if others.count == 1 {
+                    current = others[0]
+                    continue
                 }
             }
-            if current.map({ $0 == schema }) == true { return schema }
+            return index
         }
         return nil
-    }
-
-    /// The schema a local reference such as `#/$defs/Leg` names.
-    private func target(of reference: String) -> JSONElement? {
-        guard reference.hasPrefix("#") else { return nil }
-        let pointer = reference.dropFirst()
-        guard !pointer.isEmpty else { return document }
-        guard pointer.hasPrefix("/") else { return nil }
-        var components: [JSONPointer.Component] = []
-        for part in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            components.append(.key(key))
-        }
-        return document.descendant(at: JSONPointer(components: components))
     }
 }
