@@ -21,7 +21,8 @@ struct ShrinkSchemaView {
             case .key(let key):
                 current = resolved(child(of: index, key: key))
             case .index(let position):
-                current = resolved(node.prefixItems.indices.contains(position) ? node.prefixItems[position] : node.items)
+                current = resolved(
+                    node.prefixItems.indices.contains(position) ? node.prefixItems[position] : node.items)
             case .anyIndex:
                 current = resolved(node.items)
             }
