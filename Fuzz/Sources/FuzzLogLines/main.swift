@@ -85,7 +85,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
                 && object.contentStateBytes == report.contentStateByteCount
                 && object.attributesBytes == report.attributesByteCount
                 && object.event == report.event
-                && object.tier == report.tier.rawValue
+                && object.tier == report.tier.description
                 && findings.map(\.message) == report.findings.map(\.message)
                 && findings.map(\.path) == report.findings.map(\.path.rawValue),
             "line \(line): the log path's report differs from PayloadChecker's")

@@ -16,7 +16,6 @@ public enum SizeTier: Sendable, CaseIterable, Comparable, CustomStringConvertibl
     /// Above the limit: APNs or ActivityKit refuses the payload.
     case over
 
-    /// The lowercase name used in reports and on the command line.
     /// The name written in reports, JSON output and command-line options.
     package var rawValue: String {
         switch self {
@@ -40,6 +39,7 @@ public enum SizeTier: Sendable, CaseIterable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// The lowercase name used in reports and on the command line.
     public var description: String { rawValue }
 
     /// Whether `lhs` is a lower tier than `rhs`, in the order safe, monitor, risky, critical, over.

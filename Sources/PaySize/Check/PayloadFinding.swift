@@ -16,7 +16,6 @@ public struct PayloadFinding: Sendable, Hashable, CustomStringConvertible {
         /// Breaks the payload: APNs or the device will refuse or drop it. Fails a check.
         case error
 
-        /// Whether `lhs` is milder than `rhs`: a warning is below an error.
         /// The name written in reports, JSON output and command-line options.
         package var rawValue: String {
             switch self {
@@ -34,6 +33,7 @@ public struct PayloadFinding: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
+        /// Whether `lhs` is milder than `rhs`: a warning is below an error.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .warning && rhs == .error
         }

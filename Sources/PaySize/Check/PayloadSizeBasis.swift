@@ -10,7 +10,6 @@ public enum PayloadSizeBasis: Sendable, Equatable {
     /// Every byte of the input, whitespace included.
     case asWritten
 
-    /// How sizes judged on this basis are measured, in one line.
     /// The name written in reports, JSON output and command-line options.
     package var rawValue: String {
         switch self {
@@ -28,6 +27,7 @@ public enum PayloadSizeBasis: Sendable, Equatable {
         }
     }
 
+    /// How sizes judged on this basis are measured, in one line.
     package var measurement: String {
         switch self {
         case .compact: PayloadReport.measurement

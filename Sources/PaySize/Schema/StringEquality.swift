@@ -12,7 +12,6 @@ public enum StringEquality: CaseIterable, Sendable {
     /// Equal when the Unicode code points are the same, in order (the specification's verdict).
     case codepoints
 
-    /// Whether `a` and `b` are the same string.
     /// The name written in reports, JSON output and command-line options.
     package var rawValue: String {
         switch self {
@@ -30,6 +29,7 @@ public enum StringEquality: CaseIterable, Sendable {
         }
     }
 
+    /// Whether `a` and `b` are the same string.
     func equal(_ a: String, _ b: String) -> Bool {
         switch self {
         case .canonicalEquivalence: a == b

@@ -12,7 +12,6 @@ public enum ShrinkContractChange: Sendable, CaseIterable, Comparable, CustomStri
     /// The app's Swift type must change (keys, types, defaults), with every installed app version in mind.
     case app
 
-    /// The lowercase name used in reports: `none`, `server` or `app`.
     /// The name written in reports, JSON output and command-line options.
     package var rawValue: String {
         switch self {
@@ -32,6 +31,7 @@ public enum ShrinkContractChange: Sendable, CaseIterable, Comparable, CustomStri
         }
     }
 
+    /// The lowercase name used in reports: `none`, `server` or `app`.
     public var description: String { rawValue }
 
     /// Whether `lhs` asks less than `rhs`, in the order none, server, app.
