@@ -21,7 +21,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let target = SizeTier.allCases[count % SizeTier.allCases.count]
     let lossy = (count / SizeTier.allCases.count) % 2 == 1
     let streams = OutputStreams.capturing(standardInput: bytes)
-    let arguments = ["suggest", "--format", "json", "--target", target.description] + (lossy ? ["--lossy"] : []) + ["-"]
+    let arguments =
+        ["suggest", "--format", "json", "--target", target.description] + (lossy ? ["--lossy"] : []) + ["-"]
     let status = PaySizeCommand.main(arguments: arguments, streams: streams)
 
     let report: ShrinkReport
