@@ -63,9 +63,11 @@ test: deps lint
 	Tests/Clients/run.sh $(PAYSIZE)
 	$(MAKE) --no-print-directory docs
 
-# The inner loop: build, the public API against API/*.public.txt, and every Swift test of the
-# package. Installs nothing (`make deps` does); `make test` runs it and everything else.
+# The inner loop: the tests' naming style, build, the public API against API/*.public.txt, and
+# every Swift test of the package. Installs nothing (`make deps` does); `make test` runs it and
+# everything else.
 check:
+	python3 scripts/check-test-names.py
 	$(SWIFT) build --build-tests
 	python3 scripts/check-api.py
 	$(SWIFT) test --skip-build

@@ -89,7 +89,8 @@ let package = Package(
             dependencies: ["PaySizeTesting", "PaySize"],
             // Schemas/ holds the target's schema snapshots and size baselines, read from #filePath.
             exclude: ["Schemas"],
-            resources: [.process("Fixtures")],
+            // Resources/ holds payloads read through Bundle.module.
+            resources: [.process("Resources")],
             swiftSettings: sharedSettings
         ),
         .testTarget(

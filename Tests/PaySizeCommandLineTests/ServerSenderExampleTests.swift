@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The server-side sender example prints headers and a body that `paysize check` accepts.
-@Suite struct ServerSenderExampleTests {
-    @Test func exampleBodyPassesTheChecker() throws {
+@Suite("The server sender example") struct ServerSenderExampleTests {
+    @Test("example body passes the checker") func exampleBodyPassesTheChecker() throws {
         let example = PaySizeProcess.executable.deletingLastPathComponent().appendingPathComponent(
             "ServerSenderExample")
         let process = Process()

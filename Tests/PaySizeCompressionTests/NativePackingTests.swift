@@ -6,7 +6,7 @@ import Testing
 
 /// Raw DEFLATE and Brotli packing: what Apple's Compression framework decodes in a widget
 /// extension, measured exactly, and zstd only when it beats them by 10 %.
-@Suite struct NativePackingTests {
+@Suite("Packing with the native codecs") struct NativePackingTests {
     static func events(_ count: Int) -> [UInt8] {
         let events = (0..<count).map {
             #"{"minute":\#($0 * 3),"type":"Goal scored","player":"Player \#($0 % 7)","text":"Goal scored by Player \#($0 % 7) after a move down the right"}"#
@@ -16,7 +16,7 @@ import Testing
                 .utf8)
     }
 
-    @Test(arguments: NativeCodec.allCases)
+    @Test("packed members round trip and save exactly", arguments: NativeCodec.allCases)
     func packedMembersRoundTripAndSaveExactly(_ codec: NativeCodec) throws {
         let bytes = Self.events(30)
         let report = try ShrinkAdvisor(strategies: [.nativePacking]).report(forJSONBytes: bytes)
@@ -34,7 +34,7 @@ import Testing
         #expect(unpacked == events.compactJSONBytes(in: bytes))
     }
 
-    @Test func rawDeflateHasNoZlibHeader() throws {
+    @Test("raw deflate has no zlib header") func rawDeflateHasNoZlibHeader() throws {
         let json = Array(String(repeating: #"{"a":"bbbbbbbb"},"#, count: 40).utf8)
         let packed = try #require(NativeCodec.deflate.compress(json))
         // A zlib stream starts 0x78; raw DEFLATE's first byte holds BFINAL and BTYPE instead.
@@ -42,7 +42,8 @@ import Testing
         #expect(NativeCodec.deflate.decompress(packed, maximumByteCount: 4096) == json)
     }
 
-    @Test func zstdJoinsOnlyWhenItBeatsNativeFormatsByTenPercent() throws {
+    @Test("zstd joins only when it beats native formats by ten percent")
+    func zstdJoinsOnlyWhenItBeatsNativeFormatsByTenPercent() throws {
         let bytes = Self.events(30)
         let report = try ShrinkAdvisor(strategies: [.nativePacking, .zstdPacking(dictionary: nil)])
             .report(forJSONBytes: bytes)

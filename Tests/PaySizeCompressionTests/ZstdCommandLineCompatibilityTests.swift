@@ -27,7 +27,7 @@ struct ZstdCommandLineCompatibilityTests {
         return Array(output)
     }
 
-    @Test func decompressesAFileTheToolCompressed() throws {
+    @Test("decompresses a file the tool compressed") func decompressesAFileTheToolCompressed() throws {
         let input = liveActivityLines(count: 3000)
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -45,7 +45,7 @@ struct ZstdCommandLineCompatibilityTests {
         #expect(lineCount == 3000)
     }
 
-    @Test func decompressesStdinOutputWithoutDeclaredSize() throws {
+    @Test("decompresses stdin output without declared size") func decompressesStdinOutputWithoutDeclaredSize() throws {
         let input = liveActivityLines(count: 2000)
         let compressed = try zstd(["-q", "-c"], input: input)
         #expect(try Zstd.decompress(compressed, outputCap: input.count) == input)
@@ -54,9 +54,12 @@ struct ZstdCommandLineCompatibilityTests {
 
     /// Streamed through the tool (no declared size), each level's whole window is in the header:
     /// 2 MB at the default level, 8 MB at -19, both under the cap; 128 MB with --ultra -22 or --long.
-    @Test(arguments: [
-        (["-3"], true), (["-19"], true), (["--ultra", "-20"], false), (["--ultra", "-22"], false), (["--long"], false),
-    ])
+    @Test(
+        "tool frames at every level against the window cap",
+        arguments: [
+            (["-3"], true), (["-19"], true), (["--ultra", "-20"], false), (["--ultra", "-22"], false),
+            (["--long"], false),
+        ])
     func toolFramesAtEveryLevelAgainstTheWindowCap(_ level: ([String], Bool)) throws {
         let input = liveActivityLines(count: 200)
         let compressed = try zstd(["-q", "-c"] + level.0, input: input)
@@ -75,14 +78,14 @@ struct ZstdCommandLineCompatibilityTests {
         }
     }
 
-    @Test func decompressesConcatenatedToolFrames() throws {
+    @Test("decompresses concatenated tool frames") func decompressesConcatenatedToolFrames() throws {
         let first = liveActivityLines(count: 10)
         let second = Array("tail line\n".utf8)
         let compressed = try zstd(["-q", "-c"], input: first) + zstd(["-q", "-c", "--no-check"], input: second)
         #expect(try Zstd.decompress(compressed, outputCap: 1 << 20) == first + second)
     }
 
-    @Test func toolDecompressesOurFrames() throws {
+    @Test("tool decompresses our frames") func toolDecompressesOurFrames() throws {
         let input = liveActivityLines(count: 500)
         for writesContentSize in [true, false] {
             let compressed = try Zstd.compress(input, level: 7, writesContentSize: writesContentSize)
@@ -90,7 +93,7 @@ struct ZstdCommandLineCompatibilityTests {
         }
     }
 
-    @Test func toolUsesOurDictionary() throws {
+    @Test("tool uses our dictionary") func toolUsesOurDictionary() throws {
         let samples = (0..<200).map { index in
             Array(#"{"aps":{"event":"update","content-state":{"eta":\#(index),"stage":"s\#(index % 4)"}}}"#.utf8)
         }

@@ -17,7 +17,7 @@ struct ZstdDecompressionSafetyTests {
         try! Zstd.compress([UInt8](repeating: 0, count: hundredMegabytes), writesContentSize: false)
     }()
 
-    @Test func declaredSizeBombIsRefusedUpFront() throws {
+    @Test("declared size bomb is refused up front") func declaredSizeBombIsRefusedUpFront() throws {
         #expect(Self.declaredBomb.count < 10_000)
         let error = try #require(throws: ZstdError.self) {
             try Zstd.decompress(Self.declaredBomb, outputCap: Self.oneMegabyte)
@@ -29,7 +29,7 @@ struct ZstdDecompressionSafetyTests {
         #expect(error.zstdErrorName == nil)
     }
 
-    @Test func declaredSizesAreAddedAcrossFrames() throws {
+    @Test("declared sizes are added across frames") func declaredSizesAreAddedAcrossFrames() throws {
         // Each frame fits under the cap; together they do not.
         let frame = try Zstd.compress([UInt8](repeating: 0, count: Self.oneMegabyte))
         let frames = Array([[UInt8]](repeating: frame, count: 100).joined())
@@ -39,7 +39,9 @@ struct ZstdDecompressionSafetyTests {
         #expect(error.description == "decompressed size 11534336 bytes exceeds the output cap of 10485760 bytes")
     }
 
-    @Test func undeclaredSizeBombIsRefusedWhilePassingTheCap() throws {
+    @Test("undeclared size bomb is refused while passing the cap") func undeclaredSizeBombIsRefusedWhilePassingTheCap()
+        throws
+    {
         #expect(Self.undeclaredBomb.count < 10_000)
         let error = try #require(throws: ZstdError.self) {
             try Zstd.decompress(Self.undeclaredBomb, outputCap: Self.oneMegabyte)
@@ -49,7 +51,7 @@ struct ZstdDecompressionSafetyTests {
         #expect(error.outputCap == Self.oneMegabyte)
     }
 
-    @Test func undeclaredSizeBombStreamStopsAtTheCap() throws {
+    @Test("undeclared size bomb stream stops at the cap") func undeclaredSizeBombStreamStopsAtTheCap() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bomb.zst")
@@ -70,7 +72,7 @@ struct ZstdDecompressionSafetyTests {
         #expect(throws: error) { try stream.nextChunk() }
     }
 
-    @Test func outputExactlyAtTheCapIsAccepted() throws {
+    @Test("output exactly at the cap is accepted") func outputExactlyAtTheCapIsAccepted() throws {
         let input = [UInt8](repeating: 7, count: 5000)
         for writesContentSize in [true, false] {
             let compressed = try Zstd.compress(input, writesContentSize: writesContentSize)
@@ -79,7 +81,7 @@ struct ZstdDecompressionSafetyTests {
         }
     }
 
-    @Test(arguments: [1, 4, 10, 100, 500])
+    @Test("truncated frame is reported", arguments: [1, 4, 10, 100, 500])
     func truncatedFrameIsReported(keptByteCount: Int) throws {
         var generator = SeededBytes(seed: 7)
         let compressed = try Zstd.compress(generator.random(count: 4096) + liveActivityLines(count: 50))
@@ -91,14 +93,14 @@ struct ZstdDecompressionSafetyTests {
         #expect(error.isTruncatedInput)
     }
 
-    @Test func truncatedSecondFrameIsReported() throws {
+    @Test("truncated second frame is reported") func truncatedSecondFrameIsReported() throws {
         let frame = try Zstd.compress(liveActivityLines(count: 20))
         let bytes = frame + frame.dropLast(3)
         let error = try #require(throws: ZstdError.self) { try Zstd.decompress(bytes, outputCap: 1 << 20) }
         #expect(error.isTruncatedInput)
     }
 
-    @Test func garbageIsReportedWithZstdsErrorName() throws {
+    @Test("garbage is reported with zstd's error name") func garbageIsReportedWithZstdsErrorName() throws {
         let error = try #require(throws: ZstdError.self) {
             try Zstd.decompress(Array("{\"not\":\"zstd\"}".utf8), outputCap: 1 << 20)
         }
@@ -107,13 +109,13 @@ struct ZstdDecompressionSafetyTests {
         #expect(!error.isTruncatedInput && !error.isOutputCapExceeded)
     }
 
-    @Test func trailingGarbageAfterAFrameIsReported() throws {
+    @Test("trailing garbage after a frame is reported") func trailingGarbageAfterAFrameIsReported() throws {
         let bytes = try Zstd.compress(Array("fine".utf8)) + [0xDE, 0xAD, 0xBE, 0xEF, 0x00]
         let error = try #require(throws: ZstdError.self) { try Zstd.decompress(bytes, outputCap: 100) }
         #expect(error.description == "zstd error: unknown frame descriptor")
     }
 
-    @Test func corruptedFrameIsReported() throws {
+    @Test("corrupted frame is reported") func corruptedFrameIsReported() throws {
         var compressed = try Zstd.compress(liveActivityLines(count: 200))
         for index in stride(from: 20, to: compressed.count - 8, by: 7) {
             compressed[index] ^= 0x5A
@@ -121,7 +123,7 @@ struct ZstdDecompressionSafetyTests {
         #expect(throws: ZstdError.self) { try Zstd.decompress(compressed, outputCap: 1 << 20) }
     }
 
-    @Test(arguments: 0..<64)
+    @Test("random bytes never crash", arguments: 0..<64)
     func randomBytesNeverCrash(seed: Int) throws {
         var generator = SeededBytes(seed: UInt64(seed))
         var bytes = generator.random(count: Int(generator.next() % 2048))
@@ -147,7 +149,9 @@ struct ZstdDecompressionSafetyTests {
         return magic + [0x00, windowDescriptor] + block + content
     }
 
-    @Test func frameAskingForMoreThanTheWindowCapIsRefused() throws {
+    @Test("frame asking for more than the window cap is refused") func frameAskingForMoreThanTheWindowCapIsRefused()
+        throws
+    {
         let content = Array(#"{"aps":{}}"#.utf8)
         let frame = Self.frameAskingForWindow(log: 27, content: content)
         #expect(frame.count == 19)

@@ -12,7 +12,7 @@ struct ZstdDecompressionStreamTests {
         return (file, directory)
     }
 
-    @Test func readsChunksFromAPath() throws {
+    @Test("reads chunks from a path") func readsChunksFromAPath() throws {
         var generator = SeededBytes(seed: 3)
         let input = generator.random(count: 600_000) + liveActivityLines(count: 3000)
         let (file, directory) = try write(Zstd.compress(input))
@@ -33,7 +33,7 @@ struct ZstdDecompressionStreamTests {
     }
 
     /// Straight into a caller's buffer, after lines already read: the same bytes, in order.
-    @Test(arguments: [1, 7, 4096, 1 << 20])
+    @Test("decompresses into a caller's buffer", arguments: [1, 7, 4096, 1 << 20])
     func decompressesIntoACallersBuffer(bufferByteCount: Int) throws {
         var generator = SeededBytes(seed: 5)
         let input = liveActivityLines(count: 800) + generator.random(count: 300_000)
@@ -53,7 +53,7 @@ struct ZstdDecompressionStreamTests {
         #expect(stream.totalOutputByteCount == input.count)
     }
 
-    @Test func readsLinesAcrossConcatenatedFrames() throws {
+    @Test("reads lines across concatenated frames") func readsLinesAcrossConcatenatedFrames() throws {
         // An appended log: each append is its own frame, some without a declared size.
         let batches = (0..<4).map { _ in liveActivityLines(count: 1500) }
         var compressed: [UInt8] = []
@@ -74,7 +74,7 @@ struct ZstdDecompressionStreamTests {
         #expect(lines.allSatisfy { $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}") })
     }
 
-    @Test func lastLineWithoutNewlineAndEmptyLines() throws {
+    @Test("last line without newline and empty lines") func lastLineWithoutNewlineAndEmptyLines() throws {
         let (file, directory) = try write(Zstd.compress(Array("a\n\nb\r\nlast".utf8)))
         defer { try? FileManager.default.removeItem(at: directory) }
         let stream = try ZstdDecompressionStream(path: file.path)
@@ -85,7 +85,7 @@ struct ZstdDecompressionStreamTests {
         #expect(lines == ["a", "", "b\r", "last"])
     }
 
-    @Test func readsFromAFileHandle() throws {
+    @Test("reads from a file handle") func readsFromAFileHandle() throws {
         let input = liveActivityLines(count: 100)
         let (file, directory) = try write(Zstd.compress(input))
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -98,7 +98,7 @@ struct ZstdDecompressionStreamTests {
         #expect(output == input)
     }
 
-    @Test func readsFromAPipeWrittenConcurrently() async throws {
+    @Test("reads from a pipe written concurrently") func readsFromAPipeWrittenConcurrently() async throws {
         let input = liveActivityLines(count: 4000)
         let compressed = try Zstd.compress(input, writesContentSize: false)
         let pipe = Pipe()
@@ -117,7 +117,7 @@ struct ZstdDecompressionStreamTests {
         #expect(output == input)
     }
 
-    @Test func emptyFileHasNoLines() throws {
+    @Test("empty file has no lines") func emptyFileHasNoLines() throws {
         let (file, directory) = try write([])
         defer { try? FileManager.default.removeItem(at: directory) }
         let stream = try ZstdDecompressionStream(path: file.path)
@@ -125,7 +125,7 @@ struct ZstdDecompressionStreamTests {
         #expect(try stream.nextChunk() == nil)
     }
 
-    @Test func truncatedFileIsReported() throws {
+    @Test("truncated file is reported") func truncatedFileIsReported() throws {
         let compressed = try Zstd.compress(liveActivityLines(count: 500))
         let (file, directory) = try write(Array(compressed.dropLast(10)))
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -136,7 +136,7 @@ struct ZstdDecompressionStreamTests {
         #expect(error.description == "compressed input is truncated: it ends inside a zstd frame")
     }
 
-    @Test func garbageFileIsReported() throws {
+    @Test("garbage file is reported") func garbageFileIsReported() throws {
         let (file, directory) = try write(Array("plain text, not zstd\n".utf8))
         defer { try? FileManager.default.removeItem(at: directory) }
         let stream = try ZstdDecompressionStream(path: file.path)
@@ -144,7 +144,7 @@ struct ZstdDecompressionStreamTests {
         #expect(error.description == "zstd error: unknown frame descriptor")
     }
 
-    @Test func missingFileIsReported() throws {
+    @Test("missing file is reported") func missingFileIsReported() throws {
         let error = try #require(throws: ZstdError.self) {
             try ZstdDecompressionStream(path: "/nonexistent/log.zst")
         }
@@ -152,7 +152,7 @@ struct ZstdDecompressionStreamTests {
         #expect(error.systemErrorNumber == ENOENT)
     }
 
-    @Test func overlongLineIsRefused() throws {
+    @Test("overlong line is refused") func overlongLineIsRefused() throws {
         let (file, directory) = try write(Zstd.compress([UInt8](repeating: UInt8(ascii: "x"), count: 300_000)))
         defer { try? FileManager.default.removeItem(at: directory) }
         let stream = try ZstdDecompressionStream(path: file.path)
@@ -160,7 +160,7 @@ struct ZstdDecompressionStreamTests {
         #expect(error.description == "decompressed line is longer than 100000 bytes")
     }
 
-    @Test func outputCapAppliesToLines() throws {
+    @Test("output cap applies to lines") func outputCapAppliesToLines() throws {
         let input = liveActivityLines(count: 1000)
         let (file, directory) = try write(Zstd.compress(input))
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -171,7 +171,7 @@ struct ZstdDecompressionStreamTests {
         #expect(error.description == "decompressed output exceeds the output cap of \(input.count - 1) bytes")
     }
 
-    @Test func chunksResumeAfterLines() throws {
+    @Test("chunks resume after lines") func chunksResumeAfterLines() throws {
         let input = Array("first\nsecond\nthird\n".utf8)
         let (file, directory) = try write(Zstd.compress(input))
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -15,14 +15,15 @@ struct ZstdDictionaryTests {
 
     static let dictionary: ZstdDictionary = try! ZstdDictionary.train(samples: samples, capacity: 4096)
 
-    @Test func trainsADictionaryWithAnID() throws {
+    @Test("trains a dictionary with an ID") func trainsADictionaryWithAnID() throws {
         let dictionary = Self.dictionary
         #expect(!dictionary.bytes.isEmpty && dictionary.bytes.count <= 4096)
         #expect(dictionary.id != nil)
         #expect(Array(dictionary.bytes.prefix(4)) == [0x37, 0xA4, 0x30, 0xEC])  // zstd's dictionary magic
     }
 
-    @Test func dictionaryRoundTripsAndShrinksSmallPayloads() throws {
+    @Test("dictionary round-trips and shrinks small payloads") func dictionaryRoundTripsAndShrinksSmallPayloads() throws
+    {
         let payload = Array(
             #"{"aps":{"timestamp":1700099999,"event":"update","content-state":{"eta":12,"driver":"driver 4","stage":"stage-2","vehicle":{"plate":"KX-5","color":"red"}}}}"#
                 .utf8)
@@ -37,14 +38,14 @@ struct ZstdDictionaryTests {
         #expect(try Zstd.decompress(data, outputCap: payload.count, dictionary: Self.dictionary) == Data(payload))
     }
 
-    @Test func decompressingWithoutTheDictionaryFails() throws {
+    @Test("decompressing without the dictionary fails") func decompressingWithoutTheDictionaryFails() throws {
         let packed = try Zstd.compress(Self.samples[0], dictionary: Self.dictionary)
         let error = try #require(throws: ZstdError.self) { try Zstd.decompress(packed, outputCap: 1 << 20) }
         #expect(error.description == "zstd error: dictionary mismatch")
         #expect(error.zstdErrorName == "Dictionary mismatch")
     }
 
-    @Test func streamUsesTheDictionary() throws {
+    @Test("stream uses the dictionary") func streamUsesTheDictionary() throws {
         let lines = Self.samples.prefix(50).flatMap { $0 + [UInt8(ascii: "\n")] }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -60,7 +61,7 @@ struct ZstdDictionaryTests {
         #expect(count == 50)
     }
 
-    @Test func rawContentDictionaryWorksWithoutAnID() throws {
+    @Test("raw content dictionary works without an ID") func rawContentDictionaryWorksWithoutAnID() throws {
         let raw = ZstdDictionary(bytes: Array(#"{"aps":{"event":"update","content-state":{"#.utf8))
         #expect(raw.id == nil)
         let payload = Array(#"{"aps":{"event":"update","content-state":{"eta":1}}}"#.utf8)
@@ -68,14 +69,16 @@ struct ZstdDictionaryTests {
         #expect(try Zstd.decompress(packed, outputCap: 100, dictionary: raw) == payload)
     }
 
-    @Test func tooFewSamplesAreRefused() throws {
+    @Test("too few samples are refused") func tooFewSamplesAreRefused() throws {
         let error = try #require(throws: ZstdError.self) {
             try ZstdDictionary.train(samples: Array(Self.samples.prefix(3)))
         }
         #expect(error.description == "dictionary training needs at least 7 samples, got 3")
     }
 
-    @Test func tooLittleSampleDataIsRefusedBeforeZstdCrashes() throws {
+    @Test("too little sample data is refused before zstd crashes") func tooLittleSampleDataIsRefusedBeforeZstdCrashes()
+        throws
+    {
         // zstd 1.5.4's trainer crashes on these instead of returning an error.
         let tiny = (0..<10).map { [UInt8(truncatingIfNeeded: $0)] }
         let error = try #require(throws: ZstdError.self) { try ZstdDictionary.train(samples: tiny) }
@@ -87,13 +90,13 @@ struct ZstdDictionaryTests {
         #expect(throws: ZstdError.self) { try ZstdDictionary.train(samples: skewed) }
     }
 
-    @Test func emptySamplesAreIgnored() throws {
+    @Test("empty samples are ignored") func emptySamplesAreIgnored() throws {
         let samples = Array(repeating: [UInt8](), count: 70) + [Array(repeating: 1, count: 64)]
         let error = try #require(throws: ZstdError.self) { try ZstdDictionary.train(samples: samples) }
         #expect(error.description == "dictionary training needs at least 7 samples, got 1")
     }
 
-    @Test func smallestAcceptedSampleSetTrains() throws {
+    @Test("smallest accepted sample set trains") func smallestAcceptedSampleSetTrains() throws {
         let samples = (0..<11).map { [UInt8(truncatingIfNeeded: $0 &* 37)] }
         let dictionary = try ZstdDictionary.train(samples: samples, capacity: 1024)
         #expect(!dictionary.bytes.isEmpty)

@@ -5,7 +5,7 @@ import Testing
 
 /// The zstd packing strategy: the saving counts the frame, base64 and escapes exactly, the
 /// packed member decodes back, and nothing is suggested when packing does not win.
-@Suite struct ZstdPackingTests {
+@Suite("zstd packing of content-state members") struct ZstdPackingTests {
     struct Leg: Codable, Equatable {
         var flight: String
         var gate: String
@@ -48,7 +48,7 @@ import Testing
 
     /// Plain zstd packs these legs within 10 % of raw DEFLATE and Brotli, so it is not offered (a
     /// decoder would ship for little); with a trained dictionary it beats them by far.
-    @Test func packedMembersDecodeBackAndSaveExactly() throws {
+    @Test("packed members decode back and save exactly") func packedMembersDecodeBackAndSaveExactly() throws {
         let trip = Self.trip(0, legs: 20)
         let bytes = try Self.json(trip)
         #expect(try Self.packing(bytes, dictionary: nil).suggestion == nil)
@@ -77,7 +77,7 @@ import Testing
         #expect(suggestion.title.contains("smaller than the best native format's"))
     }
 
-    @Test func aDictionaryTrainedOnTheSeriesWinsMore() throws {
+    @Test("a dictionary trained on the series wins more") func aDictionaryTrainedOnTheSeriesWinsMore() throws {
         let bytes = try Self.json(Self.trip(0, legs: 12))
         let dictionary = try ZstdDictionary.train(samples: (1...40).map { try Self.json(Self.trip($0, legs: 12)) })
         let plain = try Self.packing(bytes, dictionary: nil).suggestion
@@ -85,14 +85,15 @@ import Testing
         #expect(plain == nil || trained.savedBytes > plain!.savedBytes)
     }
 
-    @Test func packingIsNotSuggestedWhenItDoesNotWin() throws {
+    @Test("packing is not suggested when it does not win") func packingIsNotSuggestedWhenItDoesNotWin() throws {
         let bytes = Array(#"{"booking":"XK","legs":[{"g":"B1"},{"g":"B2"}]}"#.utf8)
         let (report, suggestion) = try Self.packing(bytes, dictionary: nil)
         #expect(suggestion == nil)
         #expect(report.suggestions.isEmpty)
     }
 
-    @Test func redundancyIsMeasuredWithAndWithoutTheDictionary() throws {
+    @Test("redundancy is measured with and without the dictionary")
+    func redundancyIsMeasuredWithAndWithoutTheDictionary() throws {
         let bytes = try Self.json(Self.trip(0, legs: 12))
         let dictionary = try ZstdDictionary.train(samples: (1...40).map { try Self.json(Self.trip($0, legs: 12)) })
         let redundancy = try PayloadRedundancy(compactJSON: bytes, dictionary: dictionary)

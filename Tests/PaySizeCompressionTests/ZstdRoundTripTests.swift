@@ -18,7 +18,7 @@ struct ZstdRoundTripTests {
         ]
     }()
 
-    @Test(arguments: inputs.indices)
+    @Test("round-trips bytes", arguments: inputs.indices)
     func roundTripsBytes(index: Int) throws {
         let input = Self.inputs[index].bytes
         let compressed = try Zstd.compress(input)
@@ -26,20 +26,21 @@ struct ZstdRoundTripTests {
         #expect(output == input, "\(Self.inputs[index].name)")
     }
 
-    @Test(arguments: [Zstd.levels.lowerBound, -5, 1, 3, 19, Zstd.levels.upperBound, 1000])
+    @Test(
+        "round-trips at every level", arguments: [Zstd.levels.lowerBound, -5, 1, 3, 19, Zstd.levels.upperBound, 1000])
     func roundTripsAtEveryLevel(level: Int) throws {
         let input = liveActivityLines(count: 200)
         let compressed = try Zstd.compress(input, level: level)
         #expect(try Zstd.decompress(compressed, outputCap: input.count) == input)
     }
 
-    @Test func roundTripsWithoutDeclaredContentSize() throws {
+    @Test("round-trips without declared content size") func roundTripsWithoutDeclaredContentSize() throws {
         let input = liveActivityLines(count: 2000)
         let compressed = try Zstd.compress(input, writesContentSize: false)
         #expect(try Zstd.decompress(compressed, outputCap: input.count) == input)
     }
 
-    @Test func roundTripsData() throws {
+    @Test("round-trips Data") func roundTripsData() throws {
         let input = Data(liveActivityLines(count: 100))
         let compressed = try Zstd.compress(input, level: 9)
         #expect(try Zstd.decompress(compressed, outputCap: input.count) == input)
@@ -48,19 +49,19 @@ struct ZstdRoundTripTests {
         #expect(try Zstd.decompress(Data(slice), outputCap: input.count) == input)
     }
 
-    @Test func compressesRepetitiveInputWell() throws {
+    @Test("compresses repetitive input well") func compressesRepetitiveInputWell() throws {
         let zeros = [UInt8](repeating: 0, count: Self.oneMegabyte)
         #expect(try Zstd.compress(zeros).count < 200)
         let lines = liveActivityLines(count: 5000)
         #expect(try Zstd.compress(lines).count * 10 < lines.count)
     }
 
-    @Test func emptyInputHoldsNoFrames() throws {
+    @Test("empty input holds no frames") func emptyInputHoldsNoFrames() throws {
         #expect(try Zstd.decompress([UInt8](), outputCap: 0) == [])
         #expect(try Zstd.decompress(Data(), outputCap: 0) == Data())
     }
 
-    @Test func concatenatedFramesDecompressInOrder() throws {
+    @Test("concatenated frames decompress in order") func concatenatedFramesDecompressInOrder() throws {
         let parts = (0..<5).map { Array("part \($0)\n".utf8) }
         var concatenated: [UInt8] = []
         for (index, part) in parts.enumerated() {
@@ -70,14 +71,14 @@ struct ZstdRoundTripTests {
         #expect(try Zstd.decompress(concatenated, outputCap: 100) == parts.flatMap { $0 })
     }
 
-    @Test func concatenatedFramesWithDeclaredSizes() throws {
+    @Test("concatenated frames with declared sizes") func concatenatedFramesWithDeclaredSizes() throws {
         let first = Array(repeating: UInt8(ascii: "a"), count: 1000)
         let second = Array(repeating: UInt8(ascii: "b"), count: 2000)
         let concatenated = try Zstd.compress(first) + Zstd.compress(second)
         #expect(try Zstd.decompress(concatenated, outputCap: 3000) == first + second)
     }
 
-    @Test func skippableFramesAreSkipped() throws {
+    @Test("skippable frames are skipped") func skippableFramesAreSkipped() throws {
         // A skippable frame: magic 0x184D2A50 (little endian), a 4-byte length, then that many bytes.
         let skippable: [UInt8] = [0x50, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 1, 2, 3]
         let input = Array("kept".utf8)
@@ -85,7 +86,7 @@ struct ZstdRoundTripTests {
         #expect(try Zstd.decompress(bytes, outputCap: 4) == input)
     }
 
-    @Test func reportsLibraryVersion() {
+    @Test("reports library version") func reportsLibraryVersion() {
         #expect(Zstd.libraryVersion.hasPrefix("1."))
         #expect(Zstd.levels.upperBound == 22)
     }

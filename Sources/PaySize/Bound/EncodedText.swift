@@ -23,22 +23,7 @@ enum EncodedText {
 
     /// `string` as `JSONEncoder` writes it, quotes included.
     static func quoted(_ string: String) -> String {
-        var output = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x08: output += "\\b"
-            case 0x09: output += "\\t"
-            case 0x0A: output += "\\n"
-            case 0x0C: output += "\\f"
-            case 0x0D: output += "\\r"
-            case 0x22: output += "\\\""
-            case 0x2F: output += "\\/"
-            case 0x5C: output += "\\\\"
-            case 0x00..<0x20: output += String(format: "\\u%04x", scalar.value)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        String(decoding: JSONString.quoted(string, escapingSlashes: true), as: UTF8.self)
     }
 
     /// The compact JSON text of `element` as `JSONEncoder` writes it (numbers as their tokens).

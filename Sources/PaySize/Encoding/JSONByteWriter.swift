@@ -365,17 +365,25 @@ struct JSONByteWriter {
         }
     }
 
-    /// Writes a magnitude in decimal with an optional minus sign, without allocating.
-    mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
-        let digitCount = Self.decimalDigitCount(magnitude)
-        let length = digitCount &+ (negative ? 1 : 0)
+    /// Makes room for a number of `length` bytes and writes its minus sign when `negative`:
+    /// the number's first byte, or `nil` when only counting (the length is counted then).
+    @inline(__always)
+    private mutating func startNumber(length: Int, negative: Bool) -> UnsafeMutablePointer<UInt8>? {
         if isCountingOnly {
             count &+= length
-            return
+            return nil
         }
         reserve(length)
         let output = storage + count
         if negative { output[0] = 0x2D }
+        return output
+    }
+
+    /// Writes a magnitude in decimal with an optional minus sign, without allocating.
+    mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+        let digitCount = Self.decimalDigitCount(magnitude)
+        let length = digitCount &+ (negative ? 1 : 0)
+        guard let output = startNumber(length: length, negative: negative) else { return }
         Self.withDigits(of: magnitude, count: digitCount) { digitsEnd in
             Self.copyBytes(from: digitsEnd - digitCount, to: output + length - digitCount, count: digitCount)
         }
@@ -530,13 +538,7 @@ struct JSONByteWriter {
         let integerCount = max(digitCount &- fractionDigits, 1)
         let sign = negative ? 1 : 0
         let length = sign &+ integerCount &+ 1 &+ fractionDigits
-        if isCountingOnly {
-            count &+= length
-            return
-        }
-        reserve(length)
-        let output = storage + count
-        if negative { output[0] = 0x2D }
+        guard let output = startNumber(length: length, negative: negative) else { return }
         let fractionStart = output + sign + integerCount + 1
         // The zero padding supplies the fraction's leading zeros and a lone integer 0.
         Self.withDigits(of: digits, count: integerCount &+ fractionDigits) { digitsEnd in

@@ -12,7 +12,7 @@ enum BaselineCommand {
         .init(
             names: ["--tolerance"], valueName: "<tolerance>",
             help: "The growth allowed: a percentage such as 5% or a byte count such as 40.", defaultValue: "5%"),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """

@@ -12,12 +12,7 @@ struct BoundCommand {
         .init(
             names: ["--printable"], valueName: nil,
             help: "Judge the printable figure (no control characters in strings) instead of the worst one."),
-        .init(
-            names: ["--broadcast"], valueName: nil,
-            help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
-        .init(
-            names: ["--limit"], valueName: "<bytes>",
-            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .broadcast, .limit,
         .init(
             names: ["--format"], valueName: "<format>",
             help: "Output format: text or json (one object per schema per line).",
@@ -26,7 +21,7 @@ struct BoundCommand {
             names: ["--fail-on"], valueName: "<tier>",
             help: "Exit 1 when the bound reaches this tier: safe, monitor, risky, critical or over.",
             defaultValue: "over"),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """
@@ -77,20 +72,8 @@ struct BoundCommand {
                 message: "unknown format '\(formatText)' for '--format'; expected text or json", command: Self.name)
         }
         isJSON = formatText == "json"
-        let tierText = parsed.value("--fail-on") ?? "over"
-        guard let failOn = SizeTier(rawValue: tierText) else {
-            throw UsageError(
-                message: "unknown tier '\(tierText)' for '--fail-on'; expected safe, monitor, risky, critical or over",
-                command: Self.name)
-        }
-        self.failOn = failOn
-        if parsed.has("--broadcast"), parsed.value("--limit") != nil {
-            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
-        }
-        let limit =
-            try parsed.positiveInteger("--limit", command: Self.name)
-            ?? (parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit)
-        budget = PayloadBudget(limit: limit)
+        failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
+        budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
     }
 
     func run(streams: OutputStreams) throws -> ExitStatus {

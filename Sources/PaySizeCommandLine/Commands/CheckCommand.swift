@@ -14,12 +14,7 @@ struct CheckCommand {
             help:
                 "Exit 1 when a payload reaches this tier: safe, monitor, risky, critical or over. Structural errors always fail.",
             defaultValue: "over"),
-        .init(
-            names: ["--broadcast"], valueName: nil,
-            help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
-        .init(
-            names: ["--limit"], valueName: "<bytes>",
-            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .broadcast, .limit,
         .init(
             names: ["--thresholds"], valueName: "<m,r,c>",
             help: "Advisory tier thresholds in bytes: where monitor, risky and critical start.",
@@ -80,7 +75,7 @@ struct CheckCommand {
         .init(
             names: ["--max-depth"], valueName: "<levels>", help: "Deepest nesting of arrays and objects accepted.",
             defaultValue: "512"),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """
@@ -154,19 +149,9 @@ struct CheckCommand {
         }
         self.format = format
 
-        let tierText = parsed.value("--fail-on") ?? "over"
-        guard let failOn = SizeTier(rawValue: tierText) else {
-            throw UsageError(
-                message: "unknown tier '\(tierText)' for '--fail-on'; expected safe, monitor, risky, critical or over",
-                command: Self.name)
-        }
-        self.failOn = failOn
+        failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
 
-        if parsed.has("--broadcast"), parsed.value("--limit") != nil {
-            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
-        }
-        var limit = parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit
-        if let text = parsed.value("--limit") { limit = try Self.positiveInteger(text, option: "--limit") }
+        let limit = try parsed.byteLimit(command: Self.name)
         var budget = PayloadBudget(limit: limit)
         if let text = parsed.value("--thresholds") {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

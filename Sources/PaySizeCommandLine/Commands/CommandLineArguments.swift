@@ -1,3 +1,5 @@
+import PaySize
+
 /// A hand-written parser for `--option value`, `--option=value`, flags and positional arguments.
 ///
 /// No outside argument parser can be fetched here; this one covers what `paysize` needs and
@@ -16,6 +18,17 @@ struct CommandLineArguments {
         var isRepeatable = false
 
         var primaryName: String { names.first(where: { $0.hasPrefix("--") }) ?? names[0] }
+
+        /// `-h, --help`, which every command takes.
+        static let help = Option(names: ["-h", "--help"], valueName: nil, help: "Show help information.")
+        /// `--broadcast`: the limit of broadcast-channel pushes; read with ``byteLimit(command:)``.
+        static let broadcast = Option(
+            names: ["--broadcast"], valueName: nil,
+            help: "Judge against the 5120-byte limit of broadcast-channel pushes.")
+        /// `--limit <bytes>`: another byte limit; read with ``byteLimit(command:)``.
+        static let limit = Option(
+            names: ["--limit"], valueName: "<bytes>",
+            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096")
     }
 
     private(set) var values: [String: [String]] = [:]
@@ -97,6 +110,31 @@ struct CommandLineArguments {
         }
         return number
     }
+    /// The byte limit that `--broadcast` or `--limit` sets: 4096 when neither is given.
+    ///
+    /// - Throws: ``UsageError`` naming `command` when both are given or the limit is not a
+    ///   positive integer.
+    func byteLimit(command: String) throws -> Int {
+        if has("--broadcast"), value("--limit") != nil {
+            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: command)
+        }
+        return try positiveInteger("--limit", command: command)
+            ?? (has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit)
+    }
+
+    /// The tier option `name` names (`--fail-on`, `--target`), or `defaultTier` when absent.
+    ///
+    /// - Throws: ``UsageError`` naming `command` when the value names no tier.
+    func tier(_ name: String, default defaultTier: SizeTier, command: String) throws -> SizeTier {
+        guard let text = value(name) else { return defaultTier }
+        guard let tier = SizeTier(rawValue: text) else {
+            throw UsageError(
+                message: "unknown tier '\(text)' for '\(name)'; expected safe, monitor, risky, critical or over",
+                command: command)
+        }
+        return tier
+    }
+
     func allValues(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 

@@ -12,7 +12,7 @@ enum MergeCommand {
         .init(
             names: ["--file"], valueName: "<name>",
             help: "The name the merged summary gives the whole (default: the shards' names joined by ' + ')."),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """

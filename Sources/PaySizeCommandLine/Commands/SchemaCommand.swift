@@ -11,7 +11,7 @@ enum SchemaCommand {
             names: ["--strict"], valueName: nil,
             help:
                 "Exit 1 on any conflict, not only on one that breaks running activities or that no payload can avoid."),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """

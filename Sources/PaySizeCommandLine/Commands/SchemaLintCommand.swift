@@ -7,7 +7,7 @@ enum SchemaLintCommand {
 
     static let options: [CommandLineArguments.Option] = [
         .init(names: ["--schema-dir"], valueName: "<dir>", help: SchemaDirectory.help),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """

@@ -36,17 +36,12 @@ struct SuggestCommand {
                 "Keys the app cannot rename (a push SDK's, a partner's), '*' for any characters; repeatable. Well-known push SDK keys are kept anyway.",
             isRepeatable: true),
         .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
-        .init(
-            names: ["--broadcast"], valueName: nil,
-            help: "Judge against the 5120-byte limit of broadcast-channel pushes."),
-        .init(
-            names: ["--limit"], valueName: "<bytes>",
-            help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096"),
+        .broadcast, .limit,
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
         .init(
             names: ["--max-input-bytes"], valueName: "<bytes>",
             help: "Largest payload file or series line read.", defaultValue: "32768"),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """
@@ -101,18 +96,10 @@ struct SuggestCommand {
             throw UsageError(
                 message: "unknown format '\(format)' for '--format'; expected text or json", command: Self.name)
         }
-        let targetText = parsed.value("--target") ?? "safe"
-        guard let target = SizeTier(rawValue: targetText) else {
-            throw UsageError(
-                message: "unknown tier '\(targetText)' for '--target'; expected safe, monitor, risky, critical or over",
-                command: Self.name)
-        }
-        if parsed.has("--broadcast"), parsed.value("--limit") != nil {
-            throw UsageError(message: "'--broadcast' and '--limit' cannot be combined", command: Self.name)
-        }
-        var limit = parsed.has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit
-        if let value = try parsed.positiveInteger("--limit", command: Self.name) { limit = value }
-        advisor = ShrinkAdvisor(budget: PayloadBudget(limit: limit), target: target, allowsLossy: parsed.has("--lossy"))
+        let target = try parsed.tier("--target", default: .safe, command: Self.name)
+        advisor = ShrinkAdvisor(
+            budget: PayloadBudget(limit: try parsed.byteLimit(command: Self.name)), target: target,
+            allowsLossy: parsed.has("--lossy"))
         let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
         advisor.contentStateSchema = try parsed.value("--schema").map { try SchemaFile.load($0, directory: directory) }
         advisor.attributesSchema = try parsed.value("--attributes-schema").map {

@@ -17,7 +17,7 @@ enum ZstdDictionaryCommand {
             names: ["--capacity"], valueName: "<bytes>", help: "The largest dictionary to train.",
             defaultValue: String(ZstdDictionary.defaultCapacity)),
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines, whatever its name."),
-        .init(names: ["-h", "--help"], valueName: nil, help: "Show help information."),
+        .help,
     ]
 
     static let help = """

@@ -161,10 +161,10 @@ final class LogLineChecker: @unchecked Sendable {
             let member = scanner.member(at: index)
             let key =
                 member.keyIsVerbatim
-                ? JSONOutline.verbatimKey(
+                ? MeasuredValueReader.verbatimKey(
                     UnsafeRawBufferPointer(
                         rebasing: bytes[(member.keyRange.lowerBound + 1)..<(member.keyRange.upperBound - 1)]))
-                : JSONOutline.string(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
+                : MeasuredValueReader.string(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
             let value: JSONElement
             if member.value.kind == .object, key == "content-state" || key == "attributes" {
                 // No rule looks inside them: an empty object stands in.
@@ -172,7 +172,7 @@ final class LogLineChecker: @unchecked Sendable {
                     content: .object([]), byteRange: member.value.byteRange,
                     compactByteCount: member.value.compactByteCount)
             } else {
-                guard let element = JSONOutline.element(member.value, in: bytes) else { return nil }
+                guard let element = MeasuredValueReader.element(member.value, in: bytes) else { return nil }
                 value = element
             }
             members.append(JSONMember(key: key, keyRange: member.keyRange, value: value))

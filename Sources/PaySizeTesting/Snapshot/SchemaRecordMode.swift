@@ -5,15 +5,26 @@
 /// the `.schemaRecordMode(_:)` test trait), else the `PAYSIZE_RECORD` environment variable, else
 /// ``missing``. Whatever the mode, nothing is written when the `CI` environment variable is
 /// set: there a missing snapshot is a failure.
-public enum SchemaRecordMode: String, Sendable, CaseIterable {
+///
+/// A struct rather than an enum, so modes added later break nobody's `switch`.
+public struct SchemaRecordMode: Sendable, Hashable, CustomStringConvertible {
+    /// The mode's name, as `PAYSIZE_RECORD` spells it.
+    private let name: String
+
     /// Write a snapshot that does not exist yet, and fail naming it. The default.
-    case missing
+    public static let missing = SchemaRecordMode(name: "missing")
     /// Write every snapshot; fail when one was missing or changed.
-    case all
+    public static let all = SchemaRecordMode(name: "all")
     /// Write the snapshots that are missing or differ, and fail.
-    case failed
+    public static let failed = SchemaRecordMode(name: "failed")
     /// Write nothing; a missing snapshot fails.
-    case never
+    public static let never = SchemaRecordMode(name: "never")
+
+    /// Every mode, in the order of their documentation.
+    package static let known: [SchemaRecordMode] = [.missing, .all, .failed, .never]
+
+    /// The mode's name as `PAYSIZE_RECORD` spells it, such as `failed`.
+    public var description: String { name }
 
     /// The environment variable that selects the mode: `PAYSIZE_RECORD`.
     public static let environmentVariable = "PAYSIZE_RECORD"
@@ -30,7 +41,7 @@ public enum SchemaRecordMode: String, Sendable, CaseIterable {
     static func named(in environment: [String: String]) throws(SchemaRecordModeError) -> SchemaRecordMode? {
         guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
         if value == "1" { return .all }
-        guard let mode = SchemaRecordMode(rawValue: value.lowercased()) else {
+        guard let mode = known.first(where: { $0.name == value.lowercased() }) else {
             throw SchemaRecordModeError(value: value)
         }
         return mode

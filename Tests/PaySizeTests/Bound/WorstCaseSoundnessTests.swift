@@ -6,7 +6,7 @@ import Testing
 
 /// Soundness by search and tightness by witness, for twenty app-shaped types with limits: no
 /// allowed value encodes larger than the bound, and the witness reaches it exactly.
-@Suite struct WorstCaseSoundnessTests {
+@Suite("Worst-case bounds against random values") struct WorstCaseSoundnessTests {
     static let types: [any BoundSample.Type] = [
         DeliveryBound.self, RideBound.self, SportsBound.self, TimerBound.self, FlightBound.self, OrderBound.self,
         WorkoutBound.self, ParkingBound.self, ChargingBound.self, FoodOrderBound.self, AuctionBound.self,
@@ -18,17 +18,17 @@ import Testing
     static let randomCount = 480
     static let adversarialCount = 120
 
-    @Test(arguments: 0..<types.count)
+    @Test("no allowed value encodes larger", arguments: 0..<types.count)
     func noAllowedValueEncodesLarger(_ position: Int) throws {
         try Self.checkSoundness(Self.types[position])
     }
 
-    @Test(arguments: 0..<types.count)
+    @Test("witness reaches the bound", arguments: 0..<types.count)
     func witnessReachesTheBound(_ position: Int) throws {
         try Self.checkTightness(Self.types[position])
     }
 
-    @Test func searchCoversTenThousandValues() {
+    @Test("search covers ten thousand values") func searchCoversTenThousandValues() {
         #expect(Self.types.count >= 20)
         #expect(Self.types.count * (Self.randomCount + Self.adversarialCount) >= 10_000)
     }

@@ -4,7 +4,7 @@ import PaySizeTestSupport
 import Testing
 
 /// What real APNs clients send: bodies as written, string alerts, near-miss keys, notification keys.
-@Suite struct PayloadCheckerClientTests {
+@Suite("PayloadChecker on real clients' bodies") struct PayloadCheckerClientTests {
     static func findings(_ text: String, checker: PayloadChecker = PayloadChecker()) throws -> [String] {
         try checker.check(Array(text.utf8)).findings.map {
             "\($0.severity.rawValue) \($0.path): \($0.message)" + ($0.fix.map { " | fix: \($0)" } ?? "")
@@ -15,7 +15,8 @@ import Testing
     /// bytes compact, 4696 as written.
     static let aioapnsUpdate = TestPaths.fixtures.appendingPathComponent("clients/aioapns-update-4058.json")
 
-    @Test func bodyOverTheLimitOnlyAsWrittenIsAWarningOnTheCompactBasis() throws {
+    @Test("body over the limit only as written is a warning on the compact basis")
+    func bodyOverTheLimitOnlyAsWrittenIsAWarningOnTheCompactBasis() throws {
         let bytes = Array(try Data(contentsOf: Self.aioapnsUpdate))
         let report = try PayloadChecker().check(bytes)
         #expect(report.payloadByteCount == 4058)
@@ -31,7 +32,8 @@ import Testing
             ])
     }
 
-    @Test func bodyOverTheLimitOnlyAsWrittenIsAnErrorAsWritten() throws {
+    @Test("body over the limit only as written is an error as written")
+    func bodyOverTheLimitOnlyAsWrittenIsAnErrorAsWritten() throws {
         let bytes = Array(try Data(contentsOf: Self.aioapnsUpdate))
         let report = try PayloadChecker(sizeBasis: .asWritten).check(bytes)
         #expect(report.payloadByteCount == 4058)
@@ -45,7 +47,8 @@ import Testing
             ])
     }
 
-    @Test func whitespaceWithinTheLimitOrCompactOverItAddsNoFinding() throws {
+    @Test("whitespace within the limit or compact over it adds no finding")
+    func whitespaceWithinTheLimitOrCompactOverItAddsNoFinding() throws {
         let pretty = "{\n  \"aps\" : {\"timestamp\" : 1764500400, \"event\" : \"update\", \"content-state\" : {}}\n}\n"
         for basis in [PayloadSizeBasis.compact, .asWritten] {
             #expect(try Self.findings(pretty, checker: PayloadChecker(sizeBasis: basis)) == [])
@@ -59,7 +62,7 @@ import Testing
         #expect(report.findings.isEmpty)
     }
 
-    @Test func stringAlertIsAWarning() throws {
+    @Test("string alert is a warning") func stringAlertIsAWarning() throws {
         #expect(
             try Self.findings(
                 #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"alert":"Sam is 3 stops away"}}"#)
@@ -81,6 +84,7 @@ import Testing
 
     /// Keys as client libraries and people misspell them, each with its hint.
     @Test(
+        "near miss of an aps key gets its hint",
         arguments: [
             ("state-date", "stale-date"), ("contentState", "content-state"), ("content_state", "content-state"),
             ("staleDate", "stale-date"), ("dismissalDate", "dismissal-date"), ("relevanceScore", "relevance-score"),
@@ -97,7 +101,7 @@ import Testing
             ])
     }
 
-    @Test func keysFarFromEveryKnownKeyGetNoHint() throws {
+    @Test("keys far from every known key get no hint") func keysFarFromEveryKnownKeyGetNoHint() throws {
         for key in ["category", "thread-id", "mutable-content", "content-available", "x", "interruption-level"] {
             #expect(
                 try Self.findings(#"{"aps":{"timestamp":1764500400,"event":"end","content-state":{},"\#(key)":1}}"#)
@@ -107,7 +111,8 @@ import Testing
         }
     }
 
-    @Test func eventsIsReadAsEventSoAMisspeltStartIsCheckedAsAStart() throws {
+    @Test("events is read as event so a misspelt start is checked as a start")
+    func eventsIsReadAsEventSoAMisspeltStartIsCheckedAsAStart() throws {
         #expect(
             try Self.findings(#"{"aps":{"timestamp":1764500400,"events":"start","content-state":{}}}"#) == [
                 "error /aps/events: unknown 'aps' key 'events': did you mean 'event'? The push has no 'event'; the rules below read 'events' as 'event' | fix: rename 'events' to 'event'",
@@ -130,7 +135,7 @@ import Testing
                 ])
     }
 
-    @Test func nearMissOfAnAlertMemberGetsItsHint() throws {
+    @Test("near miss of an alert member gets its hint") func nearMissOfAnAlertMemberGetsItsHint() throws {
         #expect(
             try Self.findings(
                 #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"alert":{"tilte":"T","Body":"B","subTitle":"S","color":"red"}}}"#
@@ -142,7 +147,9 @@ import Testing
             ])
     }
 
-    @Test func soundAndBadgeSayWhereALiveActivitysSoundGoes() throws {
+    @Test("sound and badge say where a Live Activity's sound goes") func soundAndBadgeSayWhereALiveActivitysSoundGoes()
+        throws
+    {
         #expect(
             try Self.findings(
                 #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"sound":"default","badge":1}}"#)

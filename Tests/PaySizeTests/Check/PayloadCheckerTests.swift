@@ -1,7 +1,7 @@
 @_spi(Internals) import PaySize
 import Testing
 
-@Suite struct PayloadCheckerTests {
+@Suite("PayloadChecker") struct PayloadCheckerTests {
     static func findings(_ text: String) throws -> [String] {
         try PayloadChecker().check(Array(text.utf8)).findings.map {
             "\($0.severity.rawValue) \($0.path): \($0.message)"
@@ -11,7 +11,7 @@ import Testing
     static let validStart =
         #"{"aps":{"timestamp":1764500400,"event":"start","attributes-type":"A","attributes":{"n":1},"content-state":{"s":"x"},"alert":{"title":"T","body":{"loc-key":"k","loc-args":["a"]},"sound":"default"},"stale-date":1764504000,"relevance-score":0.5,"input-push-token":1}}"#
 
-    @Test func validPayloadsHaveNoFindings() throws {
+    @Test("valid payloads have no findings") func validPayloadsHaveNoFindings() throws {
         #expect(try Self.findings(Self.validStart) == [])
         #expect(
             try Self.findings(
@@ -22,7 +22,7 @@ import Testing
         )
     }
 
-    @Test func measuresPartsOfAStart() throws {
+    @Test("measures parts of a start") func measuresPartsOfAStart() throws {
         let report = try PayloadChecker().check(Array(Self.validStart.utf8))
         #expect(report.payloadByteCount == Self.validStart.utf8.count)
         #expect(report.contentStateByteCount == #"{"s":"x"}"#.utf8.count)
@@ -32,7 +32,7 @@ import Testing
         #expect(report.tier == .safe)
     }
 
-    @Test func attributesAreOnlyCountedOnStart() throws {
+    @Test("attributes are only counted on start") func attributesAreOnlyCountedOnStart() throws {
         let report = try PayloadChecker().check(
             Array(#"{"aps":{"timestamp":1764500400,"event":"update","content-state":{},"attributes":{}}}"#.utf8))
         #expect(report.attributesByteCount == nil)
@@ -42,6 +42,7 @@ import Testing
     }
 
     @Test(
+        "rules",
         arguments: [
             (#"[]"#, ["error (root): expected an object with an 'aps' dictionary at the top level, found array"]),
             (

@@ -5,11 +5,13 @@ import Testing
 
 /// `JSONString.quoted`, the one string escaper, writes Foundation's bytes on both of its paths
 /// (a string with nothing to escape, and one the encoder escapes).
-struct JSONStringTests {
-    @Test(arguments: [
-        "", "plain", "café 🏈", "a/b", "tab\there", "quote\"back\\slash", "\u{0}\u{1F}\u{7F}", "line\nend",
-        "\u{2028}", "e\u{301}",
-    ])
+@Suite("JSONString, the one string escaper") struct JSONStringTests {
+    @Test(
+        "matches Foundation",
+        arguments: [
+            "", "plain", "café 🏈", "a/b", "tab\there", "quote\"back\\slash", "\u{0}\u{1F}\u{7F}", "line\nend",
+            "\u{2028}", "e\u{301}",
+        ])
     func matchesFoundation(_ string: String) throws {
         for escapingSlashes in [true, false] {
             let foundation = JSONEncoder()

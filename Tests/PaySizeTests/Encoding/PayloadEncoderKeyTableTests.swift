@@ -72,7 +72,7 @@ struct PayloadEncoderKeyTableTests {
         EncodingOptions(formatting: [.sortedKeys], key: .convertToSnakeCase, label: "sorted snake case"),
     ]
 
-    @Test(arguments: formattings)
+    @Test("escaped slashed and non-ASCII keys", arguments: formattings)
     func escapedSlashedAndNonASCIIKeys(options: EncodingOptions) {
         let keys = ["z", "a/b", "q\"", "c\u{1}", "tab\t", "é", "", "aB", "a", "back\\slash", "/"]
         expectIdenticalCallAfterCall(Members(keys: keys, make: SpecialKey.init), options)
@@ -80,14 +80,14 @@ struct PayloadEncoderKeyTableTests {
         expectIdenticalCallAfterCall(Members(keys: Array(keys.prefix(3)), make: SpecialKey.init), options)
     }
 
-    @Test(arguments: formattings)
+    @Test("repeated keys keep the last value", arguments: formattings)
     func repeatedKeysKeepTheLastValue(options: EncodingOptions) {
         expectIdenticalCallAfterCall(Members(keys: ["b", "a"], make: RepeatKey.init), options)
         expectIdenticalCallAfterCall(Members(keys: ["b", "a", "b"], make: RepeatKey.init), options)
         expectIdenticalCallAfterCall(Members(keys: ["a", "a", "a", "c"], make: RepeatKey.init), options)
     }
 
-    @Test(arguments: formattings)
+    @Test("more keys than a table holds", arguments: formattings)
     func moreKeysThanATableHolds(options: EncodingOptions) {
         let keys = (0..<80).map { "k\(($0 * 37) % 80)" }
         expectIdenticalCallAfterCall(Members(keys: keys, make: ManyKey.init), options)
@@ -99,7 +99,7 @@ struct PayloadEncoderKeyTableTests {
     /// through the core's scratch buffer (members copied 1 to 16, 17 to 32, 33 to 128 and more
     /// bytes at a time), larger ones (past 1,024 bytes) and pretty ones through a buffer of their
     /// own. Every object size from a few bytes to past 2,000, in reverse and shuffled order.
-    @Test(arguments: formattings)
+    @Test("objects of every size reordered by rank", arguments: formattings)
     func objectsOfEverySizeReorderedByRank(options: EncodingOptions) {
         var generator = SplitMix64(seed: 1_024)
         let keys = (0..<40).map { "key\(String(format: "%02d", $0))" }
@@ -123,7 +123,7 @@ struct PayloadEncoderKeyTableTests {
         #expect(totalLengths.contains { $0 > 1_100 })
     }
 
-    @Test(arguments: formattings)
+    @Test("containers of two key types on one encoder", arguments: formattings)
     func containersOfTwoKeyTypesOnOneEncoder(options: EncodingOptions) {
         expectIdenticalCallAfterCall(TwoKeyTypes(), options)
     }
@@ -131,7 +131,7 @@ struct PayloadEncoderKeyTableTests {
     /// Canonically equivalent keys (equal `String`s, different bytes) are one member for
     /// Foundation, whether they are served from the key table (warm rounds) or not (cold), and
     /// however they mix with ASCII keys; keys that are only similar stay two members.
-    @Test(arguments: formattings)
+    @Test("canonically equivalent keys are one member", arguments: formattings)
     func canonicallyEquivalentKeysAreOneMember(options: EncodingOptions) {
         let cases: [[String]] = [
             ["a", "\u{E9}"],

@@ -5,7 +5,7 @@ import Testing
 /// Values the FuzzEncoderDifferential target (Fuzz/) found PayloadEncoder and JSONEncoder
 /// disagreeing on, kept as unit tests; each input also lives in
 /// `Fuzz/Regressions/FuzzEncoderDifferential/`.
-@Suite struct PayloadEncoderRegressionTests {
+@Suite("PayloadEncoder regressions") struct PayloadEncoderRegressionTests {
     private struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -28,7 +28,9 @@ import Testing
     /// member, spelled as first written, holding the last value: `{"é":2}`. PayloadEncoder
     /// used to compare keys by UTF-8 bytes only and wrote both (`{"é":2,"é":1}`); an object
     /// with such keys now goes to Foundation.
-    @Test(arguments: [["\u{E9}", "e\u{301}"], ["e\u{301}", "\u{E9}"], ["\u{212B}", "\u{C5}", "A\u{30A}"]])
+    @Test(
+        "canonically equivalent keys are one member",
+        arguments: [["\u{E9}", "e\u{301}"], ["e\u{301}", "\u{E9}"], ["\u{212B}", "\u{C5}", "A\u{30A}"]])
     func canonicallyEquivalentKeysAreOneMember(keys: [String]) throws {
         var ours = PayloadEncoder()
         ours.outputFormatting = [.sortedKeys]
@@ -47,7 +49,7 @@ import Testing
     /// canonically equivalent keys as one; so `"e\u{301}"`, met after `"\u{E9}"` anywhere in the
     /// value, was written as `"\u{E9}"`. Foundation converts each key as given; the cache now
     /// holds ASCII keys only.
-    @Test func snakeCaseKeepsTheSpellingOfEachKey() throws {
+    @Test("snake case keeps the spelling of each key") func snakeCaseKeepsTheSpellingOfEachKey() throws {
         struct Inner: Encodable {
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: Key.self)
@@ -78,12 +80,14 @@ import Testing
     /// milliseconds since 1970 whose number is NaN or infinite throws `invalidValue` ("Unable to
     /// encode Double.nan directly in JSON."). PayloadEncoder used to write the replacement
     /// string (`"nan"`); now it throws the same error at the same path.
-    @Test(arguments: [
-        (JSONEncoder.DateEncodingStrategy.secondsSince1970, Double.nan),
-        (.millisecondsSince1970, .nan),
-        (.millisecondsSince1970, .infinity),
-        (.secondsSince1970, -.infinity),
-    ])
+    @Test(
+        "non-conforming dates throw as Foundation does",
+        arguments: [
+            (JSONEncoder.DateEncodingStrategy.secondsSince1970, Double.nan),
+            (.millisecondsSince1970, .nan),
+            (.millisecondsSince1970, .infinity),
+            (.secondsSince1970, -.infinity),
+        ])
     func nonConformingDatesThrowAsFoundationDoes(strategy: JSONEncoder.DateEncodingStrategy, seconds: Double) throws {
         let floats = JSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
             positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")

@@ -5,7 +5,7 @@ import Testing
 
 /// `JSONMeasuringScanner` against the strict `JSONScanner`: the same texts accepted, the same
 /// compact sizes, the same values at every pointer.
-@Suite struct JSONMeasuringScannerTests {
+@Suite("JSONMeasuringScanner") struct JSONMeasuringScannerTests {
     static let pointers: [JSONPointer] = [
         .root, JSONPointer("aps"), JSONPointer("aps", "content-state"), JSONPointer("a"),
         JSONPointer(components: [.index(0)]), JSONPointer(components: [.key("a"), .index(1), .key("b")]),
@@ -43,19 +43,19 @@ import Testing
         return true
     }
 
-    @Test(arguments: JSONTestSuiteTests.caseNames)
+    @Test("agrees on every JSONTestSuite case", arguments: JSONTestSuiteTests.caseNames)
     func agreesOnEveryJSONTestSuiteCase(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: JSONTestSuiteTests.folder.appendingPathComponent(name)))
         Self.expectAgreement(bytes)
         Self.expectAgreement(bytes, duplicateKeys: .allow)
     }
 
-    @Test(arguments: JSONScannerTests.sizeCases)
+    @Test("agrees on the scanner size cases", arguments: JSONScannerTests.sizeCases)
     func agreesOnTheScannerSizeCases(_ text: String) {
         #expect(Self.expectAgreement(Array(text.utf8)))
     }
 
-    @Test func measuresThePointers() throws {
+    @Test("measures the pointers") func measuresThePointers() throws {
         let text = #"{ "a" : [0, {"b" : [ 1 , 2 ]}], "aps":{"event":"update","content-state": {"eta" : 5}} }"#
         var scanner = JSONMeasuringScanner(measuring: Self.pointers)
         let accepted = scanner.measure(Array(text.utf8))
@@ -78,22 +78,24 @@ import Testing
     }
 
     /// Keys are compared as Swift strings, which treat canonically equivalent spellings as one.
-    @Test(arguments: [
-        (#"{"é":1,"e\u0301":2}"#, false),
-        ("{\"\u{E9}\":1,\"e\u{301}\":2}", false),
-        (#"{"K":1,"\u212a":2}"#, false),
-        ("{\"K\":1,\"\u{212A}\":2}", false),
-        (#"{"a":1,"\u0061":2}"#, false),
-        (#"{"a":1,"b":{"a":2},"c":[{"a":3}]}"#, true),
-        (#"{"\u00e9":{"x":1,"x":2}}"#, false),
-        (#"{"ab":1,"a\u0062c":2,"abc":3}"#, false),
-    ])
+    @Test(
+        "duplicate keys as Swift strings",
+        arguments: [
+            (#"{"é":1,"e\u0301":2}"#, false),
+            ("{\"\u{E9}\":1,\"e\u{301}\":2}", false),
+            (#"{"K":1,"\u212a":2}"#, false),
+            ("{\"K\":1,\"\u{212A}\":2}", false),
+            (#"{"a":1,"\u0061":2}"#, false),
+            (#"{"a":1,"b":{"a":2},"c":[{"a":3}]}"#, true),
+            (#"{"\u00e9":{"x":1,"x":2}}"#, false),
+            (#"{"ab":1,"a\u0062c":2,"abc":3}"#, false),
+        ])
     func duplicateKeysAsSwiftStrings(_ text: String, accepted: Bool) {
         #expect(Self.expectAgreement(Array(text.utf8)) == accepted)
         #expect(Self.expectAgreement(Array(text.utf8), duplicateKeys: .allow))
     }
 
-    @Test func duplicatesInLargeObjects() {
+    @Test("duplicates in large objects") func duplicatesInLargeObjects() {
         for count in [15, 16, 17, 40, 300] {
             let keys = (0..<count).map { "\"key\($0 * 7919 % 1000)-\(String(repeating: "x", count: $0 % 11))\":\($0)" }
             #expect(Self.expectAgreement(Array(("{" + keys.joined(separator: ",") + "}").utf8)))
@@ -104,7 +106,7 @@ import Testing
         }
     }
 
-    @Test func depthLimit() {
+    @Test("depth limit") func depthLimit() {
         for depth in [1, 5, 511, 512, 513] {
             let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             #expect(Self.expectAgreement(Array(text.utf8)) == (depth <= 512))
@@ -115,12 +117,12 @@ import Testing
     }
 
     /// A pointer follows the first member with its key, even where repeated keys are allowed.
-    @Test func pointersFollowTheFirstMember() {
+    @Test("pointers follow the first member") func pointersFollowTheFirstMember() {
         let text = #"{"a":[1],"a":[0,{"b":2}],"aps":{"content-state":1},"aps":{"content-state":{}}}"#
         #expect(Self.expectAgreement(Array(text.utf8), duplicateKeys: .allow))
     }
 
-    @Test func emptyAndBlankInputsAreRefused() {
+    @Test("empty and blank inputs are refused") func emptyAndBlankInputsAreRefused() {
         #expect(!Self.expectAgreement([]))
         #expect(!Self.expectAgreement(Array("  \r\n".utf8)))
         var scanner = JSONMeasuringScanner()
@@ -129,7 +131,7 @@ import Testing
     }
 
     /// Seeded random texts, most of them then damaged by one edit: every one agrees.
-    @Test(arguments: 0..<8)
+    @Test("random texts agree", arguments: 0..<8)
     func randomTextsAgree(seed: UInt64) {
         var random = SplitMix64(seed: seed &+ 1000)
         var acceptedCount = 0

@@ -3,11 +3,11 @@ import Testing
 
 /// Inputs the fuzz targets (Fuzz/) once failed on, kept as unit tests; each also lives in
 /// `Fuzz/Regressions/<target>/`, replayed before every fuzz run.
-@Suite struct JSONScannerRegressionTests {
+@Suite("JSONScanner regressions") struct JSONScannerRegressionTests {
     /// FuzzCheck, Regressions/FuzzCheck/control-character-key-in-path*.json: a key with an escaped
     /// newline put a raw line break into the error's JSON Pointer, so `paysize check` wrote a
     /// two-line diagnostic.
-    @Test func controlCharacterInKeyStaysEscapedInPath() {
+    @Test("control character in key stays escaped in path") func controlCharacterInKeyStaysEscapedInPath() {
         #expect {
             try JSONScanner.scan(Array(#"{"a\nb":x}"#.utf8))
         } throws: { error in
@@ -19,7 +19,7 @@ import Testing
 
     /// FuzzCheck, Regressions/FuzzCheck/control-character-duplicate-key.json: the duplicate-key
     /// message quoted the key raw.
-    @Test func controlCharacterInDuplicateKeyStaysEscaped() {
+    @Test("control character in duplicate key stays escaped") func controlCharacterInDuplicateKeyStaysEscaped() {
         #expect {
             try JSONScanner.scan(Array(#"{"a\tb":1,"a\tb":2}"#.utf8))
         } throws: { error in
@@ -27,10 +27,12 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("\u{0}", #"/\u0000"#), ("\u{1B}[31m", #"/\u001b[31m"#), ("\u{7F}", #"/\u007f"#),
-        ("\u{8}\u{C}\r", #"/\b\f\r"#), ("é/~", "/é~1~0"),
-    ])
+    @Test(
+        "pointer description escapes only control characters",
+        arguments: [
+            ("\u{0}", #"/\u0000"#), ("\u{1B}[31m", #"/\u001b[31m"#), ("\u{7F}", #"/\u007f"#),
+            ("\u{8}\u{C}\r", #"/\b\f\r"#), ("é/~", "/é~1~0"),
+        ])
     func pointerDescriptionEscapesOnlyControlCharacters(key: String, description: String) {
         #expect(JSONPointer(key).description == description)
     }

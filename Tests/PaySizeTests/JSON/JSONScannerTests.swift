@@ -2,7 +2,7 @@ import Foundation
 @_spi(Internals) import PaySize
 import Testing
 
-@Suite struct JSONScannerTests {
+@Suite("JSONScanner") struct JSONScannerTests {
     /// An independent compact-size computation: drop whitespace outside strings, byte by byte.
     static func strippedByteCount(_ bytes: [UInt8]) -> Int {
         var count = 0
@@ -37,14 +37,16 @@ import Testing
         #"{"deep":[[[[{"x":[ ]}]]]]}"#,
     ]
 
-    @Test(arguments: sizeCases)
+    @Test("compact size matches independent count", arguments: sizeCases)
     func compactSizeMatchesIndependentCount(_ text: String) throws {
         let bytes = Array(text.utf8)
         let root = try JSONScanner.scan(bytes)
         #expect(root.compactByteCount == Self.strippedByteCount(bytes))
     }
 
-    @Test func compactSizeAgreesWithFoundationForPlainValues() throws {
+    @Test("compact size agrees with Foundation for plain values") func compactSizeAgreesWithFoundationForPlainValues()
+        throws
+    {
         // Foundation re-encodes, so compare only where re-encoding keeps every token: ASCII
         // strings without '/', integers.
         let value: [String: Any] = [
@@ -56,7 +58,7 @@ import Testing
         #expect(try JSONScanner.scan(Array(compact)).compactByteCount == compact.count)
     }
 
-    @Test func membersKeepByteRangesAndTokens() throws {
+    @Test("members keep byte ranges and tokens") func membersKeepByteRangesAndTokens() throws {
         let text = "{ \"a\" : [1, 2.50], \"b\\u0063\": \"x\" }"
         let root = try JSONScanner.scan(Array(text.utf8))
         let a = try #require(root["a"])
@@ -68,7 +70,7 @@ import Testing
         #expect(root["bc"]?.stringValue == "x")
     }
 
-    @Test func decodesEscapesAndSurrogatePairs() throws {
+    @Test("decodes escapes and surrogate pairs") func decodesEscapesAndSurrogatePairs() throws {
         let root = try JSONScanner.scan(Array(#""\ud83c\udfc8 \u00e9\t\/""#.utf8))
         #expect(root.stringValue == "🏈 é\t/")
     }
@@ -114,7 +116,7 @@ import Testing
         ("{\"a\": [1, {\"b\": tru}]}", 1, 17, 16, "/a/1/b", "expected a JSON value, found 'tru'"),
     ]
 
-    @Test(arguments: errorCases)
+    @Test("errors have location path and message", arguments: errorCases)
     func errorsHaveLocationPathAndMessage(_ errorCase: (String, Int, Int, Int, String, String)) {
         let (input, line, column, offset, path, message) = errorCase
         #expect(throws: JSONScanError.self) { try JSONScanner.scan(Array(input.utf8)) }
@@ -132,7 +134,7 @@ import Testing
         }
     }
 
-    @Test func refusesInvalidUTF8WithTheByte() {
+    @Test("refuses invalid UTF-8 with the byte") func refusesInvalidUTF8WithTheByte() {
         let bytes: [UInt8] = Array("[\"ab".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
         #expect(throws: JSONScanError.self) { try JSONScanner.scan(bytes) }
         do { _ = try JSONScanner.scan(bytes) } catch let error as JSONScanError {
@@ -145,7 +147,7 @@ import Testing
         #expect(throws: JSONScanError.self) { try JSONScanner.scan([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]) }
     }
 
-    @Test func deepNestingStopsAtTheLimitWithoutRecursion() {
+    @Test("deep nesting stops at the limit without recursion") func deepNestingStopsAtTheLimitWithoutRecursion() {
         let deep =
             [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
             + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000)
@@ -162,7 +164,8 @@ import Testing
         #expect((try? JSONScanner.scan(ok))?.compactByteCount == 1024)
     }
 
-    @Test func duplicateKeysAreFoundInLargeObjectsAndAfterUnescaping() {
+    @Test("duplicate keys are found in large objects and after unescaping")
+    func duplicateKeysAreFoundInLargeObjectsAndAfterUnescaping() {
         var text = "{"
         for index in 0..<100 { text += "\"k\(index)\":\(index)," }
         text += "\"k\\u0037\":0}"
@@ -175,7 +178,7 @@ import Testing
         } catch { Issue.record("\(error)") }
     }
 
-    @Test func pointerEscapesSlashAndTilde() {
+    @Test("pointer escapes slash and tilde") func pointerEscapesSlashAndTilde() {
         let pointer = JSONPointer("a/b", "m~n").appending(index: 3)
         #expect(pointer.rawValue == "/a~1b/m~0n/3")
         #expect(JSONPointer.root.description == "(root)")

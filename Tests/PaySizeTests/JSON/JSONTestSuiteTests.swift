@@ -5,7 +5,7 @@ import Testing
 
 /// The JSONTestSuite parsing cases in `Tests/Fixtures/JSONTestSuite` (MIT, licence beside them): `y_` must be accepted, `n_` refused,
 /// and each `i_` (implementation-defined) case follows the choice documented below.
-@Suite struct JSONTestSuiteTests {
+@Suite("JSONTestSuite") struct JSONTestSuiteTests {
     static let folder = TestPaths.fixtures.appendingPathComponent("JSONTestSuite/test_parsing")
 
     static let caseNames: [String] = {
@@ -25,12 +25,12 @@ import Testing
         "i_number_very_big_negative_int.json", "i_structure_500_nested_arrays.json",
     ]
 
-    @Test func suiteIsPresent() {
+    @Test("suite is present") func suiteIsPresent() {
         #expect(Self.caseNames.count >= 300, "JSONTestSuite not found at \(Self.folder.path)")
         #expect(Self.caseNames.filter { $0.hasPrefix("i_") }.count == 35)
     }
 
-    @Test(arguments: caseNames)
+    @Test("parsing case", arguments: caseNames)
     func parsingCase(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))
         // RFC 8259 allows repeated keys, so conformance is judged with them allowed; the default

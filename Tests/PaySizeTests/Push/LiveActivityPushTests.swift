@@ -2,7 +2,7 @@ import Foundation
 @_spi(Internals) import PaySize
 import Testing
 
-@Suite struct LiveActivityPushTests {
+@Suite("LiveActivityPush") struct LiveActivityPushTests {
     struct DeliveryAttributes: Codable, Equatable {
         var orderNumber: String
         var restaurant: String
@@ -52,7 +52,7 @@ import Testing
         try JSONDecoder().decode(Body<DeliveryState, DeliveryAttributes>.self, from: Data(encoded.bytes)).aps
     }
 
-    @Test func startRoundTripsWithBothEpochs() throws {
+    @Test("start round-trips with both epochs") func startRoundTripsWithBothEpochs() throws {
         let alert = LiveActivityAlert(
             title: "Order confirmed", body: .localized(key: "order.body", arguments: ["Luigi's"]), sound: "default")
         var push = LiveActivityPush.start(
@@ -80,7 +80,7 @@ import Testing
         #expect(text.contains(#""note":"Ring twice \/ leave at door""#))
     }
 
-    @Test func updateAndEndRoundTrip() throws {
+    @Test("update and end round trip") func updateAndEndRoundTrip() throws {
         let update = try LiveActivityPush<DeliveryState, Never>.update(
             contentState: Self.state, timestamp: Self.now, staleDate: Self.eta
         ).encoded()
@@ -102,7 +102,7 @@ import Testing
         #expect(endAPS.dismissalDate == 1_764_502_200)
     }
 
-    @Test func bytesMeasureAsPaysizeCheckMeasuresThem() throws {
+    @Test("bytes measure as paysize check measures them") func bytesMeasureAsPaysizeCheckMeasuresThem() throws {
         let alert = LiveActivityAlert(title: "T", body: "B")
         let encoded = try LiveActivityPush.start(
             attributes: Self.attributes, contentState: Self.state, alert: alert, timestamp: Self.now
@@ -128,7 +128,7 @@ import Testing
         return push
     }
 
-    @Test func exactly4096PassesAnd4097Fails() throws {
+    @Test("exactly 4096 passes and 4097 fails") func exactly4096PassesAnd4097Fails() throws {
         let at = try Self.update(ofByteCount: 4096).encoded()
         #expect(at.bytes.count == 4096)
         #expect(at.report.tier == .critical)
@@ -169,7 +169,7 @@ import Testing
         }
     }
 
-    @Test func everyRuleViolationNamesTheRule() {
+    @Test("every rule violation names the rule") func everyRuleViolationNamesTheRule() {
         var start = LiveActivityPush<DeliveryState, DeliveryAttributes>(
             event: .start, timestamp: Self.now, contentState: Self.state, attributes: Self.attributes)
         start.attributesType = "DeliveryAttributes"
@@ -200,7 +200,7 @@ import Testing
         #expect(Self.violation(update) == "'timestamp' must be a date after 1970-01-01 (integer seconds since 1970)")
     }
 
-    @Test func headers() {
+    @Test("headers") func headers() {
         let push = LiveActivityPush<DeliveryState, Never>.update(contentState: Self.state)
         let headers = push.headers(bundleIdentifier: "com.example.Deliveries")
         #expect(
@@ -214,7 +214,7 @@ import Testing
         #expect(headers.expiration == nil && headers.collapseID == nil && headers.id == nil)
     }
 
-    @Test func everyOptionalHeaderByNameAndInADictionary() throws {
+    @Test("every optional header by name and in a dictionary") func everyOptionalHeaderByNameAndInADictionary() throws {
         let push = LiveActivityPush<DeliveryState, Never>.update(contentState: Self.state)
         let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         let headers = push.headers(
@@ -239,7 +239,7 @@ import Testing
         #expect(once.dictionary["apns-expiration"] == "0")
     }
 
-    @Test func alertTextsTakeStringInterpolation() throws {
+    @Test("alert texts take string interpolation") func alertTextsTakeStringInterpolation() throws {
         let minutes = 12
         let courier = "Sam"
         let alert = LiveActivityAlert(
@@ -256,7 +256,8 @@ import Testing
             text.contains(#""alert":{"title":"Arriving in 12 min","body":{"loc-key":"eta.body","loc-args":["Sam"]}}"#))
     }
 
-    @Test func errorListsEveryViolationWithAMatchableKind() throws {
+    @Test("error lists every violation with a matchable kind") func errorListsEveryViolationWithAMatchableKind() throws
+    {
         var start = LiveActivityPush<DeliveryState, DeliveryAttributes>(
             event: .start, timestamp: Self.now, contentState: nil, attributes: Self.attributes)
         start.dismissalDate = Self.eta
@@ -284,7 +285,7 @@ import Testing
         }
     }
 
-    @Test func staleDateBeforeTimestampIsRefused() throws {
+    @Test("stale-date before timestamp is refused") func staleDateBeforeTimestampIsRefused() throws {
         var update = LiveActivityPush<DeliveryState, Never>.update(
             contentState: Self.state, timestamp: Self.eta, staleDate: Self.now)
         #expect(
@@ -309,7 +310,7 @@ import Testing
         #expect(report.findings.map(\.message) == [Self.violation(update)])
     }
 
-    @Test func activitySizeReportMatchesFoundationSizes() throws {
+    @Test("ActivitySizeReport matches Foundation sizes") func activitySizeReportMatchesFoundationSizes() throws {
         let report = try ActivitySizeReport(attributes: Self.attributes, contentState: Self.state)
         let attributes = try JSONEncoder().encode(Self.attributes).count
         let state = try JSONEncoder().encode(Self.state).count

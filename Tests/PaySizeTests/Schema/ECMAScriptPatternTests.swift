@@ -53,7 +53,7 @@ struct ECMAScriptPatternTests {
         Case("^[😀-😂]$", "😁", true), Case("^ä$", "a\u{308}", false), Case("^a\\u0308$", "a\u{308}", true),
     ]
 
-    @Test(arguments: cases)
+    @Test("matches", arguments: cases)
     func matches(_ testCase: Case) throws {
         #expect(try ECMAScriptPattern(testCase.pattern).matches(testCase.text) == testCase.matches)
     }
@@ -106,7 +106,7 @@ struct ECMAScriptPatternTests {
             message: "the pattern compiles to more than 20000 instructions (a large counted repetition?)", offset: nil),
     ]
 
-    @Test(arguments: refusals)
+    @Test("refuses with a message naming the feature", arguments: refusals)
     func refusesWithAMessageNamingTheFeature(_ refusal: Refusal) {
         #expect(throws: ECMAScriptPatternError(refusal.message, offset: refusal.offset)) {
             try ECMAScriptPattern(refusal.pattern)
@@ -114,17 +114,19 @@ struct ECMAScriptPatternTests {
     }
 
     /// Patterns that take a backtracking matcher exponential time finish here in one pass.
-    @Test(arguments: [
-        ("^(a+)+$", String(repeating: "a", count: 30) + "!"),
-        ("^(a|a)*$", String(repeating: "a", count: 40) + "!"),
-        ("^(a*)*b$", String(repeating: "a", count: 40)),
-        ("^(x+x+)+y$", String(repeating: "x", count: 40)),
-        ("^(\\w+\\s?)*$", String(repeating: "word ", count: 20) + "!"),
-        (
-            "^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$",
-            String(repeating: "a", count: 40) + "!"
-        ),
-    ])
+    @Test(
+        "catastrophic-backtracking probes fail to match in one pass",
+        arguments: [
+            ("^(a+)+$", String(repeating: "a", count: 30) + "!"),
+            ("^(a|a)*$", String(repeating: "a", count: 40) + "!"),
+            ("^(a*)*b$", String(repeating: "a", count: 40)),
+            ("^(x+x+)+y$", String(repeating: "x", count: 40)),
+            ("^(\\w+\\s?)*$", String(repeating: "word ", count: 20) + "!"),
+            (
+                "^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$",
+                String(repeating: "a", count: 40) + "!"
+            ),
+        ])
     func catastrophicBacktrackingProbesAreRefusedInOnePass(_ pattern: String, _ text: String) throws {
         #expect(try ECMAScriptPattern(pattern).matches(text) == false)
     }

@@ -52,7 +52,7 @@ struct FormatSuiteTests {
     }
 
     /// Formats that stay annotations even when asserting: their invalid examples are accepted.
-    @Test func annotationFormatsAcceptEverything() throws {
+    @Test("annotation formats accept everything") func annotationFormatsAcceptEverything() throws {
         for name in [
             "idn-email", "idn-hostname", "iri", "iri-reference", "json-pointer", "relative-json-pointer",
             "uri-template",
@@ -62,7 +62,7 @@ struct FormatSuiteTests {
         }
     }
 
-    @Test func formatIsAnAnnotationByDefault() throws {
+    @Test("format is an annotation by default") func formatIsAnAnnotationByDefault() throws {
         var schema = try PayloadSchema(jsonBytes: Array(#"{"properties":{"at":{"format":"date-time"}}}"#.utf8))
         let instance = try JSONScanner.scan(Array(#"{"at":"2026-02-30T10:00:00Z"}"#.utf8))
         #expect(!schema.assertsFormat)
@@ -75,7 +75,7 @@ struct FormatSuiteTests {
         #expect(schema.isValid(try JSONScanner.scan(Array(#"{"at":"2026-02-28T10:00:00+01:00"}"#.utf8))))
     }
 
-    @Test func xPaySizeFormatIsCheckedEitherWay() throws {
+    @Test("x-paysize-format is checked either way") func xPaySizeFormatIsCheckedEitherWay() throws {
         let schema = try PayloadSchema(jsonBytes: Array(#"{"type":"string","x-paysize-format":"UUID"}"#.utf8))
         #expect(!schema.isValid(.string("not-a-uuid")))
     }

@@ -52,7 +52,7 @@ struct StringEqualityTests {
         #expect(schema.findings(in: instance).contains { $0.code == .dropped } != schema.isValid(instance))
     }
 
-    @Test func uniqueItems() throws {
+    @Test("uniqueItems") func uniqueItems() throws {
         var schema = try PayloadSchema(jsonBytes: Array(#"{"uniqueItems":true}"#.utf8))
         let instance = try JSONScanner.scan(Array(#"["\#(Self.precomposed)","\#(Self.decomposed)"]"#.utf8))
         #expect(
@@ -64,7 +64,7 @@ struct StringEqualityTests {
         #expect(schema.findings(in: instance) == [])
     }
 
-    @Test func constMessageUnderCodepoints() throws {
+    @Test("const message under code points") func constMessageUnderCodepoints() throws {
         var schema = try PayloadSchema(jsonBytes: Array(#"{"const":"\#(Self.precomposed)"}"#.utf8))
         let instance = try JSONScanner.scan(Array(#""\#(Self.decomposed)""#.utf8))
         #expect(schema.findings(in: instance) == [])
@@ -75,7 +75,7 @@ struct StringEqualityTests {
             ])
     }
 
-    @Test func identicalStringsAreEqualEitherWay() throws {
+    @Test("identical strings are equal either way") func identicalStringsAreEqualEitherWay() throws {
         for equality in StringEquality.allCases {
             var schema = try PayloadSchema(jsonBytes: Array(#"{"required":["\#(Self.decomposed)"]}"#.utf8))
             schema.stringEquality = equality

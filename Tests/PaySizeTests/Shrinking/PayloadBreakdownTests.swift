@@ -5,8 +5,8 @@ import Testing
 @_spi(Internals) @testable import PaySize
 
 /// Where the bytes go: every byte in exactly one row, rows folded over array elements.
-@Suite struct PayloadBreakdownTests {
-    @Test func rowsSplitKeysValuesAndPunctuation() throws {
+@Suite("PayloadBreakdown") struct PayloadBreakdownTests {
+    @Test("rows split keys values and punctuation") func rowsSplitKeysValuesAndPunctuation() throws {
         let breakdown = try PayloadBreakdown(jsonBytes: Array(#"{"legs":[{"gate":"B20"},{"gate":"B21"}]}"#.utf8))
         #expect(breakdown.byteCount == 40)
         #expect(
@@ -20,14 +20,14 @@ import Testing
         #expect(breakdown.rows.last?.displayPath == "(root)")
     }
 
-    @Test func whitespaceIsNotCounted() throws {
+    @Test("whitespace is not counted") func whitespaceIsNotCounted() throws {
         let pretty = try PayloadBreakdown(jsonBytes: Array("{\n  \"a\" : [ 1, 2 ],\n  \"b\" : \"x y\"\n}\n".utf8))
         let compact = try PayloadBreakdown(jsonBytes: Array(#"{"a":[1,2],"b":"x y"}"#.utf8))
         #expect(pretty == compact)
         #expect(compact.byteCount == 21)
     }
 
-    @Test func escapedKeysAndTokensCountAsWritten() throws {
+    @Test("escaped keys and tokens count as written") func escapedKeysAndTokensCountAsWritten() throws {
         let breakdown = try PayloadBreakdown(jsonBytes: Array(#"{"a\/b":1.50,"\u00e9":"\/"}"#.utf8))
         #expect(
             breakdown.rows.first { $0.path == "/a~1b" }
@@ -53,7 +53,9 @@ import Testing
         return files.sorted { $0.path < $1.path }
     }()
 
-    @Test func rowsAddUpToTheCompactSizeOfEveryTestPayload() throws {
+    @Test("rows add up to the compact size of every test payload") func rowsAddUpToTheCompactSizeOfEveryTestPayload()
+        throws
+    {
         #expect(Self.payloadFiles.count >= 100)
         for file in Self.payloadFiles {
             let bytes = Array(try Data(contentsOf: file))
@@ -66,7 +68,7 @@ import Testing
         }
     }
 
-    @Test func seriesLinesAddUpToo() throws {
+    @Test("series lines add up too") func seriesLinesAddUpToo() throws {
         let text = try String(
             contentsOf: TestPaths.examples.appendingPathComponent("shrink/match-series.jsonl"), encoding: .utf8)
         let lines = text.split(separator: "\n").map { Array($0.utf8) }
@@ -89,7 +91,7 @@ import Testing
         var stops: [Int]
     }
 
-    @Test func aPairReportAddsUpToActivityKitsFigure() throws {
+    @Test("a pair report adds up to ActivityKit's figure") func aPairReportAddsUpToActivityKitsFigure() throws {
         let attributes = Attributes(orderNumber: "A-1042", restaurant: "Trattoria Roma")
         let state = State(
             courierName: "Sam", etaDate: Date(timeIntervalSinceReferenceDate: 786_207_600), stops: [1, 2, 3])

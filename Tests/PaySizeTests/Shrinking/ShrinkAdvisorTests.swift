@@ -5,14 +5,15 @@ import Testing
 @_spi(Internals) @testable import PaySize
 
 /// The advisor as a whole: plans, the Swift-value entry points, schemas, custom strategies.
-@Suite struct ShrinkAdvisorTests {
+@Suite("ShrinkAdvisor") struct ShrinkAdvisorTests {
     typealias Support = ShrinkTestSupport
 
     static func example(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: TestPaths.examples.appendingPathComponent(name)))
     }
 
-    @Test func theBloatedExampleReachesSafeWithoutLossyChanges() throws {
+    @Test("the bloated example reaches safe without lossy changes")
+    func theBloatedExampleReachesSafeWithoutLossyChanges() throws {
         let bytes = try Self.example("shrink/update-match-bloated.json")
         let report = try ShrinkAdvisor(target: .safe).report(forJSONBytes: bytes)
         Support.checkSavings(report)
@@ -33,7 +34,7 @@ import Testing
         }
     }
 
-    @Test func aPlanThatCannotReachTheTargetSaysSo() throws {
+    @Test("a plan that cannot reach the target says so") func aPlanThatCannotReachTheTargetSaysSo() throws {
         let bytes = try Self.example("update-flight-near-limit.json")
         let strict = try ShrinkAdvisor(target: .safe).report(forJSONBytes: bytes)
         #expect(!strict.plan.reachesTarget)
@@ -49,7 +50,7 @@ import Testing
         #expect(strict.bestSuggestion?.id == "shorter-keys:/aps/content-state/legs/*")
     }
 
-    @Test func aPayloadAtTheTargetNeedsNoPlan() throws {
+    @Test("a payload at the target needs no plan") func aPayloadAtTheTargetNeedsNoPlan() throws {
         let bytes = try Self.example("update-sports.json")
         let report = try ShrinkAdvisor(target: .monitor).report(forJSONBytes: bytes)
         #expect(report.plan.suggestionIDs.isEmpty)
@@ -58,7 +59,7 @@ import Testing
         #expect(report.plan.jsonBytes == report.jsonBytes)
     }
 
-    @Test func theBestSuggestionQuotesItsMeasuredSaving() throws {
+    @Test("the best suggestion quotes its measured saving") func theBestSuggestionQuotesItsMeasuredSaving() throws {
         let bytes = try Self.example("update-flight-near-limit.json")
         let best = try #require(try ShrinkAdvisor().report(forJSONBytes: bytes).bestSuggestion)
         #expect(
@@ -67,7 +68,7 @@ import Testing
         )
     }
 
-    @Test func appleKeysInApsNeverChangeShape() throws {
+    @Test("Apple keys in aps never change shape") func appleKeysInApsNeverChangeShape() throws {
         let bytes = try Self.example("shrink/update-match-bloated.json")
         let report = try ShrinkAdvisor(allowsLossy: true).report(forJSONBytes: bytes)
         let original = try JSONScanner.scan(bytes)["aps"]!
@@ -100,7 +101,9 @@ import Testing
         var stops: [Stop]
     }
 
-    @Test func swiftValuesAreMeasuredAsTheDeviceEncodesThem() throws {
+    @Test("Swift values are measured as the device encodes them") func swiftValuesAreMeasuredAsTheDeviceEncodesThem()
+        throws
+    {
         let attributes = Attributes(orderNumber: "A-1042", restaurantName: "Trattoria Roma")
         let state = State(
             courierName: "Sam", etaDate: Date(timeIntervalSinceReferenceDate: 786_207_600.5), note: nil,
@@ -127,7 +130,7 @@ import Testing
             #"{"type":"object","properties":{"eta":{"type":"integer"},"note":{"type":["string","null"]}},"required":["eta","note"]}"#
                 .utf8))
 
-    @Test func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
+    @Test("a suggestion the schema rejects is an app change") func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
         let bytes = Array(
             #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"eta":5,"note":null}}}"#.utf8)
         let plain = try Support.suggestion("drop-nulls", in: bytes).suggestion
@@ -142,7 +145,7 @@ import Testing
 
     // MARK: Strategies as values
 
-    @Test func aCustomStrategyIsMeasuredLikeTheOthers() throws {
+    @Test("a custom strategy is measured like the others") func aCustomStrategyIsMeasuredLikeTheOthers() throws {
         let strategy = ShrinkStrategy(id: "drop-legs") { context in
             [
                 ShrinkCandidate(
@@ -159,7 +162,9 @@ import Testing
         #expect(report.plan.suggestionIDs == [])
     }
 
-    @Test func replacementsAreWrittenWithThePayloadsEscaping() throws {
+    @Test("replacements are written with the payload's escaping") func replacementsAreWrittenWithThePayloadsEscaping()
+        throws
+    {
         let strategy = ShrinkStrategy(id: "slash") { _ in
             [
                 ShrinkCandidate(

@@ -7,7 +7,7 @@ import Testing
 /// The columnar form of arrays of small records: exact bytes and messages, when it is not
 /// offered, every record given back in order with the same values (over the seeded payloads of
 /// the other property tests), and its Swift snippet compiled and decoding what the strategy wrote.
-@Suite struct ShrinkColumnarTests {
+@Suite("The columnar form") struct ShrinkColumnarTests {
     typealias Support = ShrinkTestSupport
 
     /// A content state with `count` records of `t` (evenly stepped), `bpm` and `zone`.
@@ -16,7 +16,7 @@ import Testing
         return Array(#"{"samples":[\#(records.joined(separator: ","))]}"#.utf8)
     }
 
-    @Test func evenlySteppedAndDeltaEncodedColumns() throws {
+    @Test("evenly stepped and delta encoded columns") func evenlySteppedAndDeltaEncodedColumns() throws {
         let bytes = Self.samples(count: 10)
         let (report, columnar) = try Support.suggestion("columnar", in: bytes)
         #expect(columnar.id == "columnar:/samples")
@@ -36,7 +36,8 @@ import Testing
         #expect(columnar.howToApply.contains("struct SampleColumns: Codable, Hashable {"))
     }
 
-    @Test func notOfferedForFewMixedOrNestedRecordsOrATrivialSaving() throws {
+    @Test("not offered for few mixed or nested records or a trivial saving")
+    func notOfferedForFewMixedOrNestedRecordsOrATrivialSaving() throws {
         func offered(_ text: String) throws -> Bool {
             try ShrinkAdvisor().report(forJSONBytes: Array(text.utf8)).suggestions.contains {
                 $0.kind == "columnar"
@@ -55,7 +56,7 @@ import Testing
         #expect(try !offered(#"{"s":[\#(small.joined(separator: ","))]}"#))
     }
 
-    @Test func fractionalStepsAreTakenOnlyWhenExact() throws {
+    @Test("fractional steps are taken only when exact") func fractionalStepsAreTakenOnlyWhenExact() throws {
         // 0.1 steps do not add up exactly in binary: the column stays an array.
         let inexact = (0..<10).map { #"{"x":\#(Double($0) / 10),"label":"point"}"# }
         let (_, first) = try Support.suggestion(
@@ -173,7 +174,7 @@ import Testing
         return checked
     }
 
-    @Test(arguments: 0..<120)
+    @Test("random payloads come back whole", arguments: 0..<120)
     func randomPayloadsComeBackWhole(_ seed: Int) throws {
         var generator = RandomPayloadGenerator(seed: UInt64(seed))
         let bytes = generator.payload()
@@ -182,7 +183,7 @@ import Testing
         try Self.checkColumnar(report, original: bytes, label: "seed \(seed)")
     }
 
-    @Test func orderedRecordsComeBackWhole() throws {
+    @Test("ordered records come back whole") func orderedRecordsComeBackWhole() throws {
         var checked = 0
         for seed in 0..<60 {
             let generated = ShrinkCutPropertyTests.generate(seed: UInt64(seed))
@@ -221,7 +222,9 @@ import Testing
         return Array(#"{"aps":{"event":"update","content-state":\#(state)}}"#.utf8)
     }()
 
-    @Test func snippetsCompileAndDecodeWhatTheStrategyWrote() throws {
+    @Test("snippets compile and decode what the strategy wrote") func snippetsCompileAndDecodeWhatTheStrategyWrote()
+        throws
+    {
         var payloads = try ShrinkCorpusTests.expertFirstMoves.map { try ShrinkCorpusTests.payload($0.file) }
         payloads += (0..<8).map { ShrinkCutPropertyTests.generate(seed: UInt64($0)).bytes }
         payloads += (0..<40).map { seed in

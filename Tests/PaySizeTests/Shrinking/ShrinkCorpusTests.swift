@@ -7,7 +7,7 @@ import Testing
 /// Bloated payloads shaped like real apps (`Tests/Fixtures/shrink-corpus`), each with the first
 /// move an experienced Live Activity engineer would make: the advisor's top three suggestions
 /// must hold it on at least 90 % of them, and the cuts must keep what matters.
-@Suite struct ShrinkCorpusTests {
+@Suite("Shrink advice on the real-world corpus") struct ShrinkCorpusTests {
     typealias Support = ShrinkTestSupport
 
     /// Each payload and the suggestion an expert makes first.
@@ -58,7 +58,7 @@ import Testing
         try #require(report.suggestions.first { $0.id == id }, "\(report.suggestions.map(\.id))")
     }
 
-    @Test func theExpertsFirstMoveIsInTheTopThree() throws {
+    @Test("the expert's first move is in the top three") func theExpertsFirstMoveIsInTheTopThree() throws {
         #expect(Self.expertFirstMoves.count >= 15)
         var misses: [String] = []
         for (file, move) in Self.expertFirstMoves {
@@ -70,7 +70,7 @@ import Testing
         #expect(misses.count * 10 <= Self.expertFirstMoves.count, "\(misses)")
     }
 
-    @Test func newestFirstReadingsKeepTheHead() throws {
+    @Test("newest first readings keep the head") func newestFirstReadingsKeepTheHead() throws {
         let report = try Self.report("glucose-newest-first.json")
         let cut = try Self.suggestion("cap-items:/aps/content-state/readings", in: report)
         #expect(cut.title.hasSuffix("keeping the newest ('date' falls: newest first)"))
@@ -84,7 +84,7 @@ import Testing
         #expect(cut.newTier == .safe)
     }
 
-    @Test func rankedResultsKeepTheWinner() throws {
+    @Test("ranked results keep the winner") func rankedResultsKeepTheWinner() throws {
         let report = try Self.report("race-results-ranked.json")
         let cut = try Self.suggestion("cap-items:/aps/content-state/finishers", in: report)
         let after = try JSONScanner.scan(cut.jsonBytes)
@@ -93,7 +93,7 @@ import Testing
         #expect(cut.title.contains("keeping the top-ranked ('place' rises: top first)"))
     }
 
-    @Test func aPagedListKeepsAWindowAroundItsIndex() throws {
+    @Test("a paged list keeps a window around its index") func aPagedListKeepsAWindowAroundItsIndex() throws {
         let report = try Self.report("paged-orders-with-index.json")
         let cut = try Self.suggestion("cap-items:/aps/content-state/items", in: report)
         #expect(cut.howToApply.contains("'pageIndex' still points at the same item"))
@@ -109,12 +109,12 @@ import Testing
         #expect(state["totalOrders"]?.numberText == "1834")
     }
 
-    @Test func aSettingsListIsNeverCut() throws {
+    @Test("a settings list is never cut") func aSettingsListIsNeverCut() throws {
         let report = try Self.report("settings-layout-list.json")
         #expect(!report.suggestions.contains { $0.paths.contains("/aps/content-state/widgetLayout") })
     }
 
-    @Test func coordinatesKeepFiveDecimals() throws {
+    @Test("coordinates keep five decimals") func coordinatesKeepFiveDecimals() throws {
         let report = try Self.report("bus-stops-coordinates.json")
         let rounding = try Self.suggestion("fewer-digits:/aps/content-state/stops/*/lat", in: report)
         #expect(rounding.title.contains("5 decimals kept (0.00001° is about 1.1 m): a point moves by at most ±0.56 m"))
@@ -127,12 +127,12 @@ import Testing
         }
     }
 
-    @Test func moneyIsNeverRounded() throws {
+    @Test("money is never rounded") func moneyIsNeverRounded() throws {
         let report = try Self.report("stock-price-series.json")
         #expect(!report.suggestions.contains { $0.kind == "fewer-digits" })
     }
 
-    @Test func anSDKsKeysAreNeverRenamed() throws {
+    @Test("an SDK's keys are never renamed") func anSDKsKeysAreNeverRenamed() throws {
         let report = try Self.report("sdk-wrapped-onesignal.json")
         let keys = try Self.suggestion("shorter-keys:/aps/content-state", in: report)
         #expect(keys.howToApply.contains("case onesignal  // kept: not the app's to rename"))
@@ -154,7 +154,7 @@ import Testing
         #expect(renamed.howToApply.contains("case orderStatus = "))
     }
 
-    @Test func aLogKeepsItsNewestLines() throws {
+    @Test("a log keeps its newest lines") func aLogKeepsItsNewestLines() throws {
         let report = try Self.report("tennis-newline-log.json")
         let cut = try Self.suggestion("trim-text:/aps/content-state/eventLog", in: report)
         let log = try #require(
@@ -165,7 +165,7 @@ import Testing
         #expect(log.count <= ShrinkStrategy.keptLogCharacterCount)
     }
 
-    @Test func textWithoutSpacesIsCutBetweenCharacters() throws {
+    @Test("text without spaces is cut between characters") func textWithoutSpacesIsCutBetweenCharacters() throws {
         let report = try Self.report("opaque-long-text.json")
         let cut = try Self.suggestion("trim-text:/aps/content-state/announcement", in: report)
         let text = try #require(
@@ -175,12 +175,14 @@ import Testing
         #expect(text.hasSuffix("…"))
     }
 
-    @Test func numberedItemsWithTheSameStatusAreNoDuplicates() throws {
+    @Test("numbered items with the same status are no duplicates") func numberedItemsWithTheSameStatusAreNoDuplicates()
+        throws
+    {
         let report = try Self.report("cart-key-families.json")
         #expect(!report.suggestions.contains { $0.kind == "derive-duplicate" }, "\(report.suggestions.map(\.id))")
     }
 
-    @Test func namesSeenInOnePayloadAreNoEnum() throws {
+    @Test("names seen in one payload are no enum") func namesSeenInOnePayloadAreNoEnum() throws {
         let report = try Self.report("match-events-names.json")
         #expect(!report.suggestions.contains { $0.kind == "enum-values" }, "\(report.suggestions.map(\.id))")
     }

@@ -8,7 +8,7 @@ import Testing
 /// members: applying any lossy suggestion keeps every index on its item, keeps the newest or
 /// top-ranked element, and keeps 5 decimals of every coordinate; `--apply`'s suggestions are
 /// the plan's; every enum snippet compiles and decodes an unknown value.
-@Suite struct ShrinkCutPropertyTests {
+@Suite("Lossy cuts, property-tested") struct ShrinkCutPropertyTests {
     typealias Support = ShrinkTestSupport
 
     /// A content state shaped like an app's: one ordered array of records with unique ids, an
@@ -61,7 +61,7 @@ import Testing
             maximumCoordinateDecimals: decimals)
     }
 
-    @Test(arguments: 0..<60)
+    @Test("lossy cuts keep what matters", arguments: 0..<60)
     func lossyCutsKeepWhatMatters(_ seed: Int) throws {
         let generated = Self.generate(seed: UInt64(seed))
         let target: SizeTier = [.safe, .monitor][seed % 2]
@@ -106,7 +106,8 @@ import Testing
 
     /// Every enum snippet the advisor writes for the corpus and the generated payloads, compiled
     /// with `swiftc` into one program that decodes an unknown value with each.
-    @Test func enumSnippetsCompileAndDecodeAnUnknownValue() throws {
+    @Test("enum snippets compile and decode an unknown value") func enumSnippetsCompileAndDecodeAnUnknownValue() throws
+    {
         var snippets: [String] = []
         var payloads = try ShrinkCorpusTests.expertFirstMoves.map { try ShrinkCorpusTests.payload($0.file) }
         payloads += (0..<6).map { Self.generate(seed: UInt64($0)).bytes }

@@ -7,10 +7,10 @@ import Testing
 /// Seeded random payloads: every suggestion saves a positive, exact number of bytes; the
 /// plan's size is the measured size of the plan applied; the breakdown adds up; Apple's `aps`
 /// keys keep their values.
-@Suite struct ShrinkPropertyTests {
+@Suite("Shrink suggestions, property-tested") struct ShrinkPropertyTests {
     typealias Support = ShrinkTestSupport
 
-    @Test(arguments: 0..<120)
+    @Test("random payloads", arguments: 0..<120)
     func randomPayloads(_ seed: Int) throws {
         var generator = RandomPayloadGenerator(seed: UInt64(seed))
         let payloads = (0..<(seed % 3 == 0 ? 3 : 1)).map { _ in generator.payload() }

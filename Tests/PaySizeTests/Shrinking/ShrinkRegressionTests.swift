@@ -5,13 +5,13 @@ import Testing
 
 /// Payloads the FuzzShrink target (Fuzz/) once failed on, kept as unit tests; each also lives in
 /// `Fuzz/Regressions/FuzzShrink/`, replayed before every fuzz run.
-@Suite struct ShrinkRegressionTests {
+@Suite("Shrink regressions") struct ShrinkRegressionTests {
     static let folder = TestPaths.packageRoot.appendingPathComponent("Fuzz/Regressions/FuzzShrink")
 
     /// Regressions/FuzzShrink/control-character-in-derived-source-key.json: the derived-string
     /// suggestion named the members it formats from their raw keys, so a key holding a tab put a
     /// control character in its title. Paths in prose are written as messages write them.
-    @Test func derivedSourcesAreNamedOnOneLine() throws {
+    @Test("derived sources are named on one line") func derivedSourcesAreNamedOnOneLine() throws {
         let bytes = Array(
             try Data(contentsOf: Self.folder.appendingPathComponent("control-character-in-derived-source-key.json")))
         let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
@@ -28,7 +28,7 @@ import Testing
     }
 
     /// Every regression input: the savings the fuzz target checks hold.
-    @Test func everyRegressionSavesExactly() throws {
+    @Test("every regression saves exactly") func everyRegressionSavesExactly() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !$0.hasPrefix(".") }
         #expect(!names.isEmpty)
         for name in names {

@@ -5,7 +5,7 @@ import Testing
 
 /// One test per strategy: the saving is the exact byte difference of the payload it produced,
 /// and that payload decodes with `JSONDecoder` into the Swift type adjusted as the suggestion says.
-@Suite struct ShrinkStrategyTests {
+@Suite("Shrink strategies") struct ShrinkStrategyTests {
     typealias Support = ShrinkTestSupport
 
     // MARK: 1. Shorter keys
@@ -33,7 +33,7 @@ import Testing
         var legs: [ShortLeg]
     }
 
-    @Test func shorterKeysSaveOncePerArrayElement() throws {
+    @Test("shorter keys save once per array element") func shorterKeysSaveOncePerArrayElement() throws {
         let trip = Trip(legs: (0..<3).map { Leg(departureGate: "B2\($0)", flightNumber: "LH40\($0)") })
         let bytes = try Support.json(trip)
         let (_, suggestion) = try Support.suggestion(
@@ -77,7 +77,9 @@ import Testing
         var flights: [ShortFlight]
     }
 
-    @Test func descriptiveStringsFromASmallSetBecomeAnEnum() throws {
+    @Test("descriptive strings from a small set become an enum") func descriptiveStringsFromASmallSetBecomeAnEnum()
+        throws
+    {
         let statuses = ["on time", "on time", "delayed", "on time", "boarding", "delayed"]
         let board = Board(flights: statuses.enumerated().map { Flight(code: "LH\($0.offset)", status: $0.element) })
         let bytes = try Support.json(board)
@@ -110,7 +112,7 @@ import Testing
         #expect(decoded.flights.map(\.code) == board.flights.map(\.code))
     }
 
-    @Test func aSingleValueOutsideArraysIsNoEnum() throws {
+    @Test("a single value outside arrays is no enum") func aSingleValueOutsideArraysIsNoEnum() throws {
         let bytes = Array(#"{"status":"on the way","stops":[1,2]}"#.utf8)
         let report = try ShrinkAdvisor(strategies: [.enumValues]).report(forJSONBytes: bytes)
         #expect(report.suggestions.isEmpty)
@@ -122,7 +124,7 @@ import Testing
         var note: String
     }
 
-    @Test func longTextIsTrimmedAtAWordBoundary() throws {
+    @Test("long text is trimmed at a word boundary") func longTextIsTrimmedAtAWordBoundary() throws {
         let text =
             "The driver is waiting at the north entrance of the building, next to the blue door with the big sign above it."
         let bytes = try Support.json(Note(note: text))
@@ -145,7 +147,7 @@ import Testing
         var stops: Int
     }
 
-    @Test func overPreciseDoublesKeepDigitsByMeaning() throws {
+    @Test("over precise doubles keep digits by meaning") func overPreciseDoublesKeepDigitsByMeaning() throws {
         let bytes = try Support.json(Progress(distance: 1234.5678, progress: 0.734512, tiny: 0.000123456, stops: 12))
         let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
         Support.checkSavings(report)
@@ -165,6 +167,7 @@ import Testing
     }
 
     @Test(
+        "rounding is done on the decimal text",
         arguments: [
             ("0.734512", "0.73"), ("1234.5678", "1234.57"), ("0.000123456", "0.00012"), ("9.999", "10"),
             ("-0.004", nil), ("-0.0049", nil), ("-0.00049", nil), ("-0.000491", "-0.00049"), ("-0.004999", "-0.005"),
@@ -184,7 +187,7 @@ import Testing
         var count: Int8
     }
 
-    @Test func smallerIntegerTypesSaveNothing() throws {
+    @Test("smaller integer types save nothing") func smallerIntegerTypesSaveNothing() throws {
         #expect(try Support.json(Wide(count: 12)) == Support.json(Narrow(count: 12)))
         let report = try ShrinkAdvisor().report(forJSONBytes: Support.json(Wide(count: 12)))
         let finding = try #require(report.zeroSavings.first { $0.kind == "smaller-integers" })
@@ -200,7 +203,8 @@ import Testing
         var note: String?
     }
 
-    @Test func explicitNullsAreDroppedAndStillDecodeAsNil() throws {
+    @Test("explicit nulls are dropped and still decode as nil") func explicitNullsAreDroppedAndStillDecodeAsNil() throws
+    {
         let bytes = Array(#"{"eta":5,"note":null}"#.utf8)
         let (_, suggestion) = try Support.suggestion("drop-nulls", in: bytes)
         #expect(suggestion.savedBytes == 12)
@@ -239,7 +243,8 @@ import Testing
         }
     }
 
-    @Test func defaultValuedMembersAreDroppedForDecodeIfPresentDefaults() throws {
+    @Test("default valued members are dropped for decodeIfPresent defaults")
+    func defaultValuedMembersAreDroppedForDecodeIfPresentDefaults() throws {
         let flags = Flags(active: false, count: 0, name: "", tags: [], title: "x")
         let bytes = try Support.json(flags)
         let (_, suggestion) = try Support.suggestion("drop-defaults", in: bytes)
@@ -253,7 +258,7 @@ import Testing
         #expect(decoded.title == "x")
     }
 
-    @Test func nilOptionalsAlreadyOmittedCostZero() throws {
+    @Test("nil optionals already omitted cost zero") func nilOptionalsAlreadyOmittedCostZero() throws {
         let report = try ShrinkAdvisor().report(contentState: OptionalNote(eta: 5, note: nil))
         #expect(report.byteCount == 9)
         let finding = try #require(report.zeroSavings.first { $0.kind == "omitted-optionals" })
@@ -272,7 +277,7 @@ import Testing
         var avatar: String
     }
 
-    @Test func embeddedBlobsBecomeAnIdentifier() throws {
+    @Test("embedded blobs become an identifier") func embeddedBlobsBecomeAnIdentifier() throws {
         let data = Data((0..<96).map { UInt8(($0 * 37 + 11) % 256) })
         let bytes = try Support.json(Avatar(avatar: data))
         let (_, suggestion) = try Support.suggestion("blob-to-identifier", in: bytes)
@@ -294,7 +299,7 @@ import Testing
         var plays: [Play]
     }
 
-    @Test func longArraysKeepTheirNewestItems() throws {
+    @Test("long arrays keep their newest items") func longArraysKeepTheirNewestItems() throws {
         let plays = Plays(plays: (1...10).map { Play(minute: $0 * 7, text: "Play number \($0)") })
         let bytes = try Support.json(plays)
         let (_, suggestion) = try Support.suggestion("cap-items", in: bytes)
@@ -311,7 +316,7 @@ import Testing
         #expect(try Support.decode(Plays.self, from: head.jsonBytes).plays == Array(newestFirst.plays.prefix(5)))
     }
 
-    @Test func longArraysKeepWhatFitsTheTarget() throws {
+    @Test("long arrays keep what fits the target") func longArraysKeepWhatFitsTheTarget() throws {
         let plays = Plays(plays: (1...40).map { Play(minute: $0, text: String(repeating: "x", count: 80)) })
         let bytes = try Support.json(plays)
         let (report, suggestion) = try Support.suggestion("cap-items", in: bytes)
@@ -323,7 +328,7 @@ import Testing
         #expect(suggestion.title.hasPrefix("send at most \(kept.count) items of 40 at /plays"))
     }
 
-    @Test func anIndexIntoTwoArraysRefusesTheCut() throws {
+    @Test("an index into two arrays refuses the cut") func anIndexIntoTwoArraysRefusesTheCut() throws {
         let items = (0..<8).map { "\"item \($0)\"" }.joined(separator: ",")
         let bytes = Array(#"{"selectedIndex":5,"a":[\#(items)],"b":[\#(items)]}"#.utf8)
         let report = try ShrinkAdvisor(allowsLossy: true).report(forJSONBytes: bytes)
@@ -347,7 +352,9 @@ import Testing
         var score: String
     }
 
-    @Test func membersConstantOverASeriesMoveToTheAttributes() throws {
+    @Test("members constant over a series move to the attributes") func membersConstantOverASeriesMoveToTheAttributes()
+        throws
+    {
         let series = try [(5, "0-0"), (30, "1-0"), (60, "1-1")].map {
             try Support.json(MatchState(minute: $0.0, score: $0.1, venue: "Emirates Stadium"))
         }
@@ -375,7 +382,7 @@ import Testing
         var minute: Int
     }
 
-    @Test func aValueStoredTwiceIsKeptOnce() throws {
+    @Test("a value stored twice is kept once") func aValueStoredTwiceIsKeptOnce() throws {
         let bytes = try Support.json(Titles(heading: "Arsenal v Chelsea", minute: 5, title: "Arsenal v Chelsea"))
         let (_, suggestion) = try Support.suggestion("derive-duplicate", in: bytes)
         #expect(suggestion.paths == ["/heading", "/title"])
@@ -384,7 +391,7 @@ import Testing
         #expect(decoded.heading == "Arsenal v Chelsea" && decoded.minute == 5)
     }
 
-    @Test func oneFieldOfNumberedItemsIsNoDuplicate() throws {
+    @Test("one field of numbered items is no duplicate") func oneFieldOfNumberedItemsIsNoDuplicate() throws {
         let bytes = Array(
             #"{"heading":"Arsenal v Chelsea","item_1_state":"packed","item_2_state":"packed","item_3_state":"packed","title":"Arsenal v Chelsea"}"#
                 .utf8)
@@ -405,7 +412,9 @@ import Testing
         var homeScore: Int
     }
 
-    @Test func aStringThatOnlyFormatsOtherMembersIsDerived() throws {
+    @Test("a string that only formats other members is derived") func aStringThatOnlyFormatsOtherMembersIsDerived()
+        throws
+    {
         let bytes = try Support.json(Score(awayScore: 10, homeScore: 14, scoreText: "14 - 10"))
         let (_, suggestion) = try Support.suggestion("derive-formatted", in: bytes)
         #expect(
@@ -430,7 +439,7 @@ import Testing
         var kickoff: Date
     }
 
-    @Test func isoDatesBecomeSecondsSince2001() throws {
+    @Test("ISO dates become seconds since 2001") func isoDatesBecomeSecondsSince2001() throws {
         let bytes = try Support.json(Kickoff(kickoff: "2025-11-30T15:00:00Z"))
         let (_, suggestion) = try Support.suggestion("integer-dates", in: bytes)
         #expect(suggestion.jsonBytes == Array(#"{"kickoff":786207600}"#.utf8))
@@ -440,7 +449,8 @@ import Testing
         #expect(decoded.kickoff == Date(timeIntervalSince1970: 1_764_514_800))
     }
 
-    @Test func apsDatesStayUnixSecondsWhileContentStateDatesCountFrom2001() throws {
+    @Test("aps dates stay Unix seconds while content-state dates count from 2001")
+    func apsDatesStayUnixSecondsWhileContentStateDatesCountFrom2001() throws {
         let bytes = Array(
             #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"kickoff":"2025-11-30T16:00:00+01:00"},"stale-date":1764515700}}"#
                 .utf8)
@@ -456,7 +466,7 @@ import Testing
         var eta: Date
     }
 
-    @Test func fractionalDateNumbersBecomeWholeSeconds() throws {
+    @Test("fractional date numbers become whole seconds") func fractionalDateNumbersBecomeWholeSeconds() throws {
         let state = ETA(eta: Date(timeIntervalSinceReferenceDate: 786_207_600.25))
         let report = try ShrinkAdvisor().report(contentState: state)
         Support.checkSavings(report)
@@ -469,12 +479,14 @@ import Testing
                 == ETA(eta: Date(timeIntervalSinceReferenceDate: 786_207_600)))
     }
 
-    @Test(arguments: [
-        ("2025-11-30T15:00:00Z", 1_764_514_800, false), ("2025-11-30T15:00:00.250Z", 1_764_514_800, true),
-        ("2025-11-30T16:30:00+01:30", 1_764_514_800, false), ("2024-02-29T00:00:00Z", 1_709_164_800, false),
-        ("1969-12-31T23:59:59Z", -1, false), ("2001-01-01T00:00:00Z", 978_307_200, false),
-        ("2025-11-30T15:00Z", 1_764_514_800, false),
-    ])
+    @Test(
+        "ISO timestamps are read exactly",
+        arguments: [
+            ("2025-11-30T15:00:00Z", 1_764_514_800, false), ("2025-11-30T15:00:00.250Z", 1_764_514_800, true),
+            ("2025-11-30T16:30:00+01:30", 1_764_514_800, false), ("2024-02-29T00:00:00Z", 1_709_164_800, false),
+            ("1969-12-31T23:59:59Z", -1, false), ("2001-01-01T00:00:00Z", 978_307_200, false),
+            ("2025-11-30T15:00Z", 1_764_514_800, false),
+        ])
     func isoTimestampsAreReadExactly(_ example: (String, Int, Bool)) throws {
         let timestamp = try #require(ISO8601Timestamp(example.0))
         #expect(timestamp.unixSeconds == example.1)
@@ -482,7 +494,9 @@ import Testing
         #expect(timestamp.referenceDateSeconds == example.1 - 978_307_200)
     }
 
-    @Test(arguments: ["2025-11-30T15:00:00", "2025-02-29T00:00:00Z", "2025-11-30", "2025-13-01T00:00:00Z", "x"])
+    @Test(
+        "not timestamps",
+        arguments: ["2025-11-30T15:00:00", "2025-02-29T00:00:00Z", "2025-11-30", "2025-13-01T00:00:00Z", "x"])
     func notTimestamps(_ text: String) {
         #expect(ISO8601Timestamp(text) == nil)
     }
@@ -494,7 +508,7 @@ import Testing
         var name: String
     }
 
-    @Test func needlessEscapesAreAServerSetting() throws {
+    @Test("needless escapes are a server setting") func needlessEscapesAreAServerSetting() throws {
         let bytes = Array(#"{"logo":"https:\/\/cdn.example.com\/a.png","name":"Caf\u00e9"}"#.utf8)
         let (_, suggestion) = try Support.suggestion("escaping", in: bytes)
         #expect(suggestion.contractChange == .none)
@@ -506,7 +520,7 @@ import Testing
         #expect(suggestion.savedBytes == 3 + 4)
     }
 
-    @Test func prettyPrintingIsListedAtZeroBytes() throws {
+    @Test("pretty printing is listed at zero bytes") func prettyPrintingIsListedAtZeroBytes() throws {
         let bytes = Array("{\n  \"eta\" : 5\n}".utf8)
         let report = try ShrinkAdvisor().report(forJSONBytes: bytes)
         #expect(report.byteCount == 9)

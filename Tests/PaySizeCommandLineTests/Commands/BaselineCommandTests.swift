@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `paysize baseline diff`, end to end: exact output and exit status.
-@Suite(.timeLimit(.minutes(2))) struct BaselineCommandTests {
+@Suite("paysize baseline", .timeLimit(.minutes(2))) struct BaselineCommandTests {
     /// A baseline file as `expectSizeBaseline` writes it, with `/note` at `noteBytes`.
     static func baseline(noteBytes: Int, extraPath: Bool = false) -> String {
         let extra = extraPath ? #"    { "byteCount" : 14, "count" : 1, "path" : "/stopsAway" },"# + "\n" : ""
@@ -22,7 +22,8 @@ import Testing
             """
     }
 
-    @Test func growthPastTheDefaultToleranceExitsOneAndNamesThePath() throws {
+    @Test("growth past the default tolerance exits one and names the path")
+    func growthPastTheDefaultToleranceExitsOneAndNamesThePath() throws {
         let folder = try TemporaryFolder()
         let old = try folder.write("old.size.json", Self.baseline(noteBytes: 978))
         let new = try folder.write("new.size.json", Self.baseline(noteBytes: 1038))
@@ -38,7 +39,8 @@ import Testing
                 """)
     }
 
-    @Test func growthWithinAToleranceInPercentOrBytesExitsZero() throws {
+    @Test("growth within a tolerance in percent or bytes exits zero")
+    func growthWithinAToleranceInPercentOrBytesExitsZero() throws {
         let folder = try TemporaryFolder()
         let old = try folder.write("old.size.json", Self.baseline(noteBytes: 978))
         let new = try folder.write("new.size.json", Self.baseline(noteBytes: 1038))
@@ -56,7 +58,7 @@ import Testing
         #expect(oneByteShort.standardOutput.contains("past the 59 bytes tolerance (at most 1059 bytes)"))
     }
 
-    @Test func newAndShrunkPathsAreListedAfterTheGrowth() throws {
+    @Test("new and shrunk paths are listed after the growth") func newAndShrunkPathsAreListedAfterTheGrowth() throws {
         let folder = try TemporaryFolder()
         let old = try folder.write("old.size.json", Self.baseline(noteBytes: 978))
         let new = try folder.write("new.size.json", Self.baseline(noteBytes: 900, extraPath: true))
@@ -72,7 +74,7 @@ import Testing
                 """)
     }
 
-    @Test func unreadableBaselinesAreBadInput() throws {
+    @Test("unreadable baselines are bad input") func unreadableBaselinesAreBadInput() throws {
         let folder = try TemporaryFolder()
         let good = try folder.write("good.size.json", Self.baseline(noteBytes: 978))
         let notJSON = try folder.write("broken.size.json", "{\"byteCount\": 12,,}")
@@ -110,7 +112,7 @@ import Testing
         }
     }
 
-    @Test func usageErrorsExitTwo() throws {
+    @Test("usage errors exit two") func usageErrorsExitTwo() throws {
         let one = try PaySizeProcess.run(["baseline", "diff", "only.json"])
         #expect(one.status == 2)
         #expect(

@@ -4,14 +4,14 @@ import Testing
 
 /// `paysize bound`, end to end: the fields, the exit statuses, and agreement with the library on
 /// every committed schema.
-@Suite(.timeLimit(.minutes(2))) struct BoundCommandTests {
+@Suite("paysize bound", .timeLimit(.minutes(2))) struct BoundCommandTests {
     static let limited = "Examples/schemas/delivery-limited.schema.json"
 
     static func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func reportsEveryFieldTheIssueNames() throws {
+    @Test("reports every field the issue names") func reportsEveryFieldTheIssueNames() throws {
         let result = try PaySizeProcess.run(["bound", "--format", "json", Self.limited])
         #expect(result.status == 0)
         #expect(result.standardError == "")
@@ -46,7 +46,7 @@ import Testing
         #expect(rest[..<end.lowerBound].utf8.count == 3685)
     }
 
-    @Test func judgesTheAttributesAndTheLimit() throws {
+    @Test("judges the attributes and the limit") func judgesTheAttributesAndTheLimit() throws {
         let result = try PaySizeProcess.run([
             "bound", "--format", "json", "--attributes-schema", Self.limited, "--limit", "5000", Self.limited,
         ])
@@ -65,7 +65,7 @@ import Testing
         #expect(failing.status == 1)
     }
 
-    @Test func namesUnboundedPlacesWithTheFix() throws {
+    @Test("names unbounded places with the fix") func namesUnboundedPlacesWithTheFix() throws {
         let result = try PaySizeProcess.run(["bound", "Schemas/examples/delivery.schema.json"])
         #expect(result.status == 1)
         #expect(
@@ -84,20 +84,22 @@ import Testing
 
     /// Every committed schema is unbounded somewhere; the rest is still bounded. Delivery's, by
     /// hand: {"courierName":"","etaDate":<24>,"note":null,"status":"preparing","stopsAway":<20>}.
-    @Test(arguments: [
-        ("delivery", 119, 119, ["/courierName", "/note"]),
-        ("flight", 131, 131, ["/flight", "/gate"]),
-        ("ride", 277, 277, ["/driver/name", "/driver/photo", "/driver/plate", "/position"]),
-        (
-            "sports", 266, 266,
-            [
-                "/away/abbreviation", "/away/logoURL", "/away/name", "/home/abbreviation", "/home/logoURL",
-                "/home/name", "/period/pregame", "/period/quarter/clock", "/period/final", "/possessionTeam",
-                "/recentPlays",
-            ]
-        ),
-        ("timer", 117, 117, ["/label", "/laps"]),
-    ])
+    @Test(
+        "bounds the rest of committed schemas",
+        arguments: [
+            ("delivery", 119, 119, ["/courierName", "/note"]),
+            ("flight", 131, 131, ["/flight", "/gate"]),
+            ("ride", 277, 277, ["/driver/name", "/driver/photo", "/driver/plate", "/position"]),
+            (
+                "sports", 266, 266,
+                [
+                    "/away/abbreviation", "/away/logoURL", "/away/name", "/home/abbreviation", "/home/logoURL",
+                    "/home/name", "/period/pregame", "/period/quarter/clock", "/period/final", "/possessionTeam",
+                    "/recentPlays",
+                ]
+            ),
+            ("timer", 117, 117, ["/label", "/laps"]),
+        ])
     func boundsTheRestOfCommittedSchemas(_ example: (String, Int, Int, [String])) throws {
         let file = "Schemas/examples/\(example.0).schema.json"
         let result = try PaySizeProcess.run(["bound", "--format", "json", file])
@@ -110,7 +112,7 @@ import Testing
         #expect(paths == example.3, "\(file)")
     }
 
-    @Test func badInputIsExitTwo() throws {
+    @Test("bad input is exit two") func badInputIsExitTwo() throws {
         let missing = try PaySizeProcess.run(["bound", "missing.schema.json"])
         #expect(missing.status == 2)
         #expect(missing.standardOutput == "")
@@ -123,7 +125,7 @@ import Testing
     }
 
     /// The CLI and `WorstCaseBound` agree on every committed schema.
-    @Test func agreesWithTheLibraryOnCommittedSchemas() throws {
+    @Test("agrees with the library on committed schemas") func agreesWithTheLibraryOnCommittedSchemas() throws {
         let folder = PaySizeProcess.packageRoot.appendingPathComponent("Schemas/examples")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
             .sorted()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `$ref` across files, `--schema-dir` and `paysize schema lint`, end to end.
-@Suite(.timeLimit(.minutes(2))) struct SchemaReferenceCommandTests {
+@Suite("paysize check: references across schema files", .timeLimit(.minutes(2))) struct SchemaReferenceCommandTests {
     /// app/order.schema.json refers to a sibling file by relative path and to two shared schemas,
     /// one by the `$id` at its root, one by its path under shared/.
     private func folder() throws -> TemporaryFolder {
@@ -30,7 +30,9 @@ import Testing
         return folder
     }
 
-    @Test func referencesResolveAcrossFilesAndTheSchemaFolder() throws {
+    @Test("references resolve across files and the schema folder") func referencesResolveAcrossFilesAndTheSchemaFolder()
+        throws
+    {
         let folder = try folder()
         let result = try PaySizeProcess.run(
             ["check", "--schema", "app/order.schema.json", "--schema-dir", "shared", "update.json"], in: folder.url)
@@ -51,7 +53,7 @@ import Testing
             ))
     }
 
-    @Test func anUnresolvableReferenceIsOneErrorNamingIt() throws {
+    @Test("an unresolvable reference is one error naming it") func anUnresolvableReferenceIsOneErrorNamingIt() throws {
         let folder = try folder()
         let result = try PaySizeProcess.run(
             ["check", "--schema", "app/order.schema.json", "update.json"], in: folder.url)
@@ -69,7 +71,7 @@ import Testing
         #expect(missing.standardError.hasSuffix("/app/parts.json#/$defs/gone') does not point to a schema\n"))
     }
 
-    @Test func aReferenceCycleAcrossFilesEnds() throws {
+    @Test("a reference cycle across files ends") func aReferenceCycleAcrossFilesEnds() throws {
         let folder = try folder()
         try folder.write("app/a.json", ##"{"$ref":"b.json"}"##)
         try folder.write("app/b.json", ##"{"$ref":"a.json","required":["x"]}"##)
@@ -78,7 +80,7 @@ import Testing
         #expect(result.standardOutput.contains("/aps/content-state/x: dropped: missing required key 'x'"))
     }
 
-    @Test func lintValidatesAgainstTheMetaschema() throws {
+    @Test("lint validates against the metaschema") func lintValidatesAgainstTheMetaschema() throws {
         let folder = try folder()
         try folder.write(
             "app/typo.json", ##"{"properties":{"a":{"type":"strnig","minLength":-1}},"$defs":{"x":{"$anchor":"9"}}}"##)
@@ -102,7 +104,7 @@ import Testing
                 "app/order.schema.json:1:48: error: expected a schema PaySize can honour"))
     }
 
-    @Test func theSchemaDirectoryNeedsASchema() throws {
+    @Test("the schema directory needs a schema") func theSchemaDirectoryNeedsASchema() throws {
         let result = try PaySizeProcess.run(["check", "--schema-dir", "Schemas", "Examples/start-delivery.json"])
         #expect(result.status == 2)
         #expect(

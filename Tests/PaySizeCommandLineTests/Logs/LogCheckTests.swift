@@ -4,7 +4,7 @@ import Testing
 
 /// `paysize check` on JSON Lines logs and `paysize merge`, end to end: summaries with known
 /// answers, merged shards equal to the whole, and every kind of bad input.
-@Suite(.timeLimit(.minutes(2))) struct LogCheckTests {
+@Suite("paysize check on logs", .timeLimit(.minutes(2))) struct LogCheckTests {
     static let update = CheckCommandTests.update(ofByteCount:)
     /// Bytes before the content state in `update(ofByteCount:)`, and the `}}` after it.
     static let contentStateOverhead =
@@ -24,7 +24,7 @@ import Testing
     /// 40 payloads of known sizes (some repeated, one over the limit) in a shuffled order.
     static let knownSizes: [Int] = (0..<40).map { 1000 + 97 * (($0 * 17) % 40 % 33) }
 
-    @Test func summaryOfAGeneratedLogHasTheKnownAnswers() throws {
+    @Test("summary of a generated log has the known answers") func summaryOfAGeneratedLogHasTheKnownAnswers() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("known.jsonl", Self.knownSizes.map(Self.update).joined(separator: "\n") + "\n")
         let result = try PaySizeProcess.run(["check", "--summary", "--format", "json", path])
@@ -75,7 +75,9 @@ import Testing
 
     /// Text: only the lines with findings or at the --fail-on tier, then the summary with its
     /// histogram; malformed lines on standard error with their line numbers.
-    @Test func textPrintsFindingsAndFailuresThenTheSummary() throws {
+    @Test("text prints findings and failures then the summary") func textPrintsFindingsAndFailuresThenTheSummary()
+        throws
+    {
         let folder = try TemporaryFolder()
         let lines = [
             Self.update(300), Self.update(4097), #"{"aps":{"timestamp":1764500400,"event":"update"}}"#, "",
@@ -129,7 +131,8 @@ import Testing
 
     /// GitHub: annotations for the lines with findings or at the --fail-on tier, then one
     /// summary annotation (an error when the log fails).
-    @Test func githubAnnotatesFindingsAndFailuresThenTheSummary() throws {
+    @Test("GitHub annotates findings and failures then the summary")
+    func githubAnnotatesFindingsAndFailuresThenTheSummary() throws {
         let folder = try TemporaryFolder()
         let lines = [Self.update(300), Self.update(4097), #"{"aps":{"timestamp":1764500400,"event":"update"}}"#]
         let path = try folder.write("g.jsonl", lines.joined(separator: "\n") + "\n")
@@ -147,7 +150,9 @@ import Testing
                 """)
     }
 
-    @Test func jsonKeepsOneObjectPerPayloadAndTheSummaryLast() throws {
+    @Test("JSON keeps one object per payload and the summary last") func jsonKeepsOneObjectPerPayloadAndTheSummaryLast()
+        throws
+    {
         let folder = try TemporaryFolder()
         let path = try folder.write("three.jsonl", [300, 400, 500].map(Self.update).joined(separator: "\n"))
         let result = try PaySizeProcess.run(["check", "--format", "json", path])
@@ -163,7 +168,7 @@ import Testing
 
     /// Shards cut anywhere (a malformed line and a blank one included) merge into exactly the
     /// summary of the whole.
-    @Test(arguments: [[1], [7, 19], [3, 4, 5, 30], [0, 39]])
+    @Test("merged shards equal the whole", arguments: [[1], [7, 19], [3, 4, 5, 30], [0, 39]])
     func mergedShardsEqualTheWhole(_ cuts: [Int]) throws {
         let folder = try TemporaryFolder()
         var lines = Self.knownSizes.map(Self.update)
@@ -273,7 +278,7 @@ import Testing
 
     /// A summary that does not agree with itself is refused, naming the field and placed at its
     /// value; the same summary unchanged merges.
-    @Test(arguments: summaryDamages)
+    @Test("merge refuses a summary that disagrees with itself", arguments: summaryDamages)
     func mergeRefusesASummaryThatDisagreesWithItself(_ damage: SummaryDamage) throws {
         let folder = try TemporaryFolder()
         let log = try folder.write("mixed.jsonl", Self.mixedLog)
@@ -293,7 +298,7 @@ import Testing
     }
 
     /// The summary of an empty input (an empty partition's) merges with any other, adding nothing.
-    @Test func emptySummaryMerges() throws {
+    @Test("empty summary merges") func emptySummaryMerges() throws {
         let folder = try TemporaryFolder()
         let log = try folder.write("mixed.jsonl", Self.mixedLog)
         let empty = try PaySizeProcess.run(["check", "--summary", "--format", "json", "--lines", "-"])
@@ -312,7 +317,9 @@ import Testing
     }
 
     /// Counts stay exact in every JSON reader: a whole of more than 2^53 lines is refused.
-    @Test func mergeRefusesAWholeOfMoreThanTwoToTheFiftyThreeLines() throws {
+    @Test("merge refuses a whole of more than 2^53 lines") func mergeRefusesAWholeOfMoreThanTwoToTheFiftyThreeLines()
+        throws
+    {
         let folder = try TemporaryFolder()
         let empty = try PaySizeProcess.run(["check", "--summary", "--format", "json", "--lines", "-"]).standardOutput
         let half = empty.replacingOccurrences(
@@ -330,7 +337,7 @@ import Testing
         #expect(one.standardOutput.contains(#""lines":4503599627370497,"blankLines":4503599627370497,"#))
     }
 
-    @Test func mergeRefusesSummariesThatDoNotAddUp() throws {
+    @Test("merge refuses summaries that do not add up") func mergeRefusesSummariesThatDoNotAddUp() throws {
         let folder = try TemporaryFolder()
         let log = try folder.write("a.jsonl", Self.update(300) + "\n" + "{x\n" + "{y\n")
         let standard = try folder.write(
@@ -379,7 +386,8 @@ import Testing
 
     // MARK: - Bad input
 
-    @Test func truncatedZstdFrameIsReportedAfterTheLastWholeLine() throws {
+    @Test("truncated zstd frame is reported after the last whole line")
+    func truncatedZstdFrameIsReportedAfterTheLastWholeLine() throws {
         let folder = try TemporaryFolder()
         let log = (0..<2000).map { Self.update(200 + $0 % 50) }.joined(separator: "\n") + "\n"
         let compressed = try Zstd.compress(Array(log.utf8), level: 1)
@@ -397,7 +405,7 @@ import Testing
         )
     }
 
-    @Test func invalidUTF8MidFileIsOneMalformedLine() throws {
+    @Test("invalid UTF-8 mid file is one malformed line") func invalidUTF8MidFileIsOneMalformedLine() throws {
         let folder = try TemporaryFolder()
         var bytes = Array((Self.update(300) + "\n" + Self.update(300) + "\n").utf8)
         let second = Array(Self.update(310).utf8)
@@ -415,7 +423,7 @@ import Testing
     }
 
     /// A 100 MB line is reported and skipped without being held; the lines around it are checked.
-    @Test func hundredMegabyteLineIsSkipped() throws {
+    @Test("hundred megabyte line is skipped") func hundredMegabyteLineIsSkipped() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("long.jsonl").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
@@ -437,7 +445,7 @@ import Testing
         #expect((summary["worst"] as? [[String: Int]])?.map { $0["line"] } == [3, 1])
     }
 
-    @Test func blankLinesAndCRLFEndingsAreNotErrors() throws {
+    @Test("blank lines and CRLF endings are not errors") func blankLinesAndCRLFEndingsAreNotErrors() throws {
         let folder = try TemporaryFolder()
         let payloads = [300, 400, 500].map(Self.update)
         let plain = try folder.write("lf.jsonl", payloads.joined(separator: "\n\n") + "\n")
@@ -456,7 +464,9 @@ import Testing
     }
 
     /// A frame of a few bytes that asks for a 128 MB window is refused, not allocated for.
-    @Test func zstdFrameAskingForATooLargeWindowIsRefused() throws {
+    @Test("zstd frame asking for a too large window is refused") func zstdFrameAskingForATooLargeWindowIsRefused()
+        throws
+    {
         let folder = try TemporaryFolder()
         let content = Array((Self.update(300) + "\n").utf8)
         let header: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, UInt8((27 - 10) << 3)]
@@ -477,7 +487,7 @@ import Testing
 
     // MARK: - Options
 
-    @Test func fieldPicksThePayloadInsideAWrappingRecord() throws {
+    @Test("field picks the payload inside a wrapping record") func fieldPicksThePayloadInsideAWrappingRecord() throws {
         let folder = try TemporaryFolder()
         let payload = Self.update(500)
         let escaped = payload.replacingOccurrences(of: "\"", with: "\\\"")
@@ -506,7 +516,7 @@ import Testing
         #expect(summary["malformed"] as? Int == 2)
     }
 
-    @Test func maxErrorsStopsAfterTheNthMalformedLine() throws {
+    @Test("--max-errors stops after the nth malformed line") func maxErrorsStopsAfterTheNthMalformedLine() throws {
         let folder = try TemporaryFolder()
         let lines = [Self.update(300), "{a", Self.update(300), "{b", "{c", Self.update(300)]
         let path = try folder.write("errors.jsonl", lines.joined(separator: "\n") + "\n")
@@ -525,7 +535,7 @@ import Testing
         #expect(summary["complete"] as? Bool == false)
     }
 
-    @Test func summaryOfPayloadFiles() throws {
+    @Test("summary of payload files") func summaryOfPayloadFiles() throws {
         let result = try PaySizeProcess.run([
             "check", "--summary", "--format", "json", "Examples/end-ride.json",
             "Examples/update-flight-near-limit.json",
@@ -540,7 +550,7 @@ import Testing
         #expect(summaries.map { ($0["tiers"] as? [String: Int])?["critical"] } == [0, 1])
     }
 
-    @Test func helpNamesTheNewOptionsAndTheWindowCap() throws {
+    @Test("help names the new options and the window cap") func helpNamesTheNewOptionsAndTheWindowCap() throws {
         let check = try PaySizeProcess.run(["check", "--help"])
         for text in [
             "  --summary               Print one summary per input",

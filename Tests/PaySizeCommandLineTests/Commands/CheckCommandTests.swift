@@ -3,7 +3,7 @@ import PaySizeCompression
 import Testing
 
 /// `paysize check` end to end: the built executable, exact output, exact exit statuses.
-@Suite(.timeLimit(.minutes(2))) struct CheckCommandTests {
+@Suite("paysize check", .timeLimit(.minutes(2))) struct CheckCommandTests {
     /// An update payload whose compact form is exactly `byteCount` bytes.
     static func update(ofByteCount byteCount: Int) -> String {
         let head = #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"pad":""#
@@ -25,7 +25,7 @@ import Testing
         (4096, "critical", "over", 0), (4097, "over", "over", 1),
     ]
 
-    @Test(arguments: boundaries)
+    @Test("tier and exit status at each boundary", arguments: boundaries)
     func tierAndExitStatusAtEachBoundary(_ boundary: (Int, String, String, Int32)) throws {
         let (size, tier, failOn, status) = boundary
         let folder = try TemporaryFolder()
@@ -42,7 +42,7 @@ import Testing
         #expect(report["contentStateBytes"] as? Int == size - beforeContentState - 2)
     }
 
-    @Test func defaultFailOnIsOverAt4096And4097() throws {
+    @Test("default --fail-on is over at 4096 and 4097") func defaultFailOnIsOverAt4096And4097() throws {
         let folder = try TemporaryFolder()
         let at = try folder.write("at.json", Self.update(ofByteCount: 4096))
         let over = try folder.write("over.json", Self.update(ofByteCount: 4097))
@@ -52,7 +52,7 @@ import Testing
         #expect(result.standardOutput.hasPrefix("\(over): over — 4097 of 4096 bytes, 1 bytes over the limit\n"))
     }
 
-    @Test func broadcastLimitIs5120() throws {
+    @Test("broadcast limit is 5120") func broadcastLimitIs5120() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("b.json", Self.update(ofByteCount: 5000))
         #expect(try PaySizeProcess.run(["check", path]).status == 1)
@@ -74,7 +74,7 @@ import Testing
         ][index]
     }
 
-    @Test(arguments: 0..<4)
+    @Test("compact size of pretty files matches Foundation", arguments: 0..<4)
     func compactSizeOfPrettyFilesMatchesFoundation(_ index: Int) throws {
         let state = Self.contentState(index)
         let payload: [String: Any] = ["aps": ["timestamp": 1_764_500_400, "event": "update", "content-state": state]]
@@ -96,7 +96,7 @@ import Testing
 
     // MARK: - Bad input: one line on stderr, exit 2, never a crash
 
-    @Test func badInputsEachGetOneLineAndStatus2() throws {
+    @Test("bad inputs each get one line and status 2") func badInputsEachGetOneLineAndStatus2() throws {
         let folder = try TemporaryFolder()
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let cases: [(String, [UInt8], String)] = [
@@ -136,7 +136,8 @@ import Testing
         }
     }
 
-    @Test func fiftyMegabyteFileIsRefusedWithoutReadingIt() throws {
+    @Test("fifty megabyte file is refused without reading it") func fiftyMegabyteFileIsRefusedWithoutReadingIt() throws
+    {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("big.json").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
@@ -151,7 +152,7 @@ import Testing
         )
     }
 
-    @Test func directoryAndMissingFile() throws {
+    @Test("directory and missing file") func directoryAndMissingFile() throws {
         let folder = try TemporaryFolder()
         let directory = try PaySizeProcess.run(["check", folder.url.path])
         #expect(directory.status == 2)
@@ -161,7 +162,7 @@ import Testing
         #expect(missing.standardError == "no/such/file.json: error: cannot open file: no such file or directory\n")
     }
 
-    @Test func everyFileIsReportedWhenAnEarlierOneFails() throws {
+    @Test("every file is reported when an earlier one fails") func everyFileIsReportedWhenAnEarlierOneFails() throws {
         let folder = try TemporaryFolder()
         let bad = try folder.write("bad.json", "{")
         let good = try folder.write("good.json", Self.update(ofByteCount: 100))
@@ -180,7 +181,7 @@ import Testing
 
     // MARK: - Structure
 
-    @Test func structuralErrorsFailWithStatus1() throws {
+    @Test("structural errors fail with status 1") func structuralErrorsFailWithStatus1() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "start.json",
@@ -200,7 +201,7 @@ import Testing
                 """)
     }
 
-    @Test func warningsDoNotFail() throws {
+    @Test("warnings do not fail") func warningsDoNotFail() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "w.json",
@@ -216,7 +217,7 @@ import Testing
 
     // MARK: - Formats
 
-    @Test func jsonFormatHasTheStableFields() throws {
+    @Test("JSON format has the stable fields") func jsonFormatHasTheStableFields() throws {
         let result = try PaySizeProcess.run(["check", "--format", "json", "Examples/start-delivery.json"])
         #expect(result.status == 0)
         #expect(
@@ -225,7 +226,7 @@ import Testing
                 + "\n")
     }
 
-    @Test func githubFormatAnnotatesFileAndLine() throws {
+    @Test("GitHub format annotates file and line") func githubFormatAnnotatesFileAndLine() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "g.json",
@@ -243,7 +244,7 @@ import Testing
 
     // MARK: - Inputs
 
-    @Test func jsonLinesLogsReportEachLine() throws {
+    @Test("JSON lines logs report each line") func jsonLinesLogsReportEachLine() throws {
         let folder = try TemporaryFolder()
         let log =
             [Self.update(ofByteCount: 200), "", Self.update(ofByteCount: 300), "{\"aps\":"].joined(separator: "\n")
@@ -268,7 +269,7 @@ import Testing
             result.standardError == "\(path):4:8: error: /aps: expected a JSON value, found end of input (byte 7)\n")
     }
 
-    @Test func zstdCompressedLogsAndPayloads() throws {
+    @Test("zstd compressed logs and payloads") func zstdCompressedLogsAndPayloads() throws {
         let folder = try TemporaryFolder()
         let log = (1...50).map { Self.update(ofByteCount: 100 + $0) }.joined(separator: "\n")
         let logPath = try folder.write("pushes.jsonl.zst", try Zstd.compress(Array(log.utf8)))
@@ -290,7 +291,7 @@ import Testing
             bad.standardError.hasPrefix("\(garbage): error: expected zstd-compressed data, found data zstd refuses: "))
     }
 
-    @Test func zstdBombIsRefusedAtTheCap() throws {
+    @Test("zstd bomb is refused at the cap") func zstdBombIsRefusedAtTheCap() throws {
         let folder = try TemporaryFolder()
         let bomb = try folder.write("bomb.json.zst", try Zstd.compress([UInt8](repeating: 0x20, count: 8 << 20)))
         let result = try PaySizeProcess.run(["check", bomb])
@@ -300,7 +301,7 @@ import Testing
                 "\(bomb): error: expected at most 1048576 decompressed bytes (--max-input-bytes), found more: "))
     }
 
-    @Test func standardInput() throws {
+    @Test("standard input") func standardInput() throws {
         let result = try PaySizeProcess.run(
             ["check", "--format", "json", "-"], input: Data(Self.update(ofByteCount: 777).utf8))
         #expect(result.status == 0)
@@ -311,7 +312,7 @@ import Testing
 
     // MARK: - Command line
 
-    @Test func unknownOptionSuggestsTheNearest() throws {
+    @Test("unknown option suggests the nearest") func unknownOptionSuggestsTheNearest() throws {
         let result = try PaySizeProcess.run(["check", "--fial-on", "risky", "x.json"])
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
@@ -321,50 +322,55 @@ import Testing
         )
     }
 
-    @Test(arguments: [
-        (
-            ["check"],
-            "paysize: error: missing payload file (give one or more files, or '-' for standard input) (see 'paysize check --help')"
-        ),
-        (
-            ["check", "--fail-on", "huge", "x"],
-            "paysize: error: unknown tier 'huge' for '--fail-on'; expected safe, monitor, risky, critical or over (see 'paysize check --help')"
-        ),
-        (
-            ["check", "--format", "xml", "x"],
-            "paysize: error: unknown format 'xml' for '--format'; expected text, json or github (see 'paysize check --help')"
-        ),
-        (
-            ["check", "--limit", "0", "x"],
-            "paysize: error: expected a positive integer for '--limit', found '0' (see 'paysize check --help')"
-        ),
-        (["check", "--format"], "paysize: error: missing value for '--format <format>' (see 'paysize check --help')"),
-        (["chek"], "paysize: error: unknown subcommand 'chek'; did you mean 'check'? (see 'paysize --help')"),
-        (
-            ["check", "--thresholds", "3000,2000,3500", "x"],
-            "paysize: error: expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds 3000, 2000, 3500 for limit 4096 in '--thresholds' (see 'paysize check --help')"
-        ),
-        (
-            ["check", "--field", "payload", "x.jsonl"],
-            "paysize: error: expected a JSON Pointer such as '/payload' for '--field', found 'payload' (see 'paysize check --help')"
-        ),
-        (
-            ["check", "--max-errors", "0", "x.jsonl"],
-            "paysize: error: expected a positive integer for '--max-errors', found '0' (see 'paysize check --help')"
-        ),
-        (["merge"], "paysize: error: missing summary file (give one or more) (see 'paysize merge --help')"),
-        (
-            ["merge", "--format", "github", "x.json"],
-            "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize merge --help')"
-        ),
-    ])
+    @Test(
+        "usage errors are one line and exit 2",
+        arguments: [
+            (
+                ["check"],
+                "paysize: error: missing payload file (give one or more files, or '-' for standard input) (see 'paysize check --help')"
+            ),
+            (
+                ["check", "--fail-on", "huge", "x"],
+                "paysize: error: unknown tier 'huge' for '--fail-on'; expected safe, monitor, risky, critical or over (see 'paysize check --help')"
+            ),
+            (
+                ["check", "--format", "xml", "x"],
+                "paysize: error: unknown format 'xml' for '--format'; expected text, json or github (see 'paysize check --help')"
+            ),
+            (
+                ["check", "--limit", "0", "x"],
+                "paysize: error: expected a positive integer for '--limit', found '0' (see 'paysize check --help')"
+            ),
+            (
+                ["check", "--format"],
+                "paysize: error: missing value for '--format <format>' (see 'paysize check --help')"
+            ),
+            (["chek"], "paysize: error: unknown subcommand 'chek'; did you mean 'check'? (see 'paysize --help')"),
+            (
+                ["check", "--thresholds", "3000,2000,3500", "x"],
+                "paysize: error: expected 0 < monitor ≤ risky ≤ critical ≤ limit, found thresholds 3000, 2000, 3500 for limit 4096 in '--thresholds' (see 'paysize check --help')"
+            ),
+            (
+                ["check", "--field", "payload", "x.jsonl"],
+                "paysize: error: expected a JSON Pointer such as '/payload' for '--field', found 'payload' (see 'paysize check --help')"
+            ),
+            (
+                ["check", "--max-errors", "0", "x.jsonl"],
+                "paysize: error: expected a positive integer for '--max-errors', found '0' (see 'paysize check --help')"
+            ),
+            (["merge"], "paysize: error: missing summary file (give one or more) (see 'paysize merge --help')"),
+            (
+                ["merge", "--format", "github", "x.json"],
+                "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize merge --help')"
+            ),
+        ])
     func usageErrors(_ usage: ([String], String)) throws {
         let result = try PaySizeProcess.run(usage.0)
         #expect(result.status == 2)
         #expect(result.standardError == usage.1 + "\n")
     }
 
-    @Test func helpScreens() throws {
+    @Test("help screens") func helpScreens() throws {
         let root = try PaySizeProcess.run(["--help"])
         #expect(root.status == 0)
         #expect(
@@ -405,7 +411,7 @@ import Testing
         #expect(try PaySizeProcess.run(["help", "check"]).standardOutput == check.standardOutput)
     }
 
-    @Test func demoExamplesPass() throws {
+    @Test("demo examples pass") func demoExamplesPass() throws {
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: PaySizeProcess.packageRoot.appendingPathComponent("Examples").path
         )

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Internals) import PaySize
 
 /// `JSONElement`s for values ``JSONMeasuringScanner`` measured, read from their bytes.
-enum JSONOutline {
+enum MeasuredValueReader {
     /// The element of a measured value: scalars read from their token, containers by
     /// ``JSONScanner`` (their byte ranges then count from the container's start); `nil` if the
     /// bytes do not hold the value.

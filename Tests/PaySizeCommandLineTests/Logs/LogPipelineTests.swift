@@ -8,7 +8,7 @@ import Testing
 /// The log path in process: the fast path gives exactly what `PayloadChecker` gives, and the
 /// pipeline's output does not depend on how the log is cut into segments or how many threads
 /// check them.
-@Suite struct LogPipelineTests {
+@Suite("The log pipeline") struct LogPipelineTests {
     static func options(
         field: JSONPointer? = nil, maximumLineByteCount: Int = 1 << 20, maximumErrorCount: Int? = nil,
         reporting: LogReporting = .everyPayload, failOn: SizeTier = .over
@@ -48,7 +48,7 @@ import Testing
     /// Seeded random pushes, good and bad: every rule's keys with right and wrong values, keys
     /// spelled with escapes, keys outside aps, damaged texts. The fast path must give the strict
     /// path's report (or error) for each, byte for byte in JSON.
-    @Test(arguments: 0..<6)
+    @Test("fast path gives the payload checker's report", arguments: 0..<6)
     func fastPathGivesThePayloadCheckersReport(seed: UInt64) {
         var random = SplitMix64(seed: seed &+ 77)
         let checker = LogLineChecker(options: Self.options())
@@ -72,7 +72,7 @@ import Testing
 
     /// Found by FuzzLogLines (Fuzz/Regressions/FuzzLogLines/crlf-start-push.jsonl): the CR of a
     /// CRLF line break is not part of the line as logged, in the fast path as in the strict one.
-    @Test func carriageReturnEndingALineIsNotCounted() {
+    @Test("carriage return ending a line is not counted") func carriageReturnEndingALineIsNotCounted() {
         let checker = LogLineChecker(options: Self.options())
         let line =
             Array(
@@ -93,7 +93,9 @@ import Testing
     /// with an escape. Both paths were right and agreed; the fuzz target read the report with
     /// `JSONSerialization`, which drops a raw U+FEFF that starts a string, and now reads it with
     /// `JSONDecoder`. The report keeps the character, in the fast path as in `PayloadChecker`.
-    @Test func zeroWidthNoBreakSpaceStartingTheEventIsKept() throws {
+    @Test("zero width no break space starting the event is kept") func zeroWidthNoBreakSpaceStartingTheEventIsKept()
+        throws
+    {
         struct Record: Decodable { var event: String? }
         let checker = LogLineChecker(options: Self.options())
         let line = Array(
@@ -108,7 +110,7 @@ import Testing
 
     /// With --field, a payload inside a record gives the report of the payload on its own (its
     /// findings placed in the record's line).
-    @Test(arguments: 0..<3)
+    @Test("field gives the report of the embedded payload", arguments: 0..<3)
     func fieldGivesTheReportOfTheEmbeddedPayload(seed: UInt64) throws {
         var random = SplitMix64(seed: seed &+ 500)
         let checker = LogLineChecker(options: Self.options(field: JSONPointer("request", "body")))
@@ -138,7 +140,7 @@ import Testing
 
     /// A log with every kind of line, cut into segments of every size and checked by 1 to 4
     /// threads: the same outcomes in the same order and the same summary as line by line.
-    @Test func outputDoesNotDependOnSegmentsOrThreads() {
+    @Test("output does not depend on segments or threads") func outputDoesNotDependOnSegmentsOrThreads() {
         var random = SplitMix64(seed: 9)
         var lines: [String] = []
         for index in 0..<400 {
@@ -185,7 +187,7 @@ import Testing
         }
     }
 
-    @Test func histogramPercentilesAreNearestRank() {
+    @Test("histogram percentiles are nearest rank") func histogramPercentilesAreNearestRank() {
         var histogram = ByteSizeHistogram()
         for size in [5, 1, 3, 3, 9000, 2, 8191] { histogram.add(size) }
         #expect(histogram.totalCount == 7)
@@ -201,7 +203,7 @@ import Testing
         #expect(ByteSizeHistogram().percentile(50) == nil)
     }
 
-    @Test func progressLineText() {
+    @Test("progress line text") func progressLineText() {
         #expect(
             ProgressLine.text(file: "a.jsonl", byteCount: 120_000_000, totalByteCount: 480_000_000, elapsedSeconds: 0.2)
                 == "a.jsonl: 120.0 MB of 480.0 MB (25%), 600.0 MB/s, 1 s left")
@@ -215,7 +217,7 @@ import Testing
     }
 
     /// On a terminal the line is drawn in place and cleared before anything else is written.
-    @Test func progressLineIsClearedBeforeDiagnostics() {
+    @Test("progress line is cleared before diagnostics") func progressLineIsClearedBeforeDiagnostics() {
         let streams = OutputStreams.capturing(errorIsTerminal: true)
         let progress = ProgressLine(file: "a.jsonl", totalByteCount: 100, streams: streams)!
         Thread.sleep(forTimeInterval: 0.3)

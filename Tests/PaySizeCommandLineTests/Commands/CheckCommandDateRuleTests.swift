@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `paysize check` on the `aps` date rules the push builder shares.
-@Suite struct CheckCommandDateRuleTests {
-    @Test func staleDateBeforeTimestampFailsWithStatus1() throws {
+@Suite("paysize check: aps date rules") struct CheckCommandDateRuleTests {
+    @Test("stale-date before timestamp fails with status 1") func staleDateBeforeTimestampFailsWithStatus1() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "stale.json",

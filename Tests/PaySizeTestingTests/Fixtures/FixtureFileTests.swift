@@ -5,13 +5,13 @@ import Testing
 
 @Suite("Fixture files found from #filePath")
 struct FixtureFileTests {
-    @Test("a fixture beside the test file is found without a bundle")
+    @Test("a fixture near the test file is found without a bundle")
     func found() throws {
-        let url = try fixtureURL("Fixtures/update-from-server.json")
+        let url = try fixtureURL("../Resources/update-from-server.json")
         #expect(
-            url.path == URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-                + "/Fixtures/update-from-server.json")
-        let data = try fixtureData("Fixtures/update-from-server.json")
+            url.path == URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+                + "/Resources/update-from-server.json")
+        let data = try fixtureData("../Resources/update-from-server.json")
         #expect(data == Data(try Data(contentsOf: url)))
         #expect(expectDecodes(DeliveryState.self, from: data).isPassing)
     }
@@ -32,6 +32,6 @@ struct FixtureFileTests {
             error.description
                 == "no fixture file at '/p/Fixtures/none.json' ('Fixtures/none.json' relative to the folder of '/p/T.swift')"
         )
-        #expect(throws: FixtureError.self) { try fixtureURL("Fixtures") }
+        #expect(throws: FixtureError.self) { try fixtureURL("../Resources") }
     }
 }

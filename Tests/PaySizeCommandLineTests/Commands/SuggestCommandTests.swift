@@ -4,11 +4,11 @@ import PaySizeCompression
 import Testing
 
 /// `paysize suggest` and `paysize zstd-dictionary train`, end to end: exact output, exit statuses, files.
-@Suite(.timeLimit(.minutes(2))) struct SuggestCommandTests {
+@Suite("paysize suggest", .timeLimit(.minutes(2))) struct SuggestCommandTests {
     static let small =
         #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"courierName":"Sam","note":null,"logo":"https:\/\/cdn.example.com\/a.png"}}}"#
 
-    @Test func textShowsBarsSuggestionsPlanAndRedundancy() throws {
+    @Test("text shows bars suggestions plan and redundancy") func textShowsBarsSuggestionsPlanAndRedundancy() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("small.json", Self.small)
         let result = try PaySizeProcess.run(["suggest", path])
@@ -69,7 +69,9 @@ import Testing
                 """)
     }
 
-    @Test func textWrapsToOneHundredColumnsAndSaysEachCost() throws {
+    @Test("text wraps to one hundred columns and says each cost") func textWrapsToOneHundredColumnsAndSaysEachCost()
+        throws
+    {
         let result = try PaySizeProcess.run(["suggest", "--lossy", "Examples/shrink/update-match-bloated.json"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
@@ -83,7 +85,7 @@ import Testing
         #expect(!result.standardOutput.contains("…/"))
     }
 
-    @Test func keepKeysIsRepeatableAndNeverRenamed() throws {
+    @Test("--keep-keys is repeatable and never renamed") func keepKeysIsRepeatableAndNeverRenamed() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "sdk.json",
@@ -108,7 +110,7 @@ import Testing
         element?.members?.map(\.key) ?? []
     }
 
-    @Test func jsonHasTheStableFieldsOfTheIssue() throws {
+    @Test("JSON has the stable fields of the issue") func jsonHasTheStableFieldsOfTheIssue() throws {
         let result = try PaySizeProcess.run([
             "suggest", "--format", "json", "--target", "safe", "Examples/shrink/update-match-bloated.json",
         ])
@@ -158,7 +160,8 @@ import Testing
         #expect(zero["id"]?.stringValue == "smaller-integers" && zero["savedBytes"]?.numberText == "0")
     }
 
-    @Test func aSeriesIsMeasuredOnItsLargestPayloadWithATrainedDictionary() throws {
+    @Test("a series is measured on its largest payload with a trained dictionary")
+    func aSeriesIsMeasuredOnItsLargestPayloadWithATrainedDictionary() throws {
         let result = try PaySizeProcess.run(["suggest", "--format", "json", "Examples/shrink/match-series.jsonl"])
         #expect(result.status == 0)
         let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
@@ -185,7 +188,7 @@ import Testing
                 """))
     }
 
-    @Test func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
+    @Test("a suggestion the schema rejects is an app change") func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("small.json", Self.small)
         let schema = try folder.write(
@@ -212,7 +215,7 @@ import Testing
             ])
     }
 
-    @Test func noPlanReachingTheTargetExitsOne() throws {
+    @Test("no plan reaching the target exits one") func noPlanReachingTheTargetExitsOne() throws {
         let folder = try TemporaryFolder()
         let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
         let path = try folder.write("text.json", #"{"t":"\#(words)"}"#)
@@ -228,7 +231,7 @@ import Testing
         #expect(over.status == 0)
     }
 
-    @Test func badInputIsOneDiagnosticAndExitTwo() throws {
+    @Test("bad input is one diagnostic and exit two") func badInputIsOneDiagnosticAndExitTwo() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("bad.json", "{\"aps\":\n  {\"event\": x}}")
         let result = try PaySizeProcess.run(["suggest", path])
@@ -257,45 +260,47 @@ import Testing
         #expect(partial.standardOutput.split(separator: "\n").count == 2)
     }
 
-    @Test(arguments: [
-        (
-            ["suggest"],
-            "paysize: error: missing payload file (give a file, a series, or '-' for standard input) (see 'paysize suggest --help')"
-        ),
-        (
-            ["suggest", "--target", "tiny", "x"],
-            "paysize: error: unknown tier 'tiny' for '--target'; expected safe, monitor, risky, critical or over (see 'paysize suggest --help')"
-        ),
-        (
-            ["suggest", "--format", "github", "x"],
-            "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize suggest --help')"
-        ),
-        (
-            ["suggest", "--apply", "out.json", "a.json", "b.json"],
-            "paysize: error: '--apply' writes one file, so give one input, found 2 (see 'paysize suggest --help')"
-        ),
-        (
-            ["suggest", "--apply", "Examples/end-ride.json", "Examples/end-ride.json"],
-            "paysize: error: 'Examples/end-ride.json' exists; '--apply' writes a new file and never overwrites one (see 'paysize suggest --help')"
-        ),
-        (
-            ["suggest", "--lossi", "x"],
-            "paysize: error: unknown option '--lossi'; did you mean '--lossy'? (see 'paysize suggest --help')"
-        ),
-        (
-            ["zstd-dictionary", "train", "x.jsonl"],
-            "paysize: error: missing '--output <file>' for the dictionary (see 'paysize zstd-dictionary train --help')"
-        ),
-        (
-            ["zstd-dictionary", "tran"],
-            "paysize: error: unknown subcommand 'zstd-dictionary tran'; did you mean 'train'? (see 'paysize zstd-dictionary --help')"
-        ),
-        // `dict`, the command's first name, stays an alias.
-        (
-            ["dict", "train", "x.jsonl"],
-            "paysize: error: missing '--output <file>' for the dictionary (see 'paysize zstd-dictionary train --help')"
-        ),
-    ])
+    @Test(
+        "usage errors are one line and exit 2",
+        arguments: [
+            (
+                ["suggest"],
+                "paysize: error: missing payload file (give a file, a series, or '-' for standard input) (see 'paysize suggest --help')"
+            ),
+            (
+                ["suggest", "--target", "tiny", "x"],
+                "paysize: error: unknown tier 'tiny' for '--target'; expected safe, monitor, risky, critical or over (see 'paysize suggest --help')"
+            ),
+            (
+                ["suggest", "--format", "github", "x"],
+                "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize suggest --help')"
+            ),
+            (
+                ["suggest", "--apply", "out.json", "a.json", "b.json"],
+                "paysize: error: '--apply' writes one file, so give one input, found 2 (see 'paysize suggest --help')"
+            ),
+            (
+                ["suggest", "--apply", "Examples/end-ride.json", "Examples/end-ride.json"],
+                "paysize: error: 'Examples/end-ride.json' exists; '--apply' writes a new file and never overwrites one (see 'paysize suggest --help')"
+            ),
+            (
+                ["suggest", "--lossi", "x"],
+                "paysize: error: unknown option '--lossi'; did you mean '--lossy'? (see 'paysize suggest --help')"
+            ),
+            (
+                ["zstd-dictionary", "train", "x.jsonl"],
+                "paysize: error: missing '--output <file>' for the dictionary (see 'paysize zstd-dictionary train --help')"
+            ),
+            (
+                ["zstd-dictionary", "tran"],
+                "paysize: error: unknown subcommand 'zstd-dictionary tran'; did you mean 'train'? (see 'paysize zstd-dictionary --help')"
+            ),
+            // `dict`, the command's first name, stays an alias.
+            (
+                ["dict", "train", "x.jsonl"],
+                "paysize: error: missing '--output <file>' for the dictionary (see 'paysize zstd-dictionary train --help')"
+            ),
+        ])
     func usageErrors(_ usage: ([String], String)) throws {
         let result = try PaySizeProcess.run(usage.0)
         #expect(result.status == 2)
@@ -303,7 +308,8 @@ import Testing
         #expect(result.standardError == usage.1 + "\n")
     }
 
-    @Test func applyWritesANewFileAndLeavesTheInputAlone() throws {
+    @Test("apply writes a new file and leaves the input alone") func applyWritesANewFileAndLeavesTheInputAlone() throws
+    {
         let folder = try TemporaryFolder()
         let input = try folder.write("small.json", Self.small)
         let output = folder.url.appendingPathComponent("smaller.json").path
@@ -329,7 +335,7 @@ import Testing
         #expect(again.standardError.contains("'\(output)' exists"))
     }
 
-    @Test func applyToASeriesWritesEveryLine() throws {
+    @Test("apply to a series writes every line") func applyToASeriesWritesEveryLine() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appendingPathComponent("series.jsonl").path
         // --lossy: without it the series' plan is app changes only (the events as columns, the
@@ -358,7 +364,7 @@ import Testing
         #expect(lines.last.map { $0.contains(#""eventMinute":81"#) } == true, "the newest event is kept")
     }
 
-    @Test func dictTrainWritesTheDictionarySuggestUses() throws {
+    @Test("`dict train` writes the dictionary `suggest` uses") func dictTrainWritesTheDictionarySuggestUses() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appendingPathComponent("match.dict").path
         let result = try PaySizeProcess.run([
@@ -398,7 +404,7 @@ import Testing
         )
     }
 
-    @Test func helpScreens() throws {
+    @Test("help screens") func helpScreens() throws {
         let help = try PaySizeProcess.run(["suggest", "--help"])
         #expect(help.status == 0)
         #expect(

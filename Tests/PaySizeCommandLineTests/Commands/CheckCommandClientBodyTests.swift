@@ -3,12 +3,12 @@ import Testing
 
 /// `paysize check` on bodies as real APNs clients send them: bytes as written (`--as-sent`, logs,
 /// `--compact`), string alerts, near-miss keys.
-@Suite(.timeLimit(.minutes(2))) struct CheckCommandClientBodyTests {
+@Suite("paysize check on real clients' bodies", .timeLimit(.minutes(2))) struct CheckCommandClientBodyTests {
     /// aioapns 4.0's body: 4058 bytes compact, 4696 with `json.dumps`' default separators.
     static let aioapnsUpdate = "Tests/Fixtures/clients/aioapns-update-4058.json"
     static let fix = "send compact JSON: `separators=(',', ':')`"
 
-    @Test func overOnlyAsWrittenIsAWarningByDefault() throws {
+    @Test("over only as written is a warning by default") func overOnlyAsWrittenIsAWarningByDefault() throws {
         let result = try PaySizeProcess.run(["check", Self.aioapnsUpdate])
         #expect(result.status == 0)
         #expect(result.standardError == "")
@@ -23,7 +23,7 @@ import Testing
                 """)
     }
 
-    @Test func overOnlyAsWrittenIsAnErrorWithAsSent() throws {
+    @Test("over only as written is an error with as sent") func overOnlyAsWrittenIsAnErrorWithAsSent() throws {
         let result = try PaySizeProcess.run(["check", "--as-sent", Self.aioapnsUpdate])
         #expect(result.status == 1)
         #expect(
@@ -52,7 +52,7 @@ import Testing
         #expect(finding["fix"] as? String == Self.fix)
     }
 
-    @Test func logLinesAreJudgedAsLoggedUnlessCompact() throws {
+    @Test("log lines are judged as logged unless compact") func logLinesAreJudgedAsLoggedUnlessCompact() throws {
         let folder = try TemporaryFolder()
         let body = try String(
             contentsOf: PaySizeProcess.packageRoot.appendingPathComponent(Self.aioapnsUpdate), encoding: .utf8)
@@ -80,7 +80,7 @@ import Testing
         #expect((compactReports[2]["payloadBytes"] as? [String: Int])?["max"] == 4058)
     }
 
-    @Test func asSentAndCompactCannotBeCombined() throws {
+    @Test("as sent and compact cannot be combined") func asSentAndCompactCannotBeCombined() throws {
         let result = try PaySizeProcess.run(["check", "--as-sent", "--compact", Self.aioapnsUpdate])
         #expect(result.status == 2)
         #expect(
@@ -88,7 +88,7 @@ import Testing
                 == "paysize: error: '--as-sent' and '--compact' cannot be combined (see 'paysize check --help')\n")
     }
 
-    @Test func stringAlertExitsZeroWithItsWarning() throws {
+    @Test("string alert exits zero with its warning") func stringAlertExitsZeroWithItsWarning() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "alert.json",
@@ -105,7 +105,7 @@ import Testing
 
     /// @parse/node-apn 7.1.0's README Live Activity example, as its README prints the body: a
     /// string alert with `badge` and `sound` in `aps` and a custom key beside it. Warnings only.
-    @Test func nodeAPNReadmeBodyExitsZeroWithWarnings() throws {
+    @Test("node-apn README body exits zero with warnings") func nodeAPNReadmeBodyExitsZeroWithWarnings() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "node-apn.json",
@@ -120,7 +120,7 @@ import Testing
     }
 
     /// @parse/node-apn 5.2.3 to 6.0.1 wrote `events`: the start is still checked as a start.
-    @Test func nodeAPNEventsStartIsCheckedAsAStart() throws {
+    @Test("node-apn events start is checked as a start") func nodeAPNEventsStartIsCheckedAsAStart() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "events.json",
@@ -137,7 +137,7 @@ import Testing
         #expect(result.standardOutput.contains("error: /aps/attributes: a start event requires 'attributes'\n"))
     }
 
-    @Test func helpSaysWhichFigureIsJudged() throws {
+    @Test("help says which figure is judged") func helpSaysWhichFigureIsJudged() throws {
         let check = try PaySizeProcess.run(["check", "--help"])
         for text in [
             "A JSON Lines line is judged by its bytes as logged",

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `paysize check --schema` and `paysize schema diff`, end to end.
-@Suite(.timeLimit(.minutes(2))) struct ContractCommandTests {
-    @Test func examplesSatisfyTheirSchemas() throws {
+@Suite("paysize check --schema and paysize schema diff", .timeLimit(.minutes(2))) struct ContractCommandTests {
+    @Test("examples satisfy their schemas") func examplesSatisfyTheirSchemas() throws {
         for (schema, example) in [("delivery", "start-delivery"), ("sports", "update-sports"), ("ride", "end-ride")] {
             let result = try PaySizeProcess.run([
                 "check", "--format", "json", "--schema", "Schemas/examples/\(schema).schema.json",
@@ -14,7 +14,7 @@ import Testing
         }
     }
 
-    @Test func droppedValuesFailAndSuspiciousOnesWarn() throws {
+    @Test("dropped values fail and suspicious ones warn") func droppedValuesFailAndSuspiciousOnesWarn() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "update.json",
@@ -54,7 +54,7 @@ import Testing
         #expect(findings.allSatisfy { ($0["fix"] as? String)?.isEmpty == false })
     }
 
-    @Test func unusableSchemasAreBadInput() throws {
+    @Test("unusable schemas are bad input") func unusableSchemasAreBadInput() throws {
         let folder = try TemporaryFolder()
         let schema = try folder.write(
             "s.json", "{\"type\":\"object\",\n \"properties\":{\"a\":{\"pattern\":\"(?=x)\"}}}")
@@ -72,7 +72,8 @@ import Testing
         )
     }
 
-    @Test func diffOfCompatibleWideningExitsZeroAndListsTheConflict() throws {
+    @Test("diff of compatible widening exits zero and lists the conflict")
+    func diffOfCompatibleWideningExitsZeroAndListsTheConflict() throws {
         let result = try PaySizeProcess.run([
             "schema", "diff", "Schemas/examples/delivery.schema.json", "Examples/schemas/delivery-next.schema.json",
         ])
@@ -92,7 +93,7 @@ import Testing
         #expect(strict.status == 1)
     }
 
-    @Test func diffThatBreaksRunningActivitiesExitsOne() throws {
+    @Test("diff that breaks running activities exits one") func diffThatBreaksRunningActivitiesExitsOne() throws {
         // The next version adds a required key: no payload helps a running activity, whose state
         // was stored by the installed build.
         let folder = try TemporaryFolder()
@@ -121,7 +122,7 @@ import Testing
         #expect(object["noPayloadSatisfiesBoth"] as? Bool == false)
     }
 
-    @Test func diffWithATypeChangeExitsOne() throws {
+    @Test("diff with a type change exits one") func diffWithATypeChangeExitsOne() throws {
         let folder = try TemporaryFolder()
         let next = try Self.deliverySchema(in: folder) { _, properties in
             properties["stopsAway"] = ["type": "string"]
@@ -158,7 +159,7 @@ import Testing
         return try folder.write("next.json", Array(try JSONSerialization.data(withJSONObject: schema)))
     }
 
-    @Test func diffUsage() throws {
+    @Test("diff usage") func diffUsage() throws {
         let result = try PaySizeProcess.run(["schema", "diff", "only-one.json"])
         #expect(result.status == 2)
         #expect(
@@ -173,8 +174,8 @@ import Testing
 }
 
 /// `--string-equality` and `--format-assertion`.
-@Suite(.timeLimit(.minutes(2))) struct SchemaOptionCommandTests {
-    @Test func stringEqualityAndFormatAssertion() throws {
+@Suite("paysize check: schema options", .timeLimit(.minutes(2))) struct SchemaOptionCommandTests {
+    @Test("string equality and format assertion") func stringEqualityAndFormatAssertion() throws {
         let folder = try TemporaryFolder()
         let schema = try folder.write(
             "s.json", #"{"properties":{"name":{"const":"\u00e4"},"at":{"format":"date"}}}"#)
