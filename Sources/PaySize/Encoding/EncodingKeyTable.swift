@@ -10,7 +10,7 @@ import Foundation
 /// Tables are immutable and published process-wide by ``EncodingKeyTables``; a key not yet in
 /// the table is encoded the general way and added to a new version for later encodes. The
 /// storage is manually allocated so the hot path reads it through ``View`` without reference
-/// counting; ``EncodingCore`` keeps every table it reads alive as long as it may read it.
+/// counting; ``EncodingSession`` keeps every table it reads alive as long as it may read it.
 final class EncodingKeyTable: @unchecked Sendable {
     /// One key.
     struct Entry {

@@ -1,4 +1,4 @@
-/// One open JSON value on ``EncodingCore``'s stack: an encoder's slot, an object or an array.
+/// One open JSON value on ``EncodingSession``'s stack: an encoder's slot, an object or an array.
 ///
 /// Containers and encoders are structs that refer to a node by its serial number, so a write
 /// through a container whose node has been closed (or is buried under a frame) is detected
@@ -23,7 +23,7 @@ struct EncodingNode {
     let isFrame: Bool
     /// The nesting level of the container this node is or will become (top level: 0).
     let level: Int
-    /// The length of ``EncodingCore/path`` before this node's step was pushed.
+    /// The length of ``EncodingSession/path`` before this node's step was pushed.
     let pathBase: Int
     /// The last step of this node's own coding path (-1: empty path).
     let pathEntry: Int
@@ -32,9 +32,9 @@ struct EncodingNode {
     let childPathEntry: Int
     /// Members or elements written.
     var count = 0
-    /// Where this object's member records start in ``EncodingCore/members``.
+    /// Where this object's member records start in ``EncodingSession/members``.
     var memberBase = 0
-    /// The slot in ``EncodingCore/keySlots`` of the key table every member so far came from,
+    /// The slot in ``EncodingSession/keySlots`` of the key table every member so far came from,
     /// with distinct ranks; -1 once a member did not (the object is then sorted by bytes).
     var tableSlot: Int32 = -1
     /// The table entry the next member's key is tried against first.

@@ -4,7 +4,7 @@
 /// popping a step costs a few stores. A key passed to `encode(_:forKey:)` is borrowed: the step
 /// points at the caller's key for as long as that call runs, which outlives the step (the
 /// nested value's node, and its step, close before the call returns; a failing call discards
-/// them, see ``EncodingCore/discardNodes(from:)``).
+/// them, see ``EncodingSession/discardNodes(from:)``).
 enum EncodingPathComponent {
     /// A key of the caller's own `CodingKey` type, borrowed from the running
     /// `encode(_:forKey:)` call.
@@ -15,14 +15,14 @@ enum EncodingPathComponent {
     /// A key of a `[String: Value]` dictionary (encoded without key conversion), borrowed from
     /// the running entry.
     case borrowedString(UnsafePointer<String>)
-    /// A key kept in ``EncodingCore/ownedKeys`` at this index, for steps that outlive the call
+    /// A key kept in ``EncodingSession/ownedKeys`` at this index, for steps that outlive the call
     /// that made them (nested containers and super encoders).
     case ownedKey(Int)
     /// An index in an unkeyed container (Foundation's "Index 3").
     case index(Int)
 }
 
-extension EncodingCore {
+extension EncodingSession {
     /// The component as Foundation puts it in `codingPath`.
     func codingKey(of component: EncodingPathComponent) -> any CodingKey {
         switch component {
@@ -44,7 +44,7 @@ extension EncodingCore {
     }
 
     /// Keeps `key` for a step that outlives the current call: a key of at most one byte as its
-    /// bits, any other in ``EncodingCore/ownedKeys``.
+    /// bits, any other in ``EncodingSession/ownedKeys``.
     func ownedComponent<Key: CodingKey>(_ key: Key) -> EncodingPathComponent {
         let size = MemoryLayout<Key>.size
         if size <= 1 && !isPlain { return .smallKey(size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self), Key.self) }

@@ -9,6 +9,6 @@
 /// reproduces both.
 struct EncodingPathEntry {
     let component: EncodingPathComponent
-    /// The index of the previous step in ``EncodingCore/path``, or -1 at the root.
+    /// The index of the previous step in ``EncodingSession/path``, or -1 at the root.
     let parent: Int
 }

@@ -1,9 +1,9 @@
-/// One of ``EncodingCore``'s stacks (open nodes, member records, coding-path steps) in a
+/// One of ``EncodingSession``'s stacks (open nodes, member records, coding-path steps) in a
 /// manually managed buffer, so that pushing, popping and updating the innermost entry (done for
 /// every member and element) are plain loads and stores, without the uniqueness and bounds
 /// checks an `Array` in a class property makes on each write.
 ///
-/// Owned by one core and never used through two
+/// Owned by one session and never used through two
 /// copies at once; the owner frees it with ``deallocate()``.
 struct EncodingStack<Element> {
     private(set) var base: UnsafeMutablePointer<Element>

@@ -8,7 +8,7 @@ import Foundation
 /// reference. Boxed, a copy is one retain, and none while every option is the default (the
 /// encoder holds nil then). A setter makes a new box: options are set once and read on every
 /// call. Whether a call needs them kept is then a nil check instead of four pattern matches;
-/// ``EncodingCore`` holds the caller's box for the call, or ``defaults``.
+/// ``EncodingSession`` holds the caller's box for the call, or ``defaults``.
 final class EncodingStrategies: Sendable {
     struct Values: Sendable {
         var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate

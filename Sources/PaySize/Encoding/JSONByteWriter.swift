@@ -8,7 +8,7 @@ import Foundation
 /// where `Array.append` re-checks uniqueness and capacity per call. Counting mode runs the same code and only
 /// advances ``count``, so `encodedSize(of:)` cannot drift from `encode(_:).count`.
 ///
-/// The owner (``EncodingCore``) frees the buffer with ``deallocate()``; the writer is never
+/// The owner (``EncodingSession``) frees the buffer with ``deallocate()``; the writer is never
 /// copied.
 struct JSONByteWriter {
     /// The buffer (unused in counting mode).

@@ -21,22 +21,22 @@ extension PayloadEncoder {
         }()
     }
 
-    /// Encodes `value` on the plain path: a core of its own for this call, never pooled.
+    /// Encodes `value` on the plain path: a session of its own for this call, never pooled.
     ///
     /// - Returns: The bytes, Foundation's when the value needs its tree.
     func encodePlainly<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let core = EncodingCore(isPlain: true)
-        core.begin(options: self, countingOnly: false)
+        let session = EncodingSession(isPlain: true)
+        session.begin(options: self, countingOnly: false)
         let encoded: [UInt8]?
         do {
-            try core.run(value)
-            encoded = core.needsFallback ? nil : Array(core.writer.written)
+            try session.run(value)
+            encoded = session.needsFallback ? nil : Array(session.writer.written)
         } catch {
-            core.endCall()
-            guard core.needsFallback else { throw error }
+            session.endCall()
+            guard session.needsFallback else { throw error }
             return try Array(foundationEncoder().encode(value))
         }
-        core.endCall()
+        session.endCall()
         return try encoded ?? Array(foundationEncoder().encode(value))
     }
 }

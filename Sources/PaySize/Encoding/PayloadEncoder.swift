@@ -104,12 +104,12 @@ public struct PayloadEncoder: Sendable {
     ///   containers nested 512 deep.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         if path == .plain { return try Data(encodePlainly(value)) }
-        // Each result gets a `Data` of its own, never one kept in the core between calls: a
+        // Each result gets a `Data` of its own, never one kept in the session between calls: a
         // `Data` stored past the call keeps its storage pointer with the enum tag in its top
         // bits, which LeakSanitizer cannot follow, so it would report the buffer as a leak at
         // exit (in the fuzz run, and in any caller's tests run with `--sanitize=address`).
-        let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in
-            Data(bytes: core.writer.written.baseAddress!, count: core.writer.count)
+        let encoded = try encodeWithoutFallback(value, countingOnly: false) { session in
+            Data(bytes: session.writer.written.baseAddress!, count: session.writer.count)
         }
         return try encoded ?? foundationEncoder().encode(value)
     }
@@ -121,7 +121,7 @@ public struct PayloadEncoder: Sendable {
     /// - Throws: The errors ``encode(_:)`` throws.
     public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         if path == .plain { return try encodePlainly(value) }
-        let encoded = try encodeWithoutFallback(value, countingOnly: false) { core in Array(core.writer.written) }
+        let encoded = try encodeWithoutFallback(value, countingOnly: false) { session in Array(session.writer.written) }
         return try encoded ?? Array(foundationEncoder().encode(value))
     }
 
@@ -135,8 +135,8 @@ public struct PayloadEncoder: Sendable {
     /// - Throws: The errors ``encode(_:)`` throws.
     public func encodedSize<T: Encodable>(of value: T) throws -> Int {
         if path == .plain { return try encodePlainly(value).count }
-        let counted = try encodeWithoutFallback(value, countingOnly: true) { core in
-            core.needsWritingMode ? nil : core.writer.countedBytes
+        let counted = try encodeWithoutFallback(value, countingOnly: true) { session in
+            session.needsWritingMode ? nil : session.writer.countedBytes
         }
         switch counted {
         case .some(.some(let size)): return size
@@ -146,36 +146,36 @@ public struct PayloadEncoder: Sendable {
         }
     }
 
-    /// Runs the byte-stream encoder on a core from ``EncodingCorePool`` and reads the result
-    /// with `result` before the core goes back.
+    /// Runs the byte-stream encoder on a session from ``EncodingSessionPool`` and reads the result
+    /// with `result` before the session goes back.
     ///
     /// - Returns: `result`'s value, or nil when the value needs Foundation's tree.
     @inline(__always)
     func encodeWithoutFallback<T: Encodable, Result>(
         _ value: T,
         countingOnly: Bool,
-        result: (EncodingCore) -> Result
+        result: (EncodingSession) -> Result
     ) throws -> Result? {
-        let (core, slot) = EncodingCorePool.take()
-        core.begin(options: self, countingOnly: countingOnly)
+        let (session, slot) = EncodingSessionPool.take()
+        session.begin(options: self, countingOnly: countingOnly)
         do {
-            try core.run(value)
+            try session.run(value)
         } catch {
-            core.endCall()
-            let fellBack = core.needsFallback
-            EncodingCorePool.giveBack(consume core, to: slot)
+            session.endCall()
+            let fellBack = session.needsFallback
+            EncodingSessionPool.giveBack(consume session, to: slot)
             if fellBack { return nil }
             throw error
         }
-        if core.needsFallback {
-            core.endCall()
-            EncodingCorePool.giveBack(consume core, to: slot)
+        if session.needsFallback {
+            session.endCall()
+            EncodingSessionPool.giveBack(consume session, to: slot)
             return nil
         }
         // No local of type `Result?`: a generic optional costs a metadata lookup per call.
-        let outcome = result(core)
-        core.endCall()
-        EncodingCorePool.giveBack(consume core, to: slot)
+        let outcome = result(session)
+        session.endCall()
+        EncodingSessionPool.giveBack(consume session, to: slot)
         return outcome
     }
 

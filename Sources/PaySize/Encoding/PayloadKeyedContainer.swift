@@ -1,152 +1,152 @@
 /// The keyed container behind ``PayloadEncoder``: writes each member straight into the output
 /// and records where it lies, so the object can be sorted when it closes.
 struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let core: EncodingCore
+    let session: EncodingSession
     let serial: Int
 
-    var codingPath: [any CodingKey] { core.codingPath(ofNode: serial) }
+    var codingPath: [any CodingKey] { session.codingPath(ofNode: serial) }
 
     mutating func encodeNil(forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.append("null")
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.append("null")
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.append(value ? "true" : "false")
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.append(value ? "true" : "false")
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendQuoted(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendQuoted(value)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        if core.keyMode == .custom {
-            // A NaN that throws must not have its key converted (``EncodingCore/encodeMemberConvertingKeyLast``).
-            return try core.encodeMemberConvertingKeyLast(index, key: key) { _ in
-                try core.writeDouble(value, codingKey: key)
+        let index = try session.activate(serial)
+        if session.keyMode == .custom {
+            // A NaN that throws must not have its key converted (``EncodingSession/encodeMemberConvertingKeyLast``).
+            return try session.encodeMemberConvertingKeyLast(index, key: key) { _ in
+                try session.writeDouble(value, codingKey: key)
             }
         }
-        _ = core.beginMember(index, key: key)
-        try core.writeDouble(value, codingKey: key)
+        _ = session.beginMember(index, key: key)
+        try session.writeDouble(value, codingKey: key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        if core.keyMode == .custom {
-            return try core.encodeMemberConvertingKeyLast(index, key: key) { _ in
-                try core.writeFloat(value, codingKey: key)
+        let index = try session.activate(serial)
+        if session.keyMode == .custom {
+            return try session.encodeMemberConvertingKeyLast(index, key: key) { _ in
+                try session.writeFloat(value, codingKey: key)
             }
         }
-        _ = core.beginMember(index, key: key)
-        try core.writeFloat(value, codingKey: key)
+        _ = session.beginMember(index, key: key)
+        try session.writeFloat(value, codingKey: key)
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func encode(_ value: Int128, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        _ = core.beginMember(index, key: key)
-        core.writer.appendInteger(value)
+        let index = try session.activate(serial)
+        _ = session.beginMember(index, key: key)
+        session.writer.appendInteger(value)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let index = try core.activate(serial)
-        if core.keyMode == .custom {
+        let index = try session.activate(serial)
+        if session.keyMode == .custom {
             // The nested value's keys are converted before this one, as in Foundation.
-            return try core.encodeMemberConvertingKeyLast(index, key: key) { level in
+            return try session.encodeMemberConvertingKeyLast(index, key: key) { level in
                 try encodeValue(value, forKey: key, level: level, node: index)
             }
         }
-        try encodeValue(value, forKey: key, level: core.beginMember(index, key: key), node: index)
+        try encodeValue(value, forKey: key, level: session.beginMember(index, key: key), node: index)
     }
 
     /// Writes the value of a member whose key is written, at `level`, in object node `index`.
     @inline(__always)
     private func encodeValue<T: Encodable>(_ value: T, forKey key: Key, level: Int, node index: Int) throws {
         // Dates, URLs and the like need no path step, so no borrowed key.
-        if try core.encodeScalarValue(value, codingKey: key) { return }
-        let parentEntry = core.nodes[index].childPathEntry
+        if try session.encodeScalarValue(value, codingKey: key) { return }
+        let parentEntry = session.nodes[index].childPathEntry
         let size = MemoryLayout<Key>.size
-        if size <= 1 && !core.isPlain {
+        if size <= 1 && !session.isPlain {
             let bits = size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self)
-            return try core.encodeNested(
+            return try session.encodeNested(
                 value, level: level, component: .smallKey(bits, Key.self), parentEntry: parentEntry, scalarsTried: true)
         }
         // The key outlives the nested value's path step: both end with this call.
         try withUnsafePointer(to: key) { key in
-            try core.encodeNested(
+            try session.encodeNested(
                 value, level: level, component: .borrowedKey(key, Key.self), parentEntry: parentEntry,
                 scalarsTried: true)
         }
@@ -178,38 +178,38 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = core.openNested(kind: .object, in: serial) { core, index in
-            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
+        let nested = session.openNested(kind: .object, in: serial) { session, index in
+            (session.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), session.ownedComponent(key))
         }
-        return core.keyedContainer(nested: nested, keyedBy: keyType)
+        return session.keyedContainer(nested: nested, keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = core.openNested(kind: .array, in: serial) { core, index in
-            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
+        let nested = session.openNested(kind: .array, in: serial) { session, index in
+            (session.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), session.ownedComponent(key))
         }
-        return PayloadUnkeyedContainer(core: core, serial: nested)
+        return PayloadUnkeyedContainer(session: session, serial: nested)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let nested = core.openNested(kind: .pending, in: serial) { core, index in
+        let nested = session.openNested(kind: .pending, in: serial) { session, index in
             (
-                core.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded),
-                core.ownedComponent(PayloadCodingKey.super)
+                session.beginMember(index, key: PayloadCodingKey.super, flags: EncodingMember.isOpenEnded),
+                session.ownedComponent(PayloadCodingKey.super)
             )
         }
-        return EncodingHandle(core: core, serial: nested)
+        return PayloadValueEncoder(session: session, serial: nested)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let nested = core.openNested(kind: .pending, in: serial) { core, index in
-            (core.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), core.ownedComponent(key))
+        let nested = session.openNested(kind: .pending, in: serial) { session, index in
+            (session.beginMember(index, key: key, flags: EncodingMember.isOpenEnded), session.ownedComponent(key))
         }
-        return EncodingHandle(core: core, serial: nested)
+        return PayloadValueEncoder(session: session, serial: nested)
     }
 }
 
-/// A keyed container ``EncodingCore`` makes from a core and a node serial.
+/// A keyed container ``EncodingSession`` makes from a session and a node serial.
 ///
 /// Boxing a container in a `KeyedEncodingContainer<Key>` needs the container type's metadata and
 /// its conformance to `KeyedEncodingContainerProtocol`. Spelled `PayloadKeyedContainer<Key>` in
@@ -219,12 +219,12 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// opening it hands both to the code that boxes the container, and the runtime is not asked.
 protocol ConstructibleKeyedContainer<Key>: KeyedEncodingContainerProtocol {
     associatedtype Key
-    init(core: EncodingCore, serial: Int)
+    init(session: EncodingSession, serial: Int)
 }
 
 extension PayloadKeyedContainer: ConstructibleKeyedContainer {}
 
-extension EncodingCore {
+extension EncodingSession {
     /// Turns node `serial` into an object keyed by `Key` (``openObject(_:keyedBy:)``) and
     /// returns its container, for `container(keyedBy:)`.
     @inline(__always)
@@ -245,7 +245,9 @@ extension EncodingCore {
     private func makeKeyedContainer<Key: CodingKey>(_ type: Key.Type, slot: Int, serial: Int) -> KeyedEncodingContainer<
         Key
     > {
-        guard slot >= 0 else { return KeyedEncodingContainer(PayloadKeyedContainer<Key>(core: self, serial: serial)) }
+        guard slot >= 0 else {
+            return KeyedEncodingContainer(PayloadKeyedContainer<Key>(session: self, serial: serial))
+        }
         assert(keySlots[slot].type == ObjectIdentifier(Key.self), "key slot of another key type")
         // The slot is `Key`'s, so its container type is `PayloadKeyedContainer<Key>`, whose `Key`
         // is this one: the constrained existential metatype states what is already true, and it
@@ -255,14 +257,14 @@ extension EncodingCore {
         let containerType = unsafeBitCast(
             keySlots[slot].containerType as any ConstructibleKeyedContainer.Type,
             to: (any ConstructibleKeyedContainer<Key>.Type).self)
-        return Self.box(containerType, core: self, serial: serial)
+        return Self.box(containerType, session: self, serial: serial)
     }
 
     /// Boxes a new container of type `Container`, whose metadata and conformance arrive as
     /// arguments rather than being looked up.
     private static func box<Container: ConstructibleKeyedContainer>(
-        _ type: Container.Type, core: EncodingCore, serial: Int
+        _ type: Container.Type, session: EncodingSession, serial: Int
     ) -> KeyedEncodingContainer<Container.Key> {
-        KeyedEncodingContainer(type.init(core: core, serial: serial))
+        KeyedEncodingContainer(type.init(session: session, serial: serial))
     }
 }

@@ -23,21 +23,21 @@ struct EncodingLayoutTests {
 
     @Test("a key of at most one byte is rebuilt from its bits as an equal key (assumption 3)")
     func smallKeyRoundTrip() {
-        let core = EncodingCore()
+        let session = EncodingSession()
         for key in [Keys.first, .second, .third] {
-            guard case .smallKey = core.ownedComponent(key) else {
+            guard case .smallKey = session.ownedComponent(key) else {
                 Issue.record("a one-byte key was not kept as its bits")
                 continue
             }
-            let rebuilt = core.codingKey(of: core.ownedComponent(key))
+            let rebuilt = session.codingKey(of: session.ownedComponent(key))
             #expect((rebuilt as? Keys) == key)
         }
         for flag in [false, true] {
-            let rebuilt = core.codingKey(of: core.ownedComponent(FlagKey(flag)))
+            let rebuilt = session.codingKey(of: session.ownedComponent(FlagKey(flag)))
             #expect(rebuilt.stringValue == FlagKey(flag).stringValue)
         }
         // The plain path never keeps a key as bits.
-        let plain = EncodingCore(isPlain: true)
+        let plain = EncodingSession(isPlain: true)
         guard case .ownedKey = plain.ownedComponent(Keys.second) else {
             Issue.record("the plain path kept a key as its bits")
             return

@@ -3,7 +3,7 @@ import Testing
 @_spi(Internals) @testable import PaySize
 
 /// The key-slot tags compare a key's `stringValue` with a text seen before by the two words of an
-/// immortal `String` (`EncodingCore.immortalWords(of:)`). These fail if `String`'s layout stops
+/// immortal `String` (`EncodingSession.immortalWords(of:)`). These fail if `String`'s layout stops
 /// meaning that equal immortal words are equal text.
 @Suite("String words the key tags compare")
 struct EncodingStringWordsTests {
@@ -16,24 +16,24 @@ struct EncodingStringWordsTests {
 
     @Test("small strings and literals are immortal; equal texts have equal words")
     func immortalTexts() {
-        let literal = EncodingCore.immortalWords(of: "driverName")
+        let literal = EncodingSession.immortalWords(of: "driverName")
         #expect(literal.object != 0)
         // Built at run time, the same small text: the same words.
-        let built = EncodingCore.immortalWords(of: "driver" + String("Name"))
+        let built = EncodingSession.immortalWords(of: "driver" + String("Name"))
         #expect(built == literal)
-        #expect(EncodingCore.immortalWords(of: "driverNames") != literal)
-        #expect(EncodingCore.immortalWords(of: "").object != 0)
-        let long = EncodingCore.immortalWords(of: "a literal longer than fifteen bytes")
+        #expect(EncodingSession.immortalWords(of: "driverNames") != literal)
+        #expect(EncodingSession.immortalWords(of: "").object != 0)
+        let long = EncodingSession.immortalWords(of: "a literal longer than fifteen bytes")
         #expect(long.object != 0)
-        #expect(EncodingCore.immortalWords(of: "a literal longer than fifteen bytes") == long)
+        #expect(EncodingSession.immortalWords(of: "a literal longer than fifteen bytes") == long)
     }
 
     @Test("a string on the heap is never kept: its words could later name another text")
     func mortalTexts() {
         let heap = String(repeating: "k", count: 40)
-        #expect(EncodingCore.immortalWords(of: heap) == (0, 0))
+        #expect(EncodingSession.immortalWords(of: heap) == (0, 0))
         var grown = "prefix that is long enough to live on the heap"
         grown += "!"
-        #expect(EncodingCore.immortalWords(of: grown) == (0, 0))
+        #expect(EncodingSession.immortalWords(of: grown) == (0, 0))
     }
 }

@@ -85,11 +85,11 @@ struct PayloadEncoderContainerTypeTests {
         expectIdenticalCallAfterCall(EveryRoute(), options)
     }
 
-    /// 60 key types in one call: more slots than a core keeps between calls
-    /// (`EncodingCore.keptKeySlotLimit`), so later calls start over and fill them again.
+    /// 60 key types in one call: more slots than a session keeps between calls
+    /// (`EncodingSession.keptKeySlotLimit`), so later calls start over and fill them again.
     @Test("sixty key types in one call, cold and warm", arguments: strategies)
     func manyKeyTypesInOneCall(options: EncodingOptions) {
-        #expect(EncodingCore.keptKeySlotLimit < 60)
+        #expect(EncodingSession.keptKeySlotLimit < 60)
         expectIdenticalCallAfterCall(Nest<Int>(depth: 59), options)
         expectIdenticalCallAfterCall(Nest<Int>(depth: 3), options)
     }
@@ -108,13 +108,13 @@ struct PayloadEncoderContainerTypeTests {
         #expect(ObjectIdentifier(typed) == ObjectIdentifier(PayloadKeyedContainer<ByteKey>.self))
 
         // Each slot a call leaves behind holds the container type of its own key type.
-        let core = EncodingCore()
-        core.begin(options: PayloadEncoder(), countingOnly: false)
-        try core.run(EveryRoute())
-        #expect(!core.needsFallback)
-        core.endCall()
+        let session = EncodingSession()
+        session.begin(options: PayloadEncoder(), countingOnly: false)
+        try session.run(EveryRoute())
+        #expect(!session.needsFallback)
+        session.endCall()
         let byType = Dictionary(
-            core.keySlots.map { ($0.type, ObjectIdentifier($0.containerType)) }, uniquingKeysWith: { $1 })
+            session.keySlots.map { ($0.type, ObjectIdentifier($0.containerType)) }, uniquingKeysWith: { $1 })
         #expect(byType[ObjectIdentifier(ByteKey.self)] == ObjectIdentifier(PayloadKeyedContainer<ByteKey>.self))
         #expect(byType[ObjectIdentifier(OnlyKey.self)] == ObjectIdentifier(PayloadKeyedContainer<OnlyKey>.self))
         #expect(

@@ -484,7 +484,7 @@ struct PayloadEncoderCornerCaseTests {
         #expect(
             String(decoding: try copy.encode(Reading()), as: UTF8.self)
                 == #"{"sensor_name":"a\/b","taken_at":978393600.5}"#)
-        // The thread's core, back from the copy's call, holds the defaults again.
+        // The thread's session, back from the copy's call, holds the defaults again.
         #expect(
             String(decoding: try original.encode(Reading()), as: UTF8.self)
                 == #"{"sensorName":"a\/b","takenAt":86400.5}"#)

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Internals) import PaySize
 import Testing
 
-/// The per-key-type tag cache (`EncodingCore.KeySlot.tags`): a `CodingKey` of at most one byte is
+/// The per-key-type tag cache (`EncodingSession.KeySlot.tags`): a `CodingKey` of at most one byte is
 /// looked up in its type's key table starting from the entry its bit pattern named last time,
 /// in this call or an earlier one on the same thread. These keys break the idea that a key's
 /// `stringValue` is a function of its bits, so each must still encode exactly as Foundation does,

@@ -96,7 +96,7 @@ struct PayloadEncoderKeyTableTests {
     }
 
     /// Objects whose keys arrive out of order are rewritten in rank order: small compact ones
-    /// through the core's scratch buffer (members copied 1 to 16, 17 to 32, 33 to 128 and more
+    /// through the session's scratch buffer (members copied 1 to 16, 17 to 32, 33 to 128 and more
     /// bytes at a time), larger ones (past 1,024 bytes) and pretty ones through a buffer of their
     /// own. Every object size from a few bytes to past 2,000, in reverse and shuffled order.
     @Test("objects of every size reordered by rank", arguments: formattings)

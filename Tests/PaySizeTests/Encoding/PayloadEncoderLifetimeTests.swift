@@ -4,7 +4,7 @@ import Testing
 
 @_spi(Internals) @testable import PaySize
 
-/// The encoder reuses its working state between calls (a pool of cores, key tables, borrowed
+/// The encoder reuses its working state between calls (a pool of sessions, key tables, borrowed
 /// coding-path keys). These tests hold it to behaving as if every call started fresh.
 @Suite("PayloadEncoder across calls")
 struct PayloadEncoderLifetimeTests {
@@ -80,13 +80,13 @@ struct PayloadEncoderLifetimeTests {
         #expect(keeper.encoder?.codingPath.isEmpty == true)
     }
 
-    @Test("a call nested in an encode(to:) gets its own core; the thread's core serves the calls after")
+    @Test("a call nested in an encode(to:) gets its own session; the thread's session serves the calls after")
     func nestedCallOnOneThread() throws {
         var sorted = PayloadEncoder()
         sorted.outputFormatting = [.sortedKeys]
         let inner = LiveActivityFixtures.delivery
         let value = CustomEncodable { encoder in
-            // Runs while the outer call holds this thread's core.
+            // Runs while the outer call holds this thread's session.
             let bytes = try sorted.encode(inner)
             var container = encoder.container(keyedBy: TestKey.self)
             try container.encode(String(decoding: bytes, as: UTF8.self), forKey: "inner")
@@ -99,27 +99,27 @@ struct PayloadEncoderLifetimeTests {
             #expect(try sorted.encode(value) == expected)
             #expect(try sorted.encodedSize(of: value) == expected.count)
         }
-        // The thread's core goes back to its slot after each call and is moved out again (a
-        // core still referenced when it is given back stays with whoever holds it).
-        let (first, slot) = EncodingCorePool.take()
+        // The thread's session goes back to its slot after each call and is moved out again (a
+        // session still referenced when it is given back stays with whoever holds it).
+        let (first, slot) = EncodingSessionPool.take()
         let firstIdentity = ObjectIdentifier(first)
         #expect(slot.pointee == nil)
-        // While a call holds the thread's core, a nested call gets a core of its own.
-        let (nested, nestedSlot) = EncodingCorePool.take()
+        // While a call holds the thread's session, a nested call gets a session of its own.
+        let (nested, nestedSlot) = EncodingSessionPool.take()
         #expect(ObjectIdentifier(nested) != firstIdentity)
         #expect(nestedSlot == slot)
-        EncodingCorePool.giveBack(consume first, to: slot)
+        EncodingSessionPool.giveBack(consume first, to: slot)
         #expect(slot.pointee.map(ObjectIdentifier.init) == firstIdentity)
-        // The slot is full again: the nested call's core is let go, not kept.
-        EncodingCorePool.giveBack(consume nested, to: nestedSlot)
+        // The slot is full again: the nested call's session is let go, not kept.
+        EncodingSessionPool.giveBack(consume nested, to: nestedSlot)
         #expect(slot.pointee.map(ObjectIdentifier.init) == firstIdentity)
-        let (second, _) = EncodingCorePool.take()
+        let (second, _) = EncodingSessionPool.take()
         #expect(ObjectIdentifier(second) == firstIdentity)
-        EncodingCorePool.giveBack(consume second, to: slot)
-        // A core still referenced when it is given back stays with whoever holds it.
-        let (third, _) = EncodingCorePool.take()
+        EncodingSessionPool.giveBack(consume second, to: slot)
+        // A session still referenced when it is given back stays with whoever holds it.
+        let (third, _) = EncodingSessionPool.take()
         let kept = third
-        EncodingCorePool.giveBack(consume third, to: slot)
+        EncodingSessionPool.giveBack(consume third, to: slot)
         #expect(slot.pointee == nil)
         #expect(ObjectIdentifier(kept) == firstIdentity)
         #expect(try sorted.encode(inner) == foundation.encode(inner))
@@ -127,10 +127,10 @@ struct PayloadEncoderLifetimeTests {
 
     @Test("the output-formatting bits the encoder reads are Foundation's")
     func outputFormattingBits() {
-        #expect(EncodingCore.prettyPrintedBit == JSONEncoder.OutputFormatting.prettyPrinted.rawValue)
-        #expect(EncodingCore.sortedKeysBit == JSONEncoder.OutputFormatting.sortedKeys.rawValue)
+        #expect(EncodingSession.prettyPrintedBit == JSONEncoder.OutputFormatting.prettyPrinted.rawValue)
+        #expect(EncodingSession.sortedKeysBit == JSONEncoder.OutputFormatting.sortedKeys.rawValue)
         #expect(
-            EncodingCore.withoutEscapingSlashesBit == JSONEncoder.OutputFormatting.withoutEscapingSlashes.rawValue)
+            EncodingSession.withoutEscapingSlashesBit == JSONEncoder.OutputFormatting.withoutEscapingSlashes.rawValue)
     }
 
     @Test("an encoder kept by a value that failed reads an empty path, not the failed call's keys")

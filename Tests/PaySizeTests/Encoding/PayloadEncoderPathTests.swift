@@ -27,18 +27,18 @@ struct PayloadEncoderPathTests {
         #expect(try encoder.encodedSize(of: value) == expected.count)
     }
 
-    @Test("the plain path uses no pooled core: a call leaves the thread's core as it was")
+    @Test("the plain path uses no pooled session: a call leaves the thread's session as it was")
     func plainPathLeavesThePool() throws {
         var encoder = PayloadEncoder()
         encoder.path = .plain
         _ = try encoder.encodeBytes(["a": 1])
-        let core = EncodingCore(isPlain: true)
-        #expect(core.isPlain)
-        #expect(core.keySlots.isEmpty)
-        core.begin(options: encoder, countingOnly: false)
-        try core.run(LiveActivityFixtures.delivery)
-        #expect(core.keySlots.isEmpty, "the plain path attached a key table")
-        core.endCall()
+        let session = EncodingSession(isPlain: true)
+        #expect(session.isPlain)
+        #expect(session.keySlots.isEmpty)
+        session.begin(options: encoder, countingOnly: false)
+        try session.run(LiveActivityFixtures.delivery)
+        #expect(session.keySlots.isEmpty, "the plain path attached a key table")
+        session.endCall()
     }
 }
 

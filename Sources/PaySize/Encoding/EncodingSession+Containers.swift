@@ -1,6 +1,6 @@
 import Foundation
 
-extension EncodingCore {
+extension EncodingSession {
     // MARK: Opening containers
 
     /// Turns node `serial` into an object (or continues the one it already is, as Foundation
@@ -53,7 +53,7 @@ extension EncodingCore {
     func openNested(
         kind: EncodingNode.Kind,
         in serial: Int,
-        begin: (EncodingCore, Int) -> (level: Int, component: EncodingPathComponent)
+        begin: (EncodingSession, Int) -> (level: Int, component: EncodingPathComponent)
     ) -> Int {
         guard let index = try? activate(serial) else {
             nextSerial += 1

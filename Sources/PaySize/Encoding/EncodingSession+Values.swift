@@ -1,6 +1,6 @@
 import Foundation
 
-extension EncodingCore {
+extension EncodingSession {
     // MARK: Generic values
 
     /// Encodes a nested value at the current position, whose container (if any) will sit at
@@ -18,7 +18,7 @@ extension EncodingCore {
         let serial = pushNode(
             kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
         do {
-            try value.encode(to: EncodingHandle(core: self, serial: serial))
+            try value.encode(to: PayloadValueEncoder(session: self, serial: serial))
         } catch {
             noteError()
             discardNodes(from: serial)
@@ -268,7 +268,7 @@ extension EncodingCore {
         case .deferredToData:
             let serial = pushNode(
                 kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
-            try data.encode(to: EncodingHandle(core: self, serial: serial))
+            try data.encode(to: PayloadValueEncoder(session: self, serial: serial))
             try closeFrame(serial)
         case .custom(let encode):
             try encodeThroughCustomStrategy(level: level, component: component, parentEntry: parentEntry) {
@@ -282,12 +282,12 @@ extension EncodingCore {
     /// Runs a `.custom` date or data closure on a fresh frame; an error it throws is noted so
     /// the encoder's state stays consistent, as for any failing value.
     private func encodeThroughCustomStrategy(
-        level: Int, component: EncodingPathComponent?, parentEntry: Int, _ encode: (EncodingHandle) throws -> Void
+        level: Int, component: EncodingPathComponent?, parentEntry: Int, _ encode: (PayloadValueEncoder) throws -> Void
     ) throws {
         let serial = pushNode(
             kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
         do {
-            try encode(EncodingHandle(core: self, serial: serial))
+            try encode(PayloadValueEncoder(session: self, serial: serial))
         } catch {
             noteError()
             discardNodes(from: serial)

@@ -1,6 +1,6 @@
 import Foundation
 
-extension EncodingCore {
+extension EncodingSession {
     // MARK: Members and elements
 
     /// Writes the separator and the key of the next member of object node `index`, through the

@@ -1,6 +1,6 @@
 import Foundation
 
-extension EncodingCore {
+extension EncodingSession {
     // MARK: Closing objects
 
     /// Closes an object: members are reordered by the raw UTF-8 bytes of their keys under

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The state of a `PayloadEncoder` call: the byte writer, the stack of open JSON values, and
-/// scratch arrays reused by every container. Cores wait in ``EncodingCorePool`` (one per thread) between calls
+/// scratch arrays reused by every container. Sessions wait in ``EncodingSessionPool`` (one per thread) between calls
 /// with their buffers and the key tables they used, so a call on familiar types allocates
 /// nothing but its result.
 ///
@@ -11,9 +11,9 @@ import Foundation
 ///
 /// The mutable properties are `@exclusivity(unchecked)`: every access to them is short and
 /// never spans a call into caller code (`encode(to:)`, a `CodingKey`, a strategy closure), and
-/// a core serves one call on one thread, so the runtime checks Swift would otherwise make on
+/// a session serves one call on one thread, so the runtime checks Swift would otherwise make on
 /// each access to a class property prove nothing (`Encoding/README.md`, assumption 11).
-final class EncodingCore {
+final class EncodingSession {
     @exclusivity(unchecked) var writer: JSONByteWriter
     /// The call's strategies and `userInfo`: the caller's box when one differs from the
     /// default, ``EncodingStrategies/defaults`` otherwise (and between calls).
@@ -35,7 +35,7 @@ final class EncodingCore {
     @exclusivity(unchecked) var hashScratch: [UInt64] = []
     /// Pooled member order used while sorting an object.
     @exclusivity(unchecked) var orderScratch: [Int] = []
-    /// Key tables the core reads (each kept alive while it is here, across calls), newer
+    /// Key tables the session reads (each kept alive while it is here, across calls), newer
     /// versions of a key type after older ones.
     @exclusivity(unchecked) var keySlots: [KeySlot] = []
     /// Types of a dictionary's size found not to be `[String: Value]` dictionaries, kept
@@ -70,9 +70,9 @@ final class EncodingCore {
         let table: EncodingKeyTable
         /// For a key type of at most one byte (an enum of `CodingKeys`, mostly): the table entry
         /// each bit pattern last found (``unknownTag`` until then), then the words of an
-        /// immortal text that found each entry (``EncodingCore/tableEntry(of:slot:tags:guess:)``).
+        /// immortal text that found each entry (``EncodingSession/tableEntry(of:slot:tags:guess:)``).
         /// A hint only: the answer is always the entry of the key's `stringValue`. Owned by the
-        /// core: allocated with the slot (``tagsByteCount`` bytes), freed with it.
+        /// session: allocated with the slot (``tagsByteCount`` bytes), freed with it.
         let tags: UnsafeMutablePointer<UInt8>
         /// `PayloadKeyedContainer<Key>` for the slot's key type, kept so that making a container
         /// needs no runtime lookup of its metadata and conformance (``makeKeyedContainer(_:slot:serial:)``).
@@ -81,15 +81,15 @@ final class EncodingCore {
 
     /// Scratch for sorting an object's members by rank: a member position per rank
     /// (``EncodingKeyTable/capacity`` bytes), then room for the members in rank order (an
-    /// object of ``reorderScratchCapacity`` bytes, or the positions). Owned by the core.
+    /// object of ``reorderScratchCapacity`` bytes, or the positions). Owned by the session.
     let reorderScratch = UnsafeMutablePointer<UInt8>.allocate(
-        capacity: EncodingKeyTable.capacity + EncodingCore.reorderScratchCapacity)
+        capacity: EncodingKeyTable.capacity + EncodingSession.reorderScratchCapacity)
     /// The largest object (compact, from after its `{` to the end of its last member) whose
     /// members are gathered in ``reorderScratch``; larger ones are rewritten through a buffer of
     /// their own size.
     static let reorderScratchCapacity = 1024
 
-    /// The identity of ``EncodingStrategies/defaults``, kept per core: a static would be a
+    /// The identity of ``EncodingStrategies/defaults``, kept per session: a static would be a
     /// lazy global, checked on every read.
     private let defaultStrategies = ObjectIdentifier(EncodingStrategies.defaults)
 
@@ -104,7 +104,7 @@ final class EncodingCore {
     /// Foundation's writer refuses a container nested 512 deep (511 is fine).
     static let maximumContainerLevel = 511
 
-    /// A core with empty buffers; ``begin(options:countingOnly:)`` readies it for a call.
+    /// A session with empty buffers; ``begin(options:countingOnly:)`` readies it for a call.
     /// The plain path (``PayloadEncoder/Path/plain``): no key tables, no tags, no kept
     /// container types, keys in coding paths never kept as bits, standard types found by `as?`,
     /// `Decimal` from `description`, no snake-case cache, the general member sort.
@@ -128,9 +128,9 @@ final class EncodingCore {
         path.deallocate()
     }
 
-    /// Readies the core for one call (a new core, or one back from ``EncodingCorePool``).
+    /// Readies the session for one call (a new session, or one back from ``EncodingSessionPool``).
     func begin(options: PayloadEncoder, countingOnly: Bool) {
-        // A core arrives holding the default strategies (a new core starts so; a core goes back
+        // A session arrives holding the default strategies (a new session starts so; a session goes back
         // to the pool only through `releaseOptions()`); the caller's box is kept only when one
         // differs (an encoder with the defaults holds none). `outputFormatting` is read here only.
         keyMode = .unchanged
@@ -164,7 +164,7 @@ final class EncodingCore {
     static let sortedKeysBit: UInt = 1 << 1
     static let withoutEscapingSlashesBit: UInt = 1 << 3
 
-    /// Whether the core's buffers are small enough to keep for another call.
+    /// Whether the session's buffers are small enough to keep for another call.
     var isWorthKeeping: Bool {
         writer.capacity <= 1 << 16 && members.capacity <= 4096 && nodes.capacity <= 1024 && path.capacity <= 1024
     }
@@ -182,7 +182,7 @@ final class EncodingCore {
     }
 
     /// Lets go of the caller's options (their `userInfo` values, strategy closures) before the
-    /// core waits in the pool.
+    /// session waits in the pool.
     func releaseOptions() {
         // By identity, kept as a plain value: comparing with `EncodingStrategies.defaults` itself
         // would retain and release it on every call.
@@ -233,7 +233,7 @@ final class EncodingCore {
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
         if try encodeSpecialValue(value, level: 0, component: nil, parentEntry: -1) { return }
         let serial = pushNode(kind: .pending, isFrame: true, level: 0, component: nil, parentEntry: -1)
-        try value.encode(to: EncodingHandle(core: self, serial: serial))
+        try value.encode(to: PayloadValueEncoder(session: self, serial: serial))
         if needsFallback || errorInFlight { throw fallBack() }
         closeNodes(above: serial)
         let node = nodes[nodes.count - 1]
@@ -315,7 +315,7 @@ final class EncodingCore {
     /// The node that takes a write through an encoder or container the caller kept after the
     /// call returned. Foundation lets such writes succeed (the result is already out), so each
     /// lands on a fresh empty node, after what the last one wrote is dropped, and is never read.
-    /// Only a core that stays with such a caller gets here: a core still referenced after a call
+    /// Only a session that stays with such a caller gets here: a session still referenced after a call
     /// never goes back to the pool.
     private func afterCallNode() -> Int {
         popPath(to: 0)
@@ -435,7 +435,7 @@ final class EncodingCore {
     }
 }
 
-extension EncodingCore {
+extension EncodingSession {
     /// Encodes the whole document and applies Foundation's depth limit afterwards (Foundation
     /// checks depth while writing its finished tree, so other errors come first).
     func run<T: Encodable>(_ value: T) throws {

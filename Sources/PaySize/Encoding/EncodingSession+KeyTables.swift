@@ -1,6 +1,6 @@
 import Foundation
 
-extension EncodingCore {
+extension EncodingSession {
     // MARK: Key tables
 
     /// Lets the members of object node `index` take their keys from the table of `type` (when
