@@ -46,6 +46,8 @@ demo: build
 test: deps lint
 	@scripts/ensure-deps.sh --python
 	$(MAKE) --no-print-directory check
+	@echo "# The public-API check fails on a planted public declaration, and only on public ones"
+	SWIFT=$(SWIFT) python3 Tests/API/check_api_catches_plants.py
 	@echo "# Apple availability: no API newer than the declared minimum without a guard"
 	python3 scripts/check-availability.py
 	python3 Tests/Availability/check_availability_catches_plants.py

@@ -8,6 +8,7 @@ the lines with `API/<Module>.public.txt`. Any difference fails with a diff, so a
 public surface, planned or not, is a reviewed line in the commit that makes it.
 
 Usage: scripts/check-api.py [--record]   (run `swift build` first)
+       scripts/check-api.py --package-path DIR --module NAME...   (another package, for tests)
 """
 
 import argparse
@@ -58,12 +59,18 @@ def surface(module, bin_path, triple, work):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--record", action="store_true", help="rewrite the committed lists")
+    parser.add_argument("--package-path", help="the package to check (default: this repository)")
+    parser.add_argument("--module", action="append", help="a module to check (default: the library modules)")
     arguments = parser.parse_args()
+    global ROOT
+    if arguments.package_path:
+        ROOT = os.path.abspath(arguments.package_path)
+    modules = arguments.module or MODULES
     bin_path = run(["swift", "build", "--show-bin-path"]).stdout.strip()
     triple = json.loads(run(["swiftc", "-print-target-info"]).stdout)["target"]["triple"]
     work = os.path.join(ROOT, ".build", "api-work")
     failed = []
-    for module in MODULES:
+    for module in modules:
         if not os.path.exists(os.path.join(bin_path, "Modules", f"{module}.swiftmodule")):
             sys.exit(f"check-api: {module} is not built: run `swift build` first")
         lines = surface(module, bin_path, triple, work)
