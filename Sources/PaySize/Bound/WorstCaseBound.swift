@@ -68,23 +68,23 @@ public struct WorstCaseBound: Sendable {
     }
 
     /// An array with `maxItems`, and what one more item costs at the worst case.
-    public struct ArrayHeadroom: Sendable, Equatable {
+    package struct ArrayHeadroom: Sendable, Equatable {
         /// The array, as a JSON Pointer with `*` for enclosing array items.
-        public var path: String
+        package var path: String
         /// Its `maxItems`.
-        public var maxItems: Int
+        package var maxItems: Int
         /// The bytes one item adds at its worst, its comma included.
-        public var worstBytesPerItem: Int
+        package var worstBytesPerItem: Int
     }
 
     /// The worst-case bytes of one place: a scalar, or the keys and punctuation of the whole.
-    public struct PathBytes: Sendable, Equatable {
+    package struct PathBytes: Sendable, Equatable {
         /// The place, with `*` for array items; `(keys and punctuation)` for the rest.
-        public var path: String
+        package var path: String
         /// How many times the place occurs in the worst case.
-        public var count: Int
+        package var count: Int
         /// Its bytes, every occurrence together.
-        public var byteCount: Int
+        package var byteCount: Int
     }
 
     /// The worst case in bytes, `nil` when some place is unbounded.
@@ -108,11 +108,11 @@ public struct WorstCaseBound: Sendable {
     /// Every unbounded place, with why and the fix; empty when bounded.
     public let unbounded: [UnboundedPath]
     /// Every array with `maxItems`, outermost first.
-    public let arrays: [ArrayHeadroom]
+    package let arrays: [ArrayHeadroom]
     /// Where the worst case's bytes go, largest first; the rows add up to ``byteCount``.
-    public let breakdown: [PathBytes]
+    package let breakdown: [PathBytes]
     /// What each figure assumes, one sentence each.
-    public let assumptions: [String]
+    package let assumptions: [String]
     let sites: [LimitSite]
 
     /// The bound of the values `schema` allows.
@@ -200,7 +200,7 @@ public struct WorstCaseBound: Sendable {
 
     /// How many more items each array holds at the worst case within `limit` bytes (negative:
     /// how many fewer it must hold); `nil` while the bound is unbounded.
-    public func moreItemsFit(_ array: ArrayHeadroom, within limit: Int) -> Int? {
+    package func moreItemsFit(_ array: ArrayHeadroom, within limit: Int) -> Int? {
         guard let byteCount, array.worstBytesPerItem > 0 else { return nil }
         let room = limit - byteCount
         return room >= 0

@@ -7,7 +7,7 @@
 /// integer seconds since 1970. Given a ``PayloadContract``, it also checks `content-state` (and a
 /// start's `attributes`) against the app's schemas.
 ///
-/// The tier is judged on ``sizeBasis``: the compact form by default, the bytes as written for a
+/// The tier is judged on the size basis given to the initializer: the compact form by default, the bytes as written for a
 /// body captured as sent. Either way, a payload whose bytes as written are over the limit while
 /// its compact form fits gets a finding naming both figures: a warning on the compact basis, an
 /// error as written.
@@ -18,14 +18,14 @@
 /// ```
 public struct PayloadChecker: Sendable {
     /// The limit and tiers to judge by; default 4096 bytes.
-    public var budget: PayloadBudget
+    package var budget: PayloadBudget
     /// How deeply the input may nest; default 512.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// The app's content-state (and attributes) schemas; when set, payloads are also checked
     /// against them and a value the device would drop is an error.
-    public var contract: PayloadContract?
+    package var contract: PayloadContract?
     /// Which figure is judged against the limit; default ``PayloadSizeBasis/compact``.
-    public var sizeBasis: PayloadSizeBasis
+    package var sizeBasis: PayloadSizeBasis
 
     /// A checker for `budget` (default 4096 bytes), input nested at most `maximumDepth` deep
     /// (default 512), when given the app's `contract`, judging sizes on `sizeBasis` (default

@@ -3,7 +3,7 @@
 /// Sizes are in bytes of compact JSON: whitespace outside strings removed, every token kept as
 /// written. APNs counts the body exactly as sent, so a server
 /// that sends compact JSON sends ``payloadByteCount`` bytes; a body sent as written is
-/// ``inputByteCount`` bytes. ``sizeBasis`` says which of the two is judged.
+/// ``inputByteCount`` bytes. ``judgedByteCount`` is the one the checker judged.
 public struct PayloadReport: Sendable, Equatable {
     /// How the sizes in every report are measured.
     package static let measurement =
@@ -14,7 +14,7 @@ public struct PayloadReport: Sendable, Equatable {
     /// The size of the input as given, whitespace included.
     public var inputByteCount: Int
     /// The limit and tier thresholds the payload was judged by.
-    public var budget: PayloadBudget
+    @_spi(Internals) public var budget: PayloadBudget
     /// The compact size of `aps.content-state`, when present.
     public var contentStateByteCount: Int?
     /// The compact size of `aps.attributes` on a start event, when present.
@@ -25,7 +25,7 @@ public struct PayloadReport: Sendable, Equatable {
     public var findings: [PayloadFinding]
     /// Which figure the tier and headroom judge: ``payloadByteCount`` (compact, the default) or
     /// ``inputByteCount`` (as written).
-    public var sizeBasis: PayloadSizeBasis
+    package var sizeBasis: PayloadSizeBasis
 
     /// A report of the given sizes and findings, judged by `budget` on `sizeBasis` (default
     /// compact).

@@ -10,9 +10,9 @@ import Foundation
 /// ```
 public struct PayloadContract: Sendable {
     /// The schema of `aps.content-state`, checked on every event that carries one.
-    public var contentState: PayloadSchema
+    @_spi(Internals) public var contentState: PayloadSchema
     /// The attributes' schema; `nil` skips checking `attributes` on start events.
-    public var attributes: PayloadSchema?
+    package var attributes: PayloadSchema?
 
     /// Creates a contract; without an `attributes` schema, start events' attributes are not checked.
     public init(contentState: PayloadSchema, attributes: PayloadSchema? = nil) {

@@ -5,7 +5,7 @@ public struct RoundTripResult: Sendable, Equatable, CustomStringConvertible {
     public var payload: [UInt8]
     /// The first differing field, relative to `content-state` (for example `/etaDate`); `nil` when
     /// the round trip is faithful.
-    public var path: JSONPointer?
+    @_spi(Internals) public var path: JSONPointer?
     /// Why, in one line; `nil` when the round trip is faithful.
     public var message: String?
     /// Whether the device fails to decode the state (it drops the update) rather than decoding

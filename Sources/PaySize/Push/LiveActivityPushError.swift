@@ -24,7 +24,7 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
     /// For a body over its limit: the shrinking suggestion that saves the most without losing
     /// data, measured on the body that would have been sent (``ShrinkAdvisor``); quoted in the
     /// over-limit message. `nil` when the body fits or nothing saves a byte.
-    public let bestShrinkSuggestion: ShrinkSuggestion?
+    package let bestShrinkSuggestion: ShrinkSuggestion?
 
     init(violations: [(code: Code, path: JSONPointer)], report: PayloadReport, bestShrinkSuggestion: ShrinkSuggestion?)
     {

@@ -10,11 +10,19 @@ import Foundation
 /// ```
 public struct LiveActivityPushHeaders: Sendable, Equatable {
     /// How urgently APNs should deliver: Live Activity pushes use 5 or 10.
-    public enum Priority: Int, Sendable {
+    public enum Priority: Sendable {
         /// Delivered at a time that conserves power; not counted against the high-priority budget.
-        case conservesPower = 5
+        case conservesPower
         /// Delivered immediately; the system limits how many an app may send.
-        case immediate = 10
+        case immediate
+
+        /// The `apns-priority` value: 5 or 10.
+        package var rawValue: Int {
+            switch self {
+            case .conservesPower: 5
+            case .immediate: 10
+            }
+        }
     }
 
     /// How long APNs keeps trying to deliver a push the device cannot receive now.

@@ -12,7 +12,7 @@
 /// breakdown.rows.map(\.path)        // ["/legs/*/gate", "/legs", "/legs/*", ""]
 /// breakdown.rows[0].totalBytes      // 24: two keys of 6, two colons, two values of 5
 /// ```
-public struct PayloadBreakdown: Sendable, Equatable {
+@_spi(Internals) public struct PayloadBreakdown: Sendable, Equatable {
     /// The bytes of one JSON path (all elements of an array counted together).
     public struct Row: Sendable, Equatable {
         /// The path as a JSON Pointer with `*` for every element of an array; `""` is the root.
@@ -66,7 +66,7 @@ public struct PayloadBreakdown: Sendable, Equatable {
     }
 
     /// The breakdown of a scanned value.
-    @_spi(Internals) public init(element: JSONElement) {
+    public init(element: JSONElement) {
         self.init(rowsOf: ShrinkNode(element), at: .root)
     }
 

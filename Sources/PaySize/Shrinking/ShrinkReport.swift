@@ -19,13 +19,13 @@ public struct ShrinkReport: Sendable {
     /// The tier of ``byteCount``.
     public let tier: SizeTier
     /// The limit and tier thresholds judged by.
-    public let budget: PayloadBudget
+    package let budget: PayloadBudget
     /// The tier the plan aims for: the payload reaches it at this tier or below.
-    public let target: SizeTier
+    package let target: SizeTier
     /// Whether lossy suggestions may join the plan.
     package let allowsLossy: Bool
     /// Where the bytes go, row by row.
-    public let breakdown: PayloadBreakdown
+    @_spi(Internals) public let breakdown: PayloadBreakdown
     /// Every suggestion that saves bytes (``ShrinkSuggestion/savedBytes`` > 0), cheapest contract
     /// change first (``ShrinkContractChange/none``, ``ShrinkContractChange/server``,
     /// ``ShrinkContractChange/app``), then largest saving.
@@ -33,7 +33,7 @@ public struct ShrinkReport: Sendable {
     /// Advice measured to save 0 bytes, listed so nobody spends effort on it: smaller integer
     /// types, nil optionals that are already omitted, pretty printing (sizes are judged compact).
     public let zeroSavings: [ShrinkSuggestion]
-    /// The suggestions chosen to reach ``target``, applied together and measured.
+    /// The suggestions chosen to reach the advisor's target tier, applied together and measured.
     public let plan: ShrinkPlan
     let document: ShrinkDocument
     /// Where the app's types decode (see ``ShrinkContext/appRegions``).

@@ -1,9 +1,9 @@
-import PaySize
+@_spi(Internals) import PaySize
 
 /// One row of where a measured value's bytes go: a JSON path (array elements folded into one,
 /// such as `/legs/*`), how many values it holds and their bytes.
 ///
-/// Rows come from the shrinking engine's ``/PaySize/PayloadBreakdown``: every byte of the compact value
+/// Rows come from the shrinking engine's breakdown of the value: every byte of the compact value
 /// belongs to exactly one row (a member's key, colon and comma with its own row; a container's
 /// brackets with the container's), so rows never count a byte twice.
 public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
@@ -29,7 +29,7 @@ public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
     /// The size of one row of the shrinking engine's breakdown.
     ///
     /// - Parameter row: The row; its path as messages show it, its count and its total bytes.
-    public init(_ row: PayloadBreakdown.Row) {
+    package init(_ row: PayloadBreakdown.Row) {
         self.init(path: row.displayPath, count: row.count, byteCount: row.totalBytes)
     }
 
