@@ -6,7 +6,7 @@ extension PayloadEncoder {
     /// `Sources/PaySize/Encoding/README.md` lists what the plain path turns off. Both paths
     /// write the same bytes and throw the same errors.
     @_spi(Internals)
-    public enum Path: Sendable, Equatable {
+    @_spi(Internals) public enum Path: Sendable, Equatable {
         /// The byte-stream encoder with all its shortcuts.
         case fast
         /// The same encoder with every shortcut that rests on a layout or caching assumption
@@ -15,7 +15,7 @@ extension PayloadEncoder {
 
         /// `.plain` when the environment variable `PAYSIZE_ENCODER` is `plain`, `.fast`
         /// otherwise. Read once, the first time an encoder is made.
-        public static let configured: Path = {
+        @_spi(Internals) public static let configured: Path = {
             guard let value = getenv("PAYSIZE_ENCODER") else { return .fast }
             return String(cString: value) == "plain" ? .plain : .fast
         }()

@@ -4,7 +4,7 @@ extension JSONElement {
     /// ```swift
     /// root.descendant(at: JSONPointer("aps", "content-state"))?.compactByteCount
     /// ```
-    public func descendant(at pointer: JSONPointer) -> JSONElement? {
+    @_spi(Internals) public func descendant(at pointer: JSONPointer) -> JSONElement? {
         var current = self
         for component in pointer.components {
             switch component {

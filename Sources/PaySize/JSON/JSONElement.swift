@@ -10,7 +10,7 @@
 /// ```
 @_spi(Internals) public struct JSONElement: Sendable, Equatable {
     /// The kind of value and its children.
-    public enum Content: Sendable, Equatable {
+    @_spi(Internals) public enum Content: Sendable, Equatable {
         /// An object's members, in the order they were written.
         case object([JSONMember])
         /// An array's elements.
@@ -26,14 +26,14 @@
     }
 
     /// The value and, for containers, its children.
-    public var content: Content
+    @_spi(Internals) public var content: Content
     /// Where the value's tokens sit in the scanned bytes (from its first byte to just past its last).
-    public var byteRange: Range<Int>
+    @_spi(Internals) public var byteRange: Range<Int>
     /// The value's size with the whitespace outside strings removed and every token kept as written.
-    public var compactByteCount: Int
+    @_spi(Internals) public var compactByteCount: Int
 
     /// An element with its content, source range and compact size, as ``JSONScanner`` builds it.
-    public init(content: Content, byteRange: Range<Int>, compactByteCount: Int) {
+    @_spi(Internals) public init(content: Content, byteRange: Range<Int>, compactByteCount: Int) {
         self.content = content
         self.byteRange = byteRange
         self.compactByteCount = compactByteCount
@@ -43,14 +43,14 @@
 /// One member of a JSON object: the decoded key, where the key token sits, and the value.
 @_spi(Internals) public struct JSONMember: Sendable, Equatable {
     /// The key with its escapes decoded.
-    public var key: String
+    @_spi(Internals) public var key: String
     /// The byte range of the key token, quotes included.
-    public var keyRange: Range<Int>
+    @_spi(Internals) public var keyRange: Range<Int>
     /// The member's value.
-    public var value: JSONElement
+    @_spi(Internals) public var value: JSONElement
 
     /// A member with its decoded key, the key token's byte range and its value.
-    public init(key: String, keyRange: Range<Int>, value: JSONElement) {
+    @_spi(Internals) public init(key: String, keyRange: Range<Int>, value: JSONElement) {
         self.key = key
         self.keyRange = keyRange
         self.value = value
@@ -59,42 +59,42 @@
 
 extension JSONElement {
     /// The member value for `key` when this is an object, else `nil`.
-    public subscript(key: String) -> JSONElement? {
+    @_spi(Internals) public subscript(key: String) -> JSONElement? {
         guard case .object(let members) = content else { return nil }
         return members.first(where: { $0.key == key })?.value
     }
 
     /// The object's members, or `nil` when this is not an object.
-    public var members: [JSONMember]? {
+    @_spi(Internals) public var members: [JSONMember]? {
         if case .object(let members) = content { return members }
         return nil
     }
 
     /// The array's elements, or `nil` when this is not an array.
-    public var elements: [JSONElement]? {
+    @_spi(Internals) public var elements: [JSONElement]? {
         if case .array(let elements) = content { return elements }
         return nil
     }
 
     /// The decoded string, or `nil` when this is not a string.
-    public var stringValue: String? {
+    @_spi(Internals) public var stringValue: String? {
         if case .string(let string) = content { return string }
         return nil
     }
 
     /// The number token as written, or `nil` when this is not a number.
-    public var numberText: String? {
+    @_spi(Internals) public var numberText: String? {
         if case .number(let text) = content { return text }
         return nil
     }
 
     /// The number as a `Double` (which may round), or `nil` when this is not a number.
-    public var doubleValue: Double? {
+    @_spi(Internals) public var doubleValue: Double? {
         numberText.flatMap(Double.init)
     }
 
     /// Whether this is a number written without a fraction or an exponent (`42`, `-7`).
-    public var isIntegerToken: Bool {
+    @_spi(Internals) public var isIntegerToken: Bool {
         guard let text = numberText else { return false }
         // Over UTF-8 bytes, not Characters: a number token is ASCII, and grapheme breaking costs
         // more than the check when a log's every line asks.
@@ -108,19 +108,19 @@ extension JSONElement {
     }
 
     /// The Boolean, or `nil` when this is not `true` or `false`.
-    public var boolValue: Bool? {
+    @_spi(Internals) public var boolValue: Bool? {
         if case .bool(let value) = content { return value }
         return nil
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool {
+    @_spi(Internals) public var isNull: Bool {
         content == .null
     }
 
     /// The JSON type name used in messages and schemas: `object`, `array`, `string`, `number`,
     /// `boolean` or `null`.
-    public var typeName: String {
+    @_spi(Internals) public var typeName: String {
         switch content {
         case .object: "object"
         case .array: "array"

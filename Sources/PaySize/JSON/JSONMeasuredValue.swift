@@ -5,7 +5,7 @@
 /// removed and every token kept as written.
 @_spi(Internals) public struct JSONMeasuredValue: Sendable, Equatable {
     /// The JSON type of a measured value.
-    public enum Kind: Sendable, Equatable {
+    @_spi(Internals) public enum Kind: Sendable, Equatable {
         /// An object, `{…}`.
         case object
         /// An array, `[…]`.
@@ -21,11 +21,11 @@
     }
 
     /// What kind of value was found.
-    public var kind: Kind
+    @_spi(Internals) public var kind: Kind
     /// Where the value's tokens sit in the measured bytes.
-    public var byteRange: Range<Int>
+    @_spi(Internals) public var byteRange: Range<Int>
     /// The value's compact size in bytes.
-    public var compactByteCount: Int
+    @_spi(Internals) public var compactByteCount: Int
 
     /// Creates a measurement.
     ///
@@ -34,7 +34,7 @@
     ///   - byteRange: Where its tokens sit in the measured bytes, from its first byte to just
     ///     past its last.
     ///   - compactByteCount: Its size in bytes without the whitespace outside strings.
-    public init(kind: Kind, byteRange: Range<Int>, compactByteCount: Int) {
+    @_spi(Internals) public init(kind: Kind, byteRange: Range<Int>, compactByteCount: Int) {
         self.kind = kind
         self.byteRange = byteRange
         self.compactByteCount = compactByteCount
@@ -44,7 +44,7 @@
     /// gives for the same value, so results of the two scanners compare with `==`.
     ///
     /// - Parameter element: A value from ``JSONScanner/scan(_:maximumDepth:duplicateKeys:)``.
-    public init(_ element: JSONElement) {
+    @_spi(Internals) public init(_ element: JSONElement) {
         let kind: Kind
         switch element.content {
         case .object: kind = .object

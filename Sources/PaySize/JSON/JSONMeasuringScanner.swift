@@ -27,16 +27,16 @@
 /// Keep one scanner per thread: it is a value, but measuring reuses its storage.
 @_spi(Internals) public struct JSONMeasuringScanner {
     /// The pointers whose values are measured, in the order given.
-    public let pointers: [JSONPointer]
+    @_spi(Internals) public let pointers: [JSONPointer]
     /// The object whose members are listed, if any.
-    public let listedObject: JSONPointer?
+    @_spi(Internals) public let listedObject: JSONPointer?
     /// How many arrays and objects may nest inside each other.
-    public let maximumDepth: Int
+    @_spi(Internals) public let maximumDepth: Int
     /// Whether a repeated key in one object refuses the text.
-    public let duplicateKeys: JSONScanner.DuplicateKeyPolicy
+    @_spi(Internals) public let duplicateKeys: JSONScanner.DuplicateKeyPolicy
 
     /// The compact size of the last text measured; 0 when it was refused.
-    public private(set) var compactByteCount = 0
+    @_spi(Internals) public private(set) var compactByteCount = 0
 
     private var storage: MeasuringStorage
 
@@ -50,7 +50,7 @@
     ///   - maximumDepth: How many arrays and objects may nest; default 512, as ``JSONScanner``.
     ///   - duplicateKeys: Whether a repeated key refuses the text; default
     ///     ``JSONScanner/DuplicateKeyPolicy/reject``, as ``JSONScanner``.
-    public init(
+    @_spi(Internals) public init(
         measuring pointers: [JSONPointer] = [], listingMembersOf listedObject: JSONPointer? = nil,
         maximumDepth: Int = JSONScanner.defaultMaximumDepth, duplicateKeys: JSONScanner.DuplicateKeyPolicy = .reject
     ) {
@@ -67,7 +67,7 @@
     /// - Parameter bytes: The UTF-8 text.
     /// - Returns: Whether the text is one strict JSON text; when it is, ``compactByteCount``,
     ///   ``measurement(at:)`` and ``member(at:)`` describe it.
-    public mutating func measure(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    @_spi(Internals) public mutating func measure(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         compactByteCount = 0
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
@@ -92,7 +92,7 @@
     /// - Parameter bytes: The UTF-8 text.
     /// - Returns: Whether the text is one strict JSON text, as the `UnsafeRawBufferPointer` form
     ///   returns.
-    public mutating func measure(_ bytes: [UInt8]) -> Bool {
+    @_spi(Internals) public mutating func measure(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { measure($0) }
     }
 
@@ -100,13 +100,13 @@
     /// such value or was refused.
     ///
     /// - Parameter index: A position in ``pointers``.
-    public func measurement(at index: Int) -> JSONMeasuredValue? {
+    @_spi(Internals) public func measurement(at index: Int) -> JSONMeasuredValue? {
         storage.measurements[index]
     }
 
     /// How many members the listed object has in the last text measured: 0 when it is missing,
     /// not an object, or the text was refused.
-    public var memberCount: Int {
+    @_spi(Internals) public var memberCount: Int {
         guard listedObject != nil, storage.measurements.last??.kind == .object else { return 0 }
         return storage.memberCount
     }
@@ -114,7 +114,7 @@
     /// The listed object's member at `index`, in the order written, in the last text measured.
     ///
     /// - Parameter index: A position below ``memberCount``; any other traps.
-    public func member(at index: Int) -> JSONMeasuredMember {
+    @_spi(Internals) public func member(at index: Int) -> JSONMeasuredMember {
         precondition(index >= 0 && index < memberCount, "member index out of range")
         return storage.members[index]
     }

@@ -19,14 +19,14 @@
 /// ```
 @_spi(Internals) public enum JSONScanner {
     /// The nesting limit used when none is given: 512 levels, as Foundation's JSON reader uses.
-    public static let defaultMaximumDepth = 512
+    @_spi(Internals) public static let defaultMaximumDepth = 512
 
     /// What to do with a key that appears twice in one object.
     ///
     /// RFC 8259 says keys SHOULD be unique and leaves repeats to the reader; decoders disagree on
     /// which value wins, so a payload that repeats a key means different things to different
     /// readers. PaySize refuses them by default.
-    public enum DuplicateKeyPolicy: Sendable {
+    @_spi(Internals) public enum DuplicateKeyPolicy: Sendable {
         /// Throw a ``JSONScanError`` naming the repeated key and where it first appeared.
         case reject
         /// Keep every member, in order, as RFC 8259 permits.
@@ -42,7 +42,7 @@
     /// - Returns: The root value.
     /// - Throws: ``JSONScanError`` with the byte offset, line, column and JSON Pointer of the
     ///   first problem.
-    public static func scan(
+    @_spi(Internals) public static func scan(
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, duplicateKeys: DuplicateKeyPolicy = .reject
     ) throws -> JSONElement {
         try bytes.withUnsafeBufferPointer { buffer in

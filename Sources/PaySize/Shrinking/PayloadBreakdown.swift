@@ -14,18 +14,18 @@
 /// ```
 @_spi(Internals) public struct PayloadBreakdown: Sendable, Equatable {
     /// The bytes of one JSON path (all elements of an array counted together).
-    public struct Row: Sendable, Equatable {
+    @_spi(Internals) public struct Row: Sendable, Equatable {
         /// The path as a JSON Pointer with `*` for every element of an array; `""` is the root.
-        public var path: String
+        @_spi(Internals) public var path: String
         /// How many values the path holds in the payload (the elements folded into it).
-        public var count: Int
+        @_spi(Internals) public var count: Int
         /// The bytes of the keys, quotes included.
-        public var keyBytes: Int
+        @_spi(Internals) public var keyBytes: Int
         /// The bytes of the scalar values (strings with their quotes, numbers, literals); 0 for a
         /// container, whose contents have rows of their own.
-        public var valueBytes: Int
+        @_spi(Internals) public var valueBytes: Int
         /// Colons, the commas before members and elements, and a container's brackets.
-        public var punctuationBytes: Int
+        @_spi(Internals) public var punctuationBytes: Int
 
         /// The path for messages: `(root)` for the root, control characters in keys escaped.
         package var displayPath: String {
@@ -33,7 +33,7 @@
         }
 
         /// `keyBytes + valueBytes + punctuationBytes`.
-        public var totalBytes: Int { keyBytes + valueBytes + punctuationBytes }
+        @_spi(Internals) public var totalBytes: Int { keyBytes + valueBytes + punctuationBytes }
 
         /// Creates a row.
         ///
@@ -53,20 +53,20 @@
     }
 
     /// The rows, largest ``Row/totalBytes`` first (ties in document order).
-    public var rows: [Row]
+    @_spi(Internals) public var rows: [Row]
     /// The payload's compact size, the sum of every row.
-    public var byteCount: Int
+    @_spi(Internals) public var byteCount: Int
 
     /// The breakdown of a JSON text.
     ///
     /// - Throws: `JSONScanError` when `jsonBytes` is not one strict JSON text.
-    public init(jsonBytes: [UInt8]) throws {
+    @_spi(Internals) public init(jsonBytes: [UInt8]) throws {
         let root = try JSONScanner.scan(jsonBytes)
         self.init(ShrinkDocument(root: root, source: jsonBytes))
     }
 
     /// The breakdown of a scanned value.
-    public init(element: JSONElement) {
+    @_spi(Internals) public init(element: JSONElement) {
         self.init(rowsOf: ShrinkNode(element), at: .root)
     }
 
