@@ -48,6 +48,8 @@ test: deps lint
 	$(MAKE) --no-print-directory check
 	@echo "# The public-API check fails on a planted public declaration, and only on public ones"
 	SWIFT=$(SWIFT) python3 Tests/API/check_api_catches_plants.py
+	@echo "# Every Swift snippet of the README and the DocC articles compiles"
+	SWIFT=$(SWIFT) python3 Tests/Snippets/check_snippets.py
 	@echo "# Apple availability: no API newer than the declared minimum without a guard"
 	python3 scripts/check-availability.py
 	python3 Tests/Availability/check_availability_catches_plants.py

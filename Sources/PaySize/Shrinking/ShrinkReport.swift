@@ -1,9 +1,9 @@
-/// Where a payload's bytes go, every measured way to shrink it, and the plan that reaches the target.
+/// Every measured way to shrink a payload, and the plan that reaches the target (`paysize suggest`
+/// also prints where the bytes go).
 ///
 /// ```swift
 /// let report = try ShrinkAdvisor(target: .safe).report(forJSONBytes: payload)
 /// report.byteCount                 // 3707
-/// report.breakdown.rows[0].path    // "/aps/content-state/legs/*/status"
 /// report.bestSuggestion?.savedBytes
 /// report.plan.byteCount            // measured with every chosen suggestion applied
 /// ```

@@ -15,6 +15,7 @@
 ///   - configuration: The settings; those left `nil` come from the environment, else their defaults.
 ///   - operation: The code to run.
 /// - Returns: What `operation` returns.
+@discardableResult
 public func withPaySizeTestConfiguration<Result>(
     _ configuration: PaySizeTestConfiguration, operation: () throws -> Result
 ) rethrows -> Result {
@@ -28,6 +29,7 @@ public func withPaySizeTestConfiguration<Result>(
 ///   - isolation: The actor `operation` runs on; default: the caller's.
 ///   - operation: The code to run.
 /// - Returns: What `operation` returns.
+@discardableResult
 public func withPaySizeTestConfiguration<Result>(
     _ configuration: PaySizeTestConfiguration, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result

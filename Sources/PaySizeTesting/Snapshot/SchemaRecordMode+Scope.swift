@@ -11,6 +11,7 @@
 ///   - mode: The record mode of every snapshot checked in `operation`.
 ///   - operation: The code to run.
 /// - Returns: What `operation` returns.
+@discardableResult
 public func withSchemaRecordMode<Result>(
     _ mode: SchemaRecordMode, operation: () throws -> Result
 ) rethrows -> Result {
@@ -26,6 +27,7 @@ public func withSchemaRecordMode<Result>(
 ///   - isolation: The actor `operation` runs on; default: the caller's.
 ///   - operation: The code to run.
 /// - Returns: What `operation` returns.
+@discardableResult
 public func withSchemaRecordMode<Result>(
     _ mode: SchemaRecordMode, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
