@@ -31,8 +31,9 @@ let package = Package(
     ] + internalProducts,
     targets: [
         // The core an iOS app links: pure Swift + Foundation, no C.
-        // Encoding/README.md lists the encoder's assumptions for maintainers; it is not a resource.
-        .target(name: "PaySize", exclude: ["Encoding/README.md"], swiftSettings: sharedSettings),
+        // Encoding/README.md and JSON/README.md list the encoder's and the measuring scanner's
+        // assumptions for maintainers; they are not resources.
+        .target(name: "PaySize", exclude: ["Encoding/README.md", "JSON/README.md"], swiftSettings: sharedSettings),
 
         // Budget, round-trip, contract and schema-snapshot assertions for app and server test
         // targets (Swift Testing and XCTest). Links only PaySize, so an iOS test target never sees C.

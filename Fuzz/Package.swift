@@ -26,7 +26,10 @@ let package = Package(
         // Invariant checks and input helpers every fuzz target shares.
         .target(
             name: "FuzzCommon",
-            dependencies: [.product(name: "PaySize", package: "PaySize")],
+            dependencies: [
+                .product(name: "PaySize", package: "PaySize"),
+                .product(name: "PaySizeTestSupport", package: "PaySize"),
+            ],
             swiftSettings: sharedSettings
         ),
 

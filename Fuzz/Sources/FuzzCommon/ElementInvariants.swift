@@ -1,4 +1,5 @@
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 
 /// Checks the structural promises of a ``JSONElement`` tree against the bytes it was read from.
 package enum ElementInvariants {

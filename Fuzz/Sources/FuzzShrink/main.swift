@@ -3,6 +3,7 @@ import FuzzCommon
 @_spi(Internals) import PaySize
 import PaySizeCommandLine
 import PaySizeCompression
+import PaySizeTestSupport
 
 // Any bytes → `ShrinkAdvisor` (the core's strategies, then native and zstd packing, as the command
 // adds them) and the whole `paysize suggest --format json -` in process. On JSON the scanner

@@ -261,6 +261,8 @@ private struct RawStack<Element> {
     }
 
     mutating func grow() {
+        // Nothing is deinitialized before the memory is freed (`JSON/README.md`, assumption 3).
+        assert(_isPOD(Element.self), "RawStack holds trivial values only")
         let newCapacity = max(16, capacity * 2)
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let base {
@@ -573,12 +575,12 @@ private struct MeasuringReader {
         var head: UInt64 = 0
         var tail: UInt64 = 0
         if byteCount >= 8 {
-            head = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-            tail = UnsafeRawPointer(base + (keyEnd &- 8)).loadUnaligned(as: UInt64.self)
+            head = Self.word(at: base + start)
+            tail = Self.word(at: base + (keyEnd &- 8))
         } else if keyEnd >= 8 {
             // The eight bytes ending at the token's end, shifted so only the token's bytes stay.
             head =
-                UnsafeRawPointer(base + (keyEnd &- 8)).loadUnaligned(as: UInt64.self) &>> UInt64((8 &- byteCount) &* 8)
+                Self.word(at: base + (keyEnd &- 8)) &>> UInt64((8 &- byteCount) &* 8)
         } else {
             var position = start
             var shift: UInt64 = 0
@@ -825,7 +827,7 @@ private struct MeasuringReader {
         stringHasEscape = false
         while true {
             while index &+ 8 <= end {
-                let mask = Self.attentionMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let mask = Self.attentionMask(Self.word(at: base + index))
                 if mask == 0 {
                     index &+= 8
                     continue
@@ -851,6 +853,14 @@ private struct MeasuringReader {
                 index &+= 1
             }
         }
+    }
+
+    /// The eight bytes at `pointer` as one word, the first byte lowest whatever the platform's
+    /// byte order (the masks and shifts count bytes from the low end). The caller keeps the
+    /// eight bytes inside the text (`JSON/README.md`, assumption 1).
+    @inline(__always)
+    private static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
     /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F.

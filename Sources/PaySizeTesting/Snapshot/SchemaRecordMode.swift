@@ -41,7 +41,8 @@ public struct SchemaRecordMode: Sendable, Hashable, CustomStringConvertible {
     static func named(in environment: [String: String]) throws(SchemaRecordModeError) -> SchemaRecordMode? {
         guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
         if value == "1" { return .all }
-        guard let mode = known.first(where: { $0.name == value.lowercased() }) else {
+        let name = value.lowercased()
+        guard let mode = known.first(where: { $0.name == name }) else {
             throw SchemaRecordModeError(value: value)
         }
         return mode
@@ -55,6 +56,8 @@ public struct SchemaRecordModeError: Error, Sendable, Equatable, CustomStringCon
 
     /// `PAYSIZE_RECORD is 'sometimes'; expected 'missing', 'all', 'failed' or 'never'`.
     public var description: String {
-        "\(SchemaRecordMode.environmentVariable) is '\(value)'; expected 'missing', 'all', 'failed' or 'never'"
+        let names = SchemaRecordMode.known.map { "'\($0)'" }
+        return "\(SchemaRecordMode.environmentVariable) is '\(value)'; expected "
+            + names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

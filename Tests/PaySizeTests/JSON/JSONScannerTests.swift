@@ -1,33 +1,9 @@
 import Foundation
 @_spi(Internals) import PaySize
+import PaySizeTestSupport
 import Testing
 
 @Suite("JSONScanner") struct JSONScannerTests {
-    /// An independent compact-size computation: drop whitespace outside strings, byte by byte.
-    static func strippedByteCount(_ bytes: [UInt8]) -> Int {
-        var count = 0
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                count += 1
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                continue
-            } else {
-                count += 1
-                if byte == UInt8(ascii: "\"") { inString = true }
-            }
-        }
-        return count
-    }
-
     static let sizeCases: [String] = [
         #"{"a":1}"#,
         "{\n  \"a\" : [ 1 , 2 , 3 ],\n\t\"b\" : { }\r\n}\n",
@@ -41,7 +17,7 @@ import Testing
     func compactSizeMatchesIndependentCount(_ text: String) throws {
         let bytes = Array(text.utf8)
         let root = try JSONScanner.scan(bytes)
-        #expect(root.compactByteCount == Self.strippedByteCount(bytes))
+        #expect(root.compactByteCount == CompactSize.byteCount(of: bytes))
     }
 
     @Test("compact size agrees with Foundation for plain values") func compactSizeAgreesWithFoundationForPlainValues()

@@ -2,10 +2,10 @@
 ///
 /// It knows nothing of JSON's grammar beyond strings: it drops space, tab, LF and CR outside
 /// strings and counts every other byte. On a text the scanner accepted, that is exactly the
-/// compact size <doc:SizeLimits> defines ("whitespace outside strings removed, every token as written").
-package enum CompactSize {
+/// compact size the SizeLimits article defines ("whitespace outside strings removed, every token as written").
+public enum CompactSize {
     /// The byte count of `bytes` with JSON whitespace outside strings removed.
-    package static func byteCount(of bytes: some Collection<UInt8>) -> Int {
+    public static func byteCount(of bytes: some Collection<UInt8>) -> Int {
         var count = 0
         var inString = false
         var escaped = false
