@@ -22,6 +22,9 @@ public struct PayloadBudget: Sendable, Equatable {
     public var riskyThreshold: Int
     /// The first size in the critical tier.
     public var criticalThreshold: Int
+    /// Which writer's count ActivityKit's limit judges a content state and attributes on;
+    /// default ``DeviceWriter/larger`` (<doc:WhatTheDeviceCounts>).
+    public var deviceWriter: DeviceWriter = .larger
 
     /// The APNs device-token push limit, 4096 bytes (4 KB).
     package static let standardLimit = 4096
@@ -57,6 +60,20 @@ public struct PayloadBudget: Sendable, Equatable {
         self.monitorThreshold = monitorThreshold
         self.riskyThreshold = riskyThreshold
         self.criticalThreshold = criticalThreshold
+    }
+
+    /// ActivityKit's limit on attributes plus content state as the device writes them: 4096 bytes
+    /// whatever the push's own limit (a broadcast push may be 5120 bytes, its content state not),
+    /// or a stricter limit when this budget sets one (<doc:SizeLimits>).
+    package var activityKitLimit: Int { min(limit, Self.standardLimit) }
+
+    /// The budget the device's ActivityKit figure is judged by: this one, or for a limit above
+    /// 4096 the default 4096-byte budget.
+    package var activityKitBudget: PayloadBudget {
+        guard limit > Self.standardLimit else { return self }
+        var budget = PayloadBudget(limit: Self.standardLimit)
+        budget.deviceWriter = deviceWriter
+        return budget
     }
 
     /// The tier of a payload of `byteCount` bytes.

@@ -56,34 +56,30 @@ public struct PayloadChecker: Sendable {
 
     /// Measures and checks a payload that has already been scanned.
     @_spi(Internals) public func check(_ root: JSONElement, inputByteCount: Int) -> PayloadReport {
+        check(root, inputByteCount: inputByteCount) { contentState, attributes in
+            DeviceSize(contentState: contentState, attributes: attributes, choice: budget.deviceWriter)
+        }
+    }
+
+    /// Measures and checks a scanned payload, taking the device's figures from `measureDevice`
+    /// (given the content state and a start's attributes): the log path measures them while
+    /// scanning and checks an outline without their contents.
+    package func check(
+        _ root: JSONElement, inputByteCount: Int,
+        measureDevice: (_ contentState: JSONElement?, _ attributes: JSONElement?) -> DeviceSize?
+    ) -> PayloadReport {
         var rules = APSRules()
         let compactByteCount = root.compactByteCount
-        // APNs counts the body as it arrives (<doc:SizeLimits>): whitespace that takes a body
-        // over the limit is never silent, whichever figure is judged.
-        if inputByteCount > budget.limit, compactByteCount <= budget.limit {
-            let overLimit = "\(inputByteCount) bytes as written are over the \(budget.limit)-byte limit"
-            switch sizeBasis {
-            case .asWritten:
-                rules.findings.append(
-                    PayloadFinding(
-                        severity: .error, path: .root,
-                        message:
-                            "\(overLimit) (compact form \(compactByteCount) bytes): APNs refuses this body as sent",
-                        fix: Self.compactFix))
-            case .compact:
-                rules.findings.append(
-                    PayloadFinding(
-                        severity: .warning, path: .root,
-                        message:
-                            "\(overLimit); judged by its compact form, \(compactByteCount) bytes: sent as written, APNs refuses it",
-                        fix: Self.compactFix))
-            }
-        }
-        rules.check(root)
         let aps = root["aps"]
         let event = (aps?["event"] ?? aps?["events"])?.stringValue
         let contentState = aps?["content-state"]
         let attributes = event == "start" ? aps?["attributes"] : nil
+        let device = measureDevice(
+            contentState.flatMap { $0.members == nil ? nil : $0 }, attributes.flatMap { $0.members == nil ? nil : $0 })
+        rules.findings = Self.sizeFindings(
+            compactByteCount: compactByteCount, inputByteCount: inputByteCount, sizeBasis: sizeBasis, budget: budget,
+            device: device, contentState: contentState, attributes: attributes)
+        rules.check(root)
         if let contract {
             // Only values that are present: a missing one is already a structural error.
             if let contentState, contentState.members != nil {
@@ -102,7 +98,49 @@ public struct PayloadChecker: Sendable {
             contentStateByteCount: contentState.map(\.compactByteCount),
             attributesByteCount: attributes.map(\.compactByteCount),
             event: event,
-            findings: rules.findings, sizeBasis: sizeBasis)
+            findings: rules.findings, sizeBasis: sizeBasis, device: device)
+    }
+
+    /// The findings of the two limits, first in every report: the body against APNs' limit as
+    /// judged on `sizeBasis`, and the device's ActivityKit figure against ActivityKit's.
+    package static func sizeFindings(
+        compactByteCount: Int, inputByteCount: Int, sizeBasis: PayloadSizeBasis, budget: PayloadBudget,
+        device: DeviceSize?, contentState: JSONElement?, attributes: JSONElement?, suggestion: String? = nil
+    ) -> [PayloadFinding] {
+        var findings: [PayloadFinding] = []
+        // APNs counts the body as it arrives (<doc:SizeLimits>): whitespace that takes a body
+        // over the limit is never silent, whichever figure is judged.
+        if inputByteCount > budget.limit, compactByteCount <= budget.limit {
+            let overLimit = "\(inputByteCount) bytes as written are over the \(budget.limit)-byte limit"
+            switch sizeBasis {
+            case .asWritten:
+                findings.append(
+                    PayloadFinding(
+                        severity: .error, path: .root,
+                        message:
+                            "\(overLimit) (compact form \(compactByteCount) bytes): APNs refuses this body as sent",
+                        code: .overLimit, fix: Self.compactFix))
+            case .compact:
+                findings.append(
+                    PayloadFinding(
+                        severity: .warning, path: .root,
+                        message:
+                            "\(overLimit); judged by its compact form, \(compactByteCount) bytes: sent as written, APNs refuses it",
+                        fix: Self.compactFix))
+            }
+        } else if compactByteCount > budget.limit {
+            findings.append(.overLimit(byteCount: compactByteCount, limit: budget.limit, suggestion: suggestion))
+        }
+        if let device, device.judged.activityKitByteCount > budget.activityKitLimit {
+            let placed = contentState ?? attributes
+            findings.append(
+                .overLimitOnDevice(
+                    device.judged, limit: budget.activityKitLimit,
+                    sentByteCount: (contentState?.compactByteCount ?? 0) + (attributes?.compactByteCount ?? 0),
+                    isStart: attributes != nil, path: JSONPointer("aps", contentState != nil ? "content-state" : "attributes"),
+                    byteOffset: placed?.byteRange.lowerBound))
+        }
+        return findings
     }
 }
 

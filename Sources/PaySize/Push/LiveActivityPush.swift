@@ -141,7 +141,9 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
     ///
     /// - Returns: The compact JSON body and its ``PayloadReport`` (the figures `paysize check`
     ///   reports for the same bytes).
-    /// - Throws: ``LiveActivityPushError`` when the body is over ``budget``'s limit or breaks a
+    /// - Throws: ``LiveActivityPushError`` when the body is over ``budget``'s limit, the content
+    ///   state (with a start's attributes) is over ActivityKit's limit as the device writes it
+    ///   (by ``PayloadBudget/deviceWriter``, <doc:WhatTheDeviceCounts>), or the push breaks a
     ///   per-event rule (a start without alert or attributes, `dismissal-date` on an update, …),
     ///   carrying the report; `EncodingError` when the content state cannot be encoded.
     public func encoded() throws -> EncodedLiveActivityPush {
@@ -164,25 +166,36 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         if let inputPushChannel { body.appendRaw("input-push-channel", try encoder.encodeBytes(inputPushChannel)) }
         let bytes = body.finish()
 
-        var violations = ruleViolations(
-            hasContentState: contentStateBytes != nil, hasAttributes: attributesBytes != nil)
-        var report = PayloadReport(
+        let ruleFindings = ruleViolations(
+            hasContentState: contentStateBytes != nil, hasAttributes: attributesBytes != nil
+        ).map { $0.code.finding(at: $0.path) }
+        // The device re-writes what it receives (<doc:WhatTheDeviceCounts>): the figures are
+        // measured on the body's own text, as `paysize check` measures the same bytes.
+        let aps = (try? JSONScanner.scan(bytes))?["aps"]
+        let contentStateElement = contentStateRange == nil ? nil : aps?["content-state"]
+        let attributesElement = event == .start && attributesRange != nil ? aps?["attributes"] : nil
+        let device = DeviceSize(
+            contentState: contentStateElement, attributes: attributesElement, choice: budget.deviceWriter)
+        func sizeFindings(suggestion: String?) -> [PayloadFinding] {
+            PayloadChecker.sizeFindings(
+                compactByteCount: bytes.count, inputByteCount: bytes.count, sizeBasis: .compact, budget: budget,
+                device: device, contentState: contentStateElement, attributes: attributesElement, suggestion: suggestion)
+        }
+        var findings = sizeFindings(suggestion: nil)
+        var suggestion: ShrinkSuggestion?
+        if !findings.isEmpty {
+            // Only on the way to an error: the advisor measures every strategy (milliseconds).
+            suggestion = (try? ShrinkAdvisor(budget: budget).report(forJSONBytes: bytes))?.bestSuggestion
+            if suggestion != nil { findings = sizeFindings(suggestion: suggestion?.description) }
+        }
+        findings += ruleFindings
+        let report = PayloadReport(
             payloadByteCount: bytes.count, inputByteCount: bytes.count, budget: budget,
             contentStateByteCount: contentStateRange?.count,
             attributesByteCount: event == .start ? attributesRange?.count : nil,
-            event: event.rawValue,
-            findings: violations.map { $0.code.finding(at: $0.path) })
-        var suggestion: ShrinkSuggestion?
-        if bytes.count > budget.limit {
-            // Only on the way to an error: the advisor measures every strategy (milliseconds).
-            suggestion = (try? ShrinkAdvisor(budget: budget).report(forJSONBytes: bytes))?.bestSuggestion
-            let code = LiveActivityPushError.Code.overLimit(
-                byteCount: bytes.count, limit: budget.limit, suggestion: suggestion?.description)
-            report.findings.append(PayloadFinding(severity: .error, path: .root, message: code.message))
-            violations.append((code, .root))
-        }
-        if !violations.isEmpty {
-            throw LiveActivityPushError(violations: violations, report: report, bestShrinkSuggestion: suggestion)
+            event: event.rawValue, findings: findings, device: device)
+        if !findings.isEmpty {
+            throw LiveActivityPushError(violations: findings, report: report, bestShrinkSuggestion: suggestion)
         }
         return EncodedLiveActivityPush(bytes: bytes, report: report)
     }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The error lists every rule the push breaks, and carries the ``PayloadReport`` of the bytes
 /// that would have been sent, so a caller can log the sizes or look for ways to shrink the
-/// content state. Match on ``kind`` (the first violation's) or on each of ``violations``:
+/// content state. Match on ``kind`` (``PayloadFinding/Code/overLimit`` whenever the push is over
+/// a limit, else the first violation's code) or on each of ``violations``:
 ///
 /// ```swift
 /// do {
@@ -16,8 +17,9 @@ import Foundation
 public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// Every rule the push breaks, in the order `paysize check` reports them for the same bytes.
     public let violations: [PayloadFinding]
-    /// The code of the first violation, such as ``PayloadFinding/Code/overLimit``; every
-    /// violation has one.
+    /// ``PayloadFinding/Code/overLimit`` when the body is over APNs' limit or the content state
+    /// over ActivityKit's as the device writes it, whatever else the push breaks; otherwise the
+    /// first violation's code. Every violation has a code.
     public let kind: PayloadFinding.Code
     /// The measured payload, with each violation among its findings.
     public let report: PayloadReport
@@ -26,10 +28,10 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
     /// over-limit message. `nil` when the body fits or nothing saves a byte.
     package let bestShrinkSuggestion: ShrinkSuggestion?
 
-    init(violations: [(code: Code, path: JSONPointer)], report: PayloadReport, bestShrinkSuggestion: ShrinkSuggestion?)
-    {
-        self.violations = violations.map { $0.code.finding(at: $0.path) }
-        self.kind = violations[0].code.kind
+    init(violations: [PayloadFinding], report: PayloadReport, bestShrinkSuggestion: ShrinkSuggestion?) {
+        self.violations = violations
+        self.kind =
+            violations.contains { $0.code == .overLimit } ? .overLimit : violations.compactMap(\.code).first ?? .overLimit
         self.report = report
         self.bestShrinkSuggestion = bestShrinkSuggestion
     }
@@ -52,12 +54,10 @@ extension LiveActivityPushError {
     /// A violation as the builder finds it.
     enum Code: Sendable, Equatable {
         case rule(LiveActivityRule)
-        case overLimit(byteCount: Int, limit: Int, suggestion: String?)
         case dateBefore1970(key: String)
 
         var kind: PayloadFinding.Code {
             switch self {
-            case .overLimit: .overLimit
             case .dateBefore1970: .dateBefore1970
             case .rule(.startRequires), .rule(.updateRequiresContentState): .missingKey
             case .rule(.dismissalDateOnlyOnEnd), .rule(.startOnly): .keyNotAllowed
@@ -74,10 +74,6 @@ extension LiveActivityPushError {
             switch self {
             case .rule(let rule):
                 return rule.message
-            case .overLimit(let byteCount, let limit, let suggestion):
-                let over =
-                    "the payload is \(byteCount) bytes, over the \(limit)-byte limit by \(byteCount - limit) (APNs answers 413 PayloadTooLarge)"
-                return suggestion.map { over + "; best shrinking suggestion: " + $0 } ?? over
             case .dateBefore1970(let key):
                 return "'\(key)' must be a date after 1970-01-01 (integer seconds since 1970)"
             }

@@ -14,7 +14,7 @@ struct CheckCommand {
             help:
                 "Exit 1 when a payload reaches this tier: safe, monitor, risky, critical or over. Structural errors always fail.",
             defaultValue: "over"),
-        .broadcast, .limit,
+        .broadcast, .limit, .deviceWriter,
         .init(
             names: ["--thresholds"], valueName: "<m,r,c>",
             help: "Advisory tier thresholds in bytes: where monitor, risky and critical start.",
@@ -150,6 +150,7 @@ struct CheckCommand {
         self.format = format
 
         failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
+        let deviceWriter = try parsed.deviceWriter(command: Self.name)
 
         let limit = try parsed.byteLimit(command: Self.name)
         var budget = PayloadBudget(limit: limit)
@@ -168,6 +169,7 @@ struct CheckCommand {
                 throw UsageError(message: "\(error) in '--thresholds'", command: Self.name)
             }
         }
+        budget.deviceWriter = deviceWriter
         let depth =
             try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") }
             ?? JSONScanner.defaultMaximumDepth
@@ -319,8 +321,7 @@ struct CheckCommand {
         case .success(let record):
             do {
                 let report = try checker.check(record.bytes)
-                return .checked(
-                    CheckedPayload(record: record, report: report, reachesFailingTier: report.tier >= failOn))
+                return .checked(CheckedPayload(record: record, report: report, failOn: failOn))
             } catch let error as JSONScanError {
                 return .unreadable(InputError(file: record.file, scanError: error, firstLine: record.line ?? 1))
             } catch {

@@ -10,8 +10,14 @@ enum CheckOutcome {
 struct CheckedPayload {
     var record: PayloadRecord
     var report: PayloadReport
-    /// Whether the payload's tier reached `--fail-on`.
+    /// Whether the payload's tier, or its ActivityKit figure's on the device, reached `--fail-on`.
     var reachesFailingTier: Bool
+
+    init(record: PayloadRecord, report: PayloadReport, failOn: SizeTier) {
+        self.record = record
+        self.report = report
+        reachesFailingTier = max(report.tier, report.deviceTier ?? .safe) >= failOn
+    }
 
     /// Whether this payload fails the run: its tier reached `--fail-on` or a finding is an error.
     var fails: Bool { reachesFailingTier || report.hasErrors }

@@ -29,6 +29,12 @@ struct CommandLineArguments {
         static let limit = Option(
             names: ["--limit"], valueName: "<bytes>",
             help: "Judge against another byte limit; tier thresholds scale with it.", defaultValue: "4096")
+        /// `--device-writer <writer>`: read with ``deviceWriter(command:)``.
+        static let deviceWriter = Option(
+            names: ["--device-writer"], valueName: "<writer>",
+            help:
+                "Which writer's count ActivityKit's 4096-byte limit judges content-state and a start's attributes on: swift (iOS 17+ encoding), objc (iOS 16, and a push re-written on the device: non-integral numbers at 17 significant digits) or larger (both: every device).",
+            defaultValue: "larger")
     }
 
     private(set) var values: [String: [String]] = [:]
@@ -120,6 +126,19 @@ struct CommandLineArguments {
         }
         return try positiveInteger("--limit", command: command)
             ?? (has("--broadcast") ? PayloadBudget.broadcastLimit : PayloadBudget.standardLimit)
+    }
+
+    /// The writer `--device-writer` names, ``DeviceWriter/larger`` when absent.
+    ///
+    /// - Throws: ``UsageError`` naming `command` for another value.
+    func deviceWriter(command: String) throws -> DeviceWriter {
+        guard let text = value("--device-writer") else { return .larger }
+        guard let writer = DeviceWriter(name: text) else {
+            throw UsageError(
+                message: "unknown writer '\(text)' for '--device-writer'; expected swift, objc or larger",
+                command: command)
+        }
+        return writer
     }
 
     /// The tier option `name` names (`--fail-on`, `--target`), or `defaultTier` when absent.

@@ -188,14 +188,23 @@ final class LogLineChecker: @unchecked Sendable {
         // The whole line as logged when the payload is the line; the value's own bytes when it
         // sits inside a record.
         let inputByteCount = scanner.pointers[0].components.isEmpty ? bytes.count : payload.byteRange.count
-        let outline = options.checker.check(root, inputByteCount: inputByteCount)
+        let outline = options.checker.check(root, inputByteCount: inputByteCount) { contentState, attributes in
+            // The outline's content state and attributes are empty stand-ins: measure the real ones.
+            func element(_ stand: JSONElement?) -> JSONElement? {
+                guard let stand else { return nil }
+                return try? JSONScanner.scan(Array(bytes[stand.byteRange]))
+            }
+            return DeviceSize(
+                contentState: element(contentState), attributes: element(attributes),
+                choice: options.checker.budget.deviceWriter)
+        }
         guard outline.findings.isEmpty else { return nil }
         return PayloadReport(
             payloadByteCount: payload.compactByteCount, inputByteCount: inputByteCount,
             budget: options.checker.budget, contentStateByteCount: scanner.measurement(at: 2)?.compactByteCount,
             attributesByteCount: outline.attributesByteCount == nil
                 ? nil : scanner.measurement(at: 3)?.compactByteCount,
-            event: outline.event, findings: [], sizeBasis: options.checker.sizeBasis)
+            event: outline.event, findings: [], sizeBasis: options.checker.sizeBasis, device: outline.device)
     }
 
     /// Reads the line with ``JSONScanner`` and `PayloadChecker`: the exact error, or the report
@@ -232,7 +241,7 @@ final class LogLineChecker: @unchecked Sendable {
     }
 
     private func checked(_ report: PayloadReport, record: PayloadRecord) -> CheckedPayload {
-        CheckedPayload(record: record, report: report, reachesFailingTier: report.tier >= options.failOn)
+        CheckedPayload(record: record, report: report, failOn: options.failOn)
     }
 
     static func lineTooLong(file: String, line: Int, limit: Int) -> InputError {

@@ -1,0 +1,68 @@
+/// A push's content state and a start's attributes as the device writes them, which is what
+/// ActivityKit's limit judges (<doc:WhatTheDeviceCounts>).
+///
+/// Each writer a ``DeviceWriter`` names is measured; the judged one is the writer whose
+/// ActivityKit figure (attributes plus content state) is larger, the Objective-C writer on a tie.
+package struct DeviceSize: Sendable, Equatable {
+    /// One writer's figures.
+    package struct Figures: Sendable, Equatable {
+        package var writer: JSONWriter
+        package var contentState: RewrittenSize?
+        package var attributes: RewrittenSize?
+
+        package init(writer: JSONWriter, contentState: RewrittenSize?, attributes: RewrittenSize?) {
+            self.writer = writer
+            self.contentState = contentState
+            self.attributes = attributes
+        }
+
+        /// Attributes (on a start) plus content state.
+        package var activityKitByteCount: Int { (contentState?.byteCount ?? 0) + (attributes?.byteCount ?? 0) }
+
+        /// Numbers of both parts that this writer writes longer than sent.
+        package var grownNumberCount: Int {
+            (contentState?.grownNumberCount ?? 0) + (attributes?.grownNumberCount ?? 0)
+        }
+
+        /// The first number that grew, as sent and as written.
+        package var firstGrownNumber: (sent: String, written: String)? {
+            contentState?.firstGrownNumber ?? attributes?.firstGrownNumber
+        }
+    }
+
+    /// The judged writer's figures.
+    package var judged: Figures
+    /// Every measured writer's figures, the judged one among them.
+    package var all: [Figures]
+
+    /// The figures of one writer, or of the larger of several.
+    package init(_ all: [Figures]) {
+        precondition(!all.isEmpty, "a DeviceSize measures at least one writer")
+        self.all = all
+        var judged = all[0]
+        for figures in all.dropFirst()
+        where figures.activityKitByteCount > judged.activityKitByteCount
+            || (figures.activityKitByteCount == judged.activityKitByteCount && figures.writer == .objc)
+        {
+            judged = figures
+        }
+        self.judged = judged
+    }
+
+    /// Measures the content state and attributes present, with each writer `choice` names;
+    /// `nil` when neither is present.
+    package init?(contentState: JSONElement?, attributes: JSONElement?, choice: DeviceWriter) {
+        guard contentState != nil || attributes != nil else { return nil }
+        self.init(
+            choice.writers.map { writer in
+                Figures(
+                    writer: writer, contentState: contentState?.rewrittenSize(by: writer),
+                    attributes: attributes?.rewrittenSize(by: writer))
+            })
+    }
+
+    /// The figures of `writer`, when it was measured.
+    package func figures(of writer: JSONWriter) -> Figures? {
+        all.first { $0.writer == writer }
+    }
+}
