@@ -61,6 +61,17 @@ package struct DeviceSize: Sendable, Equatable {
             })
     }
 
+    /// Whether every measured writer gives the same ActivityKit figure (no number changes length).
+    package var writersAgree: Bool {
+        all.allSatisfy { $0.activityKitByteCount == judged.activityKitByteCount }
+    }
+
+    /// How messages name the writer behind the judged figure: `objc writer`, or `either writer`
+    /// when the measured writers agree.
+    package var judgedWriterName: String {
+        all.count > 1 && writersAgree ? "either writer" : "\(judged.writer) writer"
+    }
+
     /// The figures of `writer`, when it was measured.
     package func figures(of writer: JSONWriter) -> Figures? {
         all.first { $0.writer == writer }

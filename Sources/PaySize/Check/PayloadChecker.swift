@@ -78,7 +78,8 @@ public struct PayloadChecker: Sendable {
             contentState.flatMap { $0.members == nil ? nil : $0 }, attributes.flatMap { $0.members == nil ? nil : $0 })
         rules.findings = Self.sizeFindings(
             compactByteCount: compactByteCount, inputByteCount: inputByteCount, sizeBasis: sizeBasis, budget: budget,
-            device: device, contentState: contentState, attributes: attributes)
+            device: device, contentState: contentState, attributes: attributes,
+            payloadOffset: root.byteRange.lowerBound)
         rules.check(root)
         if let contract {
             // Only values that are present: a missing one is already a structural error.
@@ -105,7 +106,8 @@ public struct PayloadChecker: Sendable {
     /// judged on `sizeBasis`, and the device's ActivityKit figure against ActivityKit's.
     package static func sizeFindings(
         compactByteCount: Int, inputByteCount: Int, sizeBasis: PayloadSizeBasis, budget: PayloadBudget,
-        device: DeviceSize?, contentState: JSONElement?, attributes: JSONElement?, suggestion: String? = nil
+        device: DeviceSize?, contentState: JSONElement?, attributes: JSONElement?, payloadOffset: Int,
+        suggestion: String? = nil
     ) -> [PayloadFinding] {
         var findings: [PayloadFinding] = []
         // APNs counts the body as it arrives (<doc:SizeLimits>): whitespace that takes a body
@@ -119,25 +121,29 @@ public struct PayloadChecker: Sendable {
                         severity: .error, path: .root,
                         message:
                             "\(overLimit) (compact form \(compactByteCount) bytes): APNs refuses this body as sent",
-                        code: .overLimit, fix: Self.compactFix))
+                        byteOffset: payloadOffset, code: .overLimit, fix: Self.compactFix))
             case .compact:
                 findings.append(
                     PayloadFinding(
                         severity: .warning, path: .root,
                         message:
                             "\(overLimit); judged by its compact form, \(compactByteCount) bytes: sent as written, APNs refuses it",
-                        fix: Self.compactFix))
+                        byteOffset: payloadOffset, fix: Self.compactFix))
             }
         } else if compactByteCount > budget.limit {
-            findings.append(.overLimit(byteCount: compactByteCount, limit: budget.limit, suggestion: suggestion))
+            let judged = sizeBasis == .asWritten ? inputByteCount : compactByteCount
+            var finding = PayloadFinding.overLimit(byteCount: judged, limit: budget.limit, suggestion: suggestion)
+            finding.byteOffset = payloadOffset
+            findings.append(finding)
         }
         if let device, device.judged.activityKitByteCount > budget.activityKitLimit {
             let placed = contentState ?? attributes
             findings.append(
                 .overLimitOnDevice(
-                    device.judged, limit: budget.activityKitLimit,
+                    device, limit: budget.activityKitLimit,
                     sentByteCount: (contentState?.compactByteCount ?? 0) + (attributes?.compactByteCount ?? 0),
-                    isStart: attributes != nil, path: JSONPointer("aps", contentState != nil ? "content-state" : "attributes"),
+                    isStart: attributes != nil,
+                    path: JSONPointer("aps", contentState != nil ? "content-state" : "attributes"),
                     byteOffset: placed?.byteRange.lowerBound))
         }
         return findings

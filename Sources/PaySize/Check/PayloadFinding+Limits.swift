@@ -4,7 +4,8 @@ extension PayloadFinding {
     /// - Parameter suggestion: The best shrinking suggestion, quoted when given.
     package static func overLimit(byteCount: Int, limit: Int, suggestion: String? = nil) -> PayloadFinding {
         PayloadFinding(
-            severity: .error, path: .root, message: overLimitMessage(byteCount: byteCount, limit: limit, suggestion: suggestion),
+            severity: .error, path: .root,
+            message: overLimitMessage(byteCount: byteCount, limit: limit, suggestion: suggestion),
             code: .overLimit)
     }
 
@@ -20,18 +21,21 @@ extension PayloadFinding {
     /// as sent, the numbers that grew, why, and the fix (<doc:WhatTheDeviceCounts>).
     ///
     /// - Parameters:
-    ///   - figures: The judged writer's figures.
+    ///   - device: The device's figures; the judged writer's are reported.
     ///   - sentByteCount: The same parts' compact size as sent.
     ///   - isStart: Whether the figure includes a start's attributes.
     package static func overLimitOnDevice(
-        _ figures: DeviceSize.Figures, limit: Int, sentByteCount: Int, isStart: Bool, path: JSONPointer,
+        _ device: DeviceSize, limit: Int, sentByteCount: Int, isStart: Bool, path: JSONPointer,
         byteOffset: Int?
     ) -> PayloadFinding {
         let parts = isStart ? "attributes and content state are" : "the content state is"
+        let pronoun = isStart ? "them" : "it"
+        let figures = device.judged
         let bytes = figures.activityKitByteCount
         var message =
-            "\(parts) \(bytes) bytes as the device writes them (\(figures.writer) writer), over ActivityKit's \(limit)-byte limit by \(bytes - limit); as sent, \(sentByteCount) bytes"
-        var fix = "shrink the content state below \(limit) bytes as the device writes it (`paysize suggest` measures each way)"
+            "\(parts) \(bytes) bytes as the device writes \(pronoun) (\(device.judgedWriterName)), over ActivityKit's \(limit)-byte limit by \(bytes - limit); as sent, \(sentByteCount) bytes"
+        var fix =
+            "shrink the content state below \(limit) bytes as the device writes it (`paysize suggest` measures each way)"
         let grown = figures.grownNumberCount
         if grown > 0, let example = figures.firstGrownNumber {
             let numbers = grown == 1 ? "1 number grows" : "\(grown) numbers grow"
@@ -45,7 +49,7 @@ extension PayloadFinding {
                 message += ": \(numbers) when written again ('\(example.sent)' is written '\(example.written)')"
             }
         }
-        message += "; the device drops the update without an error"
+        message += isStart ? "; the activity does not start" : "; the device drops the update without an error"
         return PayloadFinding(
             severity: .error, path: path, message: message, byteOffset: byteOffset, code: .overLimit, fix: fix)
     }

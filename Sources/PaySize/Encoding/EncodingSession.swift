@@ -147,7 +147,9 @@ final class EncodingSession {
         let formatting = options.outputFormatting.rawValue
         sortsKeys = formatting & Self.sortedKeysBit != 0
         isPretty = formatting & Self.prettyPrintedBit != 0
-        writer.reset(countingOnly: countingOnly, escapesSlashes: formatting & Self.withoutEscapingSlashesBit == 0)
+        writer.reset(
+            countingOnly: countingOnly, escapesSlashes: formatting & Self.withoutEscapingSlashesBit == 0,
+            writesSeventeenDigits: options.writer == .objc)
         isInCall = true
         topSerial = -1
         nextSerial = 0

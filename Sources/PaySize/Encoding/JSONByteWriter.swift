@@ -22,6 +22,9 @@ struct JSONByteWriter {
     private(set) var escapeMask = JSONEscaping.mask(escapingSlashes: true)
     /// Whether `/` is written as `\/`.
     private(set) var escapesSlashes = true
+    /// Whether floating-point numbers are written as the Objective-C writer writes them: `%.17g`
+    /// of the value (a `Float` widened first), <doc:WhatTheDeviceCounts>.
+    private(set) var writesSeventeenDigits = false
 
     /// Creates a writer over `storage`, a buffer of `capacity` bytes the writer now owns.
     init(storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
@@ -30,9 +33,10 @@ struct JSONByteWriter {
     }
 
     /// Empties the writer (keeping its buffer) and sets its mode for the next call.
-    mutating func reset(countingOnly: Bool, escapesSlashes: Bool) {
+    mutating func reset(countingOnly: Bool, escapesSlashes: Bool, writesSeventeenDigits: Bool = false) {
         count = 0
         isCountingOnly = countingOnly
+        self.writesSeventeenDigits = writesSeventeenDigits
         self.escapesSlashes = escapesSlashes
         escapeMask = JSONEscaping.mask(escapingSlashes: escapesSlashes)
     }
@@ -467,6 +471,7 @@ struct JSONByteWriter {
     /// Integral values below 2^53 in magnitude print every digit in `description`, so they are
     /// written straight from their integer value (`-0` kept).
     mutating func appendDouble(_ value: Double) {
+        if writesSeventeenDigits { return appendSeventeenDigits(value) }
         // An integer test by conversion (`Double` and `Float` convert directly; the generic
         // initializers and `rounded(.towardZero)`, a libm call on baseline x86-64, do not).
         if value.magnitude < 9_007_199_254_740_992.0 {
@@ -567,6 +572,7 @@ struct JSONByteWriter {
     /// Integers below 2^24 print every digit; other values from 0.001 up print the digits
     /// ``ShortestDecimal`` finds; the rest (exponent notation) go to the general formatter.
     mutating func appendFloat(_ value: Float) {
+        if writesSeventeenDigits { return appendSeventeenDigits(Double(value)) }
         if value.magnitude < 16_777_216.0 {
             let integral = Int64(value)
             if Float(integral) == value { return appendIntegral(integral, sign: value.sign) }
@@ -575,6 +581,18 @@ struct JSONByteWriter {
             return appendFixed(digits, fractionDigits: fractionDigits, negative: value < 0)
         }
         appendFloatDescription(value)
+    }
+
+    /// Writes a finite `Double` as the Objective-C writer does: `%.17g` (``SeventeenDigitDecimal``),
+    /// which prints an integral value below 10^17 as an integer and `-0` for negative zero.
+    private mutating func appendSeventeenDigits(_ value: Double) {
+        let text = SeventeenDigitDecimal(value)
+        if isCountingOnly {
+            count &+= text.byteCount
+            return
+        }
+        reserve(SeventeenDigitDecimal.maximumByteCount)
+        count &+= text.write(to: storage + count)
     }
 
     /// Writes an integral `Double` or `Float` from its integer value, as `description` prints

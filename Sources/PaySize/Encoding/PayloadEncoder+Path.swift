@@ -34,9 +34,9 @@ extension PayloadEncoder {
         } catch {
             session.endCall()
             guard session.needsFallback else { throw error }
-            return try Array(foundationEncoder().encode(value))
+            return try foundationEncoded(value)
         }
         session.endCall()
-        return try encoded ?? Array(foundationEncoder().encode(value))
+        return try encoded ?? foundationEncoded(value)
     }
 }

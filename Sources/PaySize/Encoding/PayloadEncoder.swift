@@ -73,6 +73,13 @@ public struct PayloadEncoder: Sendable {
         set { changeStrategies { $0.nonConformingFloatEncodingStrategy = newValue } }
     }
 
+    /// Which of Foundation's writers to write numbers as. Defaults to ``JSONWriter/swift``, the
+    /// bytes of swift-foundation's `JSONEncoder` (iOS 17+, macOS 14+, Swift 6 on Linux);
+    /// ``JSONWriter/objc`` writes and counts as iOS 16's `JSONEncoder` did, each non-integral
+    /// `Double` or `Float` with 17 significant digits (`1.1` as `1.1000000000000001`, byte for
+    /// byte `String(format: "%.17g", value)`), <doc:WhatTheDeviceCounts>.
+    public var writer: JSONWriter = .swift
+
     /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { (strategies ?? .defaults).values.userInfo }
@@ -111,7 +118,7 @@ public struct PayloadEncoder: Sendable {
         let encoded = try encodeWithoutFallback(value, countingOnly: false) { session in
             Data(bytes: session.writer.written.baseAddress!, count: session.writer.count)
         }
-        return try encoded ?? foundationEncoder().encode(value)
+        return try encoded ?? Data(foundationEncoded(value))
     }
 
     /// Encodes a value as JSON into a byte array, skipping the copy into `Data`.
@@ -122,7 +129,7 @@ public struct PayloadEncoder: Sendable {
     public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         if path == .plain { return try encodePlainly(value) }
         let encoded = try encodeWithoutFallback(value, countingOnly: false) { session in Array(session.writer.written) }
-        return try encoded ?? Array(foundationEncoder().encode(value))
+        return try encoded ?? foundationEncoded(value)
     }
 
     /// Counts the bytes ``encode(_:)`` would return, without building them.
@@ -142,7 +149,7 @@ public struct PayloadEncoder: Sendable {
         case .some(.some(let size)): return size
         // Counting mode met two keys it cannot tell apart without their bytes.
         case .some(.none): return try encodeBytes(value).count
-        case .none: return try foundationEncoder().encode(value).count
+        case .none: return try foundationEncoded(value).count
         }
     }
 
@@ -177,6 +184,17 @@ public struct PayloadEncoder: Sendable {
         session.endCall()
         EncodingSessionPool.giveBack(consume session, to: slot)
         return outcome
+    }
+
+    /// `value` as `JSONEncoder` with the same options writes it, its numbers then re-written by
+    /// ``writer``: for values only Foundation's tree can reproduce.
+    ///
+    /// Under ``JSONWriter/objc`` each number is re-written from Foundation's text, which is the
+    /// value's shortest round-trip form, so a `Double` gets exactly its `%.17g`; a `Float` gets
+    /// its text's nearest `Double` rather than its widened value (Encoding/README.md).
+    func foundationEncoded<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let bytes = Array(try foundationEncoder().encode(value))
+        return writer == .objc ? JSONNumberRewriter.rewritingNumbers(in: bytes, writer: .objc) : bytes
     }
 
     /// A `JSONEncoder` with the same options, for values only Foundation's tree can reproduce.

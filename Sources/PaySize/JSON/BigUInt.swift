@@ -87,27 +87,57 @@ struct BigUInt: Comparable, Sendable {
         while limbs.last == 0 { limbs.removeLast() }
     }
 
-    /// `self / divisor` and `self % divisor`, for a quotient that fits in 64 bits (binary long
-    /// division, one quotient bit per step).
+    /// `self / divisor` and `self % divisor`, for a quotient that fits in 64 bits.
+    ///
+    /// The quotient's top bits come from dividing the leading bits as `Double`s (off by at most a
+    /// few thousand); a margin below that estimate is subtracted exactly, and the rest of the
+    /// quotient is found one bit at a time.
     func dividedWithSmallQuotient(by divisor: BigUInt) -> (quotient: UInt64, remainder: BigUInt) {
         precondition(!divisor.isZero, "BigUInt division by zero")
+        let gap = bitWidth - divisor.bitWidth
+        guard gap >= 0 else { return (0, self) }
+        precondition(gap < 64, "BigUInt quotient wider than 64 bits")
         var remainder = self
         var quotient: UInt64 = 0
-        let gap = bitWidth - divisor.bitWidth
-        guard gap >= 0 else { return (0, remainder) }
-        precondition(gap < 64, "BigUInt quotient wider than 64 bits")
+        if gap > 16 {
+            // Both leading parts hold 53 exact bits, so the estimate is within 2^(gap - 50).
+            let estimate =
+                leadingFraction / divisor.leadingFraction
+                * Double(sign: .plus, exponent: gap, significand: 1)
+            let margin = Double(sign: .plus, exponent: gap - 48, significand: 1)
+            if estimate - margin >= 1 {
+                let low = UInt64(estimate - margin)
+                var product = divisor
+                product.multiply(by: low)
+                if product <= remainder {
+                    remainder.subtract(product)
+                    quotient = low
+                }
+            }
+        }
+        let restGap = remainder.bitWidth - divisor.bitWidth
+        guard restGap >= 0 else { return (quotient, remainder) }
         var shifted = divisor
-        shifted.shiftLeft(by: gap)
-        var bit = gap
+        shifted.shiftLeft(by: restGap)
+        var bit = restGap
         while bit >= 0 {
             if shifted <= remainder {
                 remainder.subtract(shifted)
-                quotient |= 1 << UInt64(bit)
+                quotient &+= 1 << UInt64(bit)
             }
             shifted.shiftRightOne()
             bit -= 1
         }
         return (quotient, remainder)
+    }
+
+    /// The value divided by 2^``bitWidth``, in [0.5, 1), from its leading 64 bits.
+    private var leadingFraction: Double {
+        let top = limbs[limbs.count - 1]
+        let topBits = 64 - top.leadingZeroBitCount
+        var leading = top << UInt64(64 - topBits)
+        if topBits < 64, limbs.count > 1 { leading |= limbs[limbs.count - 2] >> UInt64(topBits) }
+        return Double(leading) / 18_446_744_073_709_551_616.0
     }
 
     /// Halves in place, dropping the lowest bit.

@@ -184,46 +184,80 @@ struct SeventeenDigitDecimal: Sendable, Equatable {
         String(decoding: utf8, as: UTF8.self)
     }
 
+    /// The most bytes the text takes: `-2.2250738585072014e-308`.
+    static let maximumByteCount = 24
+
     /// The text's UTF-8 bytes.
     var utf8: [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(byteCount)
-        if isNegative { output.append(UInt8(ascii: "-")) }
-        if digits == 0 {
-            output.append(UInt8(ascii: "0"))
-            return output
+        [UInt8](unsafeUninitializedCapacity: Self.maximumByteCount) { buffer, count in
+            count = write(to: buffer.baseAddress!)
         }
-        var digitBytes = [UInt8](repeating: 0, count: 17)
-        var value = digits
-        for position in (0..<17).reversed() {
-            digitBytes[position] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
+    }
+
+    /// Writes the text to `output`, which has room for ``maximumByteCount`` bytes.
+    ///
+    /// - Returns: The number of bytes written, ``byteCount``.
+    func write(to output: UnsafeMutablePointer<UInt8>) -> Int {
+        var position = 0
+        if isNegative {
+            output[0] = UInt8(ascii: "-")
+            position = 1
+        }
+        guard digits != 0 else {
+            output[position] = UInt8(ascii: "0")
+            return position + 1
         }
         let count = significantDigitCount
-        if usesExponent {
-            output.append(digitBytes[0])
-            if count > 1 {
-                output.append(UInt8(ascii: "."))
-                output += digitBytes[1..<count]
+        // The 17 digits, most significant first, in a scratch area past where they may land.
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &scratch) { raw -> Int in
+            let digit = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var value = digits
+            var index = 16
+            while index >= 0 {
+                digit[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+                index -= 1
             }
-            output.append(UInt8(ascii: "e"))
-            output.append(UInt8(ascii: exponent < 0 ? "-" : "+"))
-            let magnitude = abs(exponent)
-            if magnitude < 10 { output.append(UInt8(ascii: "0")) }
-            output += Array(String(magnitude).utf8)
-        } else if exponent >= 0 {
-            let integerDigits = exponent + 1
-            output += digitBytes[0..<integerDigits]
-            if count > integerDigits {
-                output.append(UInt8(ascii: "."))
-                output += digitBytes[integerDigits..<count]
+            if usesExponent {
+                output[position] = digit[0]
+                position += 1
+                if count > 1 {
+                    output[position] = UInt8(ascii: ".")
+                    (output + position + 1).update(from: digit + 1, count: count - 1)
+                    position += count
+                }
+                output[position] = UInt8(ascii: "e")
+                output[position + 1] = UInt8(ascii: exponent < 0 ? "-" : "+")
+                position += 2
+                let magnitude = abs(exponent)
+                if magnitude >= 100 {
+                    output[position] = UInt8(ascii: "0") &+ UInt8(magnitude / 100)
+                    position += 1
+                }
+                output[position] = UInt8(ascii: "0") &+ UInt8(magnitude / 10 % 10)
+                output[position + 1] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                return position + 2
             }
-        } else {
-            output.append(UInt8(ascii: "0"))
-            output.append(UInt8(ascii: "."))
-            output += repeatElement(UInt8(ascii: "0"), count: -exponent - 1)
-            output += digitBytes[0..<count]
+            if exponent >= 0 {
+                let integerDigits = exponent + 1
+                (output + position).update(from: digit, count: integerDigits)
+                position += integerDigits
+                if count > integerDigits {
+                    output[position] = UInt8(ascii: ".")
+                    (output + position + 1).update(from: digit + integerDigits, count: count - integerDigits)
+                    position += 1 + count - integerDigits
+                }
+                return position
+            }
+            output[position] = UInt8(ascii: "0")
+            output[position + 1] = UInt8(ascii: ".")
+            position += 2
+            let zeros = -exponent - 1
+            (output + position).update(repeating: UInt8(ascii: "0"), count: zeros)
+            position += zeros
+            (output + position).update(from: digit, count: count)
+            return position + count
         }
-        return output
     }
 }

@@ -179,7 +179,8 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         func sizeFindings(suggestion: String?) -> [PayloadFinding] {
             PayloadChecker.sizeFindings(
                 compactByteCount: bytes.count, inputByteCount: bytes.count, sizeBasis: .compact, budget: budget,
-                device: device, contentState: contentStateElement, attributes: attributesElement, suggestion: suggestion)
+                device: device, contentState: contentStateElement, attributes: attributesElement, payloadOffset: 0,
+                suggestion: suggestion)
         }
         var findings = sizeFindings(suggestion: nil)
         var suggestion: ShrinkSuggestion?

@@ -30,8 +30,8 @@ public struct LiveActivityPushError: Error, Sendable, Equatable, CustomStringCon
 
     init(violations: [PayloadFinding], report: PayloadReport, bestShrinkSuggestion: ShrinkSuggestion?) {
         self.violations = violations
-        self.kind =
-            violations.contains { $0.code == .overLimit } ? .overLimit : violations.compactMap(\.code).first ?? .overLimit
+        let overLimit = violations.contains { $0.code == .overLimit }
+        self.kind = overLimit ? .overLimit : violations.compactMap(\.code).first ?? .overLimit
         self.report = report
         self.bestShrinkSuggestion = bestShrinkSuggestion
     }

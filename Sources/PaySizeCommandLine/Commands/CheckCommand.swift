@@ -87,7 +87,11 @@ struct CheckCommand {
         and a file over the limit only as written gets a warning (an error with --as-sent, which
         judges the bytes as written). A JSON Lines line is judged by its bytes as logged, since a
         log holds bodies as they were sent, unless --compact is given. The content-state and
-        attributes are measured too, with ActivityKit's combined figure. The aps dictionary is
+        attributes are measured too, with ActivityKit's combined figure, and as the device
+        writes them: iOS 16 and a push re-written on the device write each non-integral number
+        with 17 significant digits (1.91 becomes 1.9099999999999999). ActivityKit's 4096-byte
+        limit judges the larger of the two writers' counts (--device-writer picks one); a body
+        that fits as sent but not on the device is an error. The aps dictionary is
         checked against the Live Activity rules: event, integer timestamps, what a start
         requires, dismissal-date only on end; near-miss keys get "did you mean". Tiers are
         advisory: safe < 2048, monitor < 3072, risky < 3584, critical <= 4096, over > 4096.
@@ -110,8 +114,9 @@ struct CheckCommand {
 
         EXIT STATUS:
           0  every payload is within its budget and has no structural error
-          1  a payload reached the --fail-on tier, has a structural error, or (with
-             --schema) holds a value the device would drop
+          1  a payload (or its ActivityKit figure on the device) reached the --fail-on
+             tier, is over a limit, has a structural error, or (with --schema) holds a
+             value the device would drop
           2  unreadable or malformed input, or a usage error
 
         EXAMPLES:

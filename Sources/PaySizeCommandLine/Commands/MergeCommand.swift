@@ -135,6 +135,6 @@ enum MergeCommand {
     private static func describe(_ summary: LogSummary) -> String {
         let budget = summary.budget
         return
-            "limit \(budget.limit), thresholds \(budget.monitorThreshold),\(budget.riskyThreshold),\(budget.criticalThreshold) and --fail-on \(summary.failOn)"
+            "limit \(budget.limit), thresholds \(budget.monitorThreshold),\(budget.riskyThreshold),\(budget.criticalThreshold), --device-writer \(budget.deviceWriter) and --fail-on \(summary.failOn)"
     }
 }

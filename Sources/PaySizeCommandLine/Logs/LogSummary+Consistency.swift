@@ -38,8 +38,26 @@ extension LogSummary {
                 "expected counts adding up to at most the \(payloadCount) payloads, found \(contentStateBytes.totalCount)",
                 at: JSONPointer("histogram", "contentStateBytes"))
         }
+        let onDevice = deviceTierCounts.reduce(0, +)
+        guard onDevice <= payloadCount else {
+            throw reader.error(
+                "expected counts adding up to at most the \(payloadCount) payloads, found \(onDevice)",
+                at: JSONPointer("deviceTiers"))
+        }
+        guard deviceActivityKitBytes.totalCount == onDevice else {
+            throw reader.error(
+                "expected counts adding up to the \(onDevice) payloads of 'deviceTiers', found \(deviceActivityKitBytes.totalCount)",
+                at: JSONPointer("histogram", "deviceActivityKitBytes"))
+        }
+        let overPointer = JSONPointer("overOnDevice")
+        let over = try reader.integer(overPointer)
+        guard over == overOnDeviceCount else {
+            throw reader.error(
+                "expected \(overOnDeviceCount), the 'over' count of 'deviceTiers', found \(over)", at: overPointer)
+        }
         try checkSizes(payloadBytes, at: "payloadBytes", reader)
         try checkSizes(contentStateBytes, at: "contentStateBytes", reader)
+        try checkSizes(deviceActivityKitBytes, at: "deviceActivityKitBytes", reader)
         try checkCounts(reader)
         try checkKeptLines(reader)
     }
@@ -71,12 +89,20 @@ extension LogSummary {
         where count > payloadCount {
             throw reader.error("expected at most the \(payloadCount) payloads, found \(count)", at: JSONPointer(name))
         }
-        // A payload fails when it reaches the --fail-on tier or has an error finding.
-        let reaching = zip(SizeTier.allCases, tierCounts).reduce(0) { $0 + ($1.0 >= failOn ? $1.1 : 0) }
-        let most = min(payloadCount, reaching + payloadsWithErrors)
-        guard failingPayloadCount >= reaching, failingPayloadCount <= most else {
+        // Over ActivityKit's limit on the device is an error finding.
+        guard overOnDeviceCount <= payloadsWithErrors else {
             throw reader.error(
-                "expected from \(reaching) (the payloads of 'tiers' from '\(failOn)') to \(most) (with the payloads with errors), found \(failingPayloadCount)",
+                "expected at least \(overOnDeviceCount) (the payloads over on the device), found \(payloadsWithErrors)",
+                at: JSONPointer("payloadsWithErrors"))
+        }
+        // A payload fails when it, or its ActivityKit figure on the device, reaches the --fail-on
+        // tier, or it has an error finding.
+        let reaching = zip(SizeTier.allCases, tierCounts).reduce(0) { $0 + ($1.0 >= failOn ? $1.1 : 0) }
+        let reachingOnDevice = zip(SizeTier.allCases, deviceTierCounts).reduce(0) { $0 + ($1.0 >= failOn ? $1.1 : 0) }
+        let most = min(payloadCount, reaching + reachingOnDevice + payloadsWithErrors)
+        guard failingPayloadCount >= max(reaching, reachingOnDevice), failingPayloadCount <= most else {
+            throw reader.error(
+                "expected from \(max(reaching, reachingOnDevice)) (the payloads of 'tiers' or 'deviceTiers' from '\(failOn)') to \(most) (with the payloads with errors), found \(failingPayloadCount)",
                 at: JSONPointer("failing"))
         }
     }

@@ -8,8 +8,12 @@ extension LogSummary {
     /// `critical`), `failOn`, `lines`, `blankLines`, `payloads`, `malformed`, `firstMalformed`
     /// (`line`, `column`, `message`), `tiers` (a count per tier), `payloadsWithErrors`,
     /// `payloadsWithWarnings`, `failing`, `payloadBytes` and `contentStateBytes` (`count`, `p50`,
-    /// `p90`, `p99`, `max`), `worst` (`line`, `payloadBytes`) and `histogram` (`payloadBytes` and
-    /// `contentStateBytes`: `[bytes, count]` pairs for every size seen, so summaries merge exactly).
+    /// `p90`, `p99`, `max`), `deviceWriter` (`swift`, `objc` or `larger`), `deviceTiers` (a count
+    /// per tier of the ActivityKit figure as the device writes it), `overOnDevice` (payloads over
+    /// ActivityKit's limit on the device), `deviceActivityKitBytes` (sizes, as above), `worst`
+    /// (`line`, `payloadBytes`) and `histogram` (`payloadBytes`, `contentStateBytes` and
+    /// `deviceActivityKitBytes`: `[bytes, count]` pairs for every size seen, so summaries merge
+    /// exactly).
     var jsonValue: JSONOutputValue {
         func sizes(_ histogram: ByteSizeHistogram) -> JSONOutputValue {
             .object([
@@ -55,6 +59,10 @@ extension LogSummary {
             ("failing", .int(failingPayloadCount)),
             ("payloadBytes", sizes(payloadBytes)),
             ("contentStateBytes", sizes(contentStateBytes)),
+            ("deviceWriter", .string(budget.deviceWriter.description)),
+            ("deviceTiers", .object(SizeTier.allCases.map { ($0.rawValue, .int(deviceCount(of: $0))) })),
+            ("overOnDevice", .int(overOnDeviceCount)),
+            ("deviceActivityKitBytes", sizes(deviceActivityKitBytes)),
             (
                 "worst",
                 .array(
@@ -64,7 +72,10 @@ extension LogSummary {
             ),
             (
                 "histogram",
-                .object([("payloadBytes", pairs(payloadBytes)), ("contentStateBytes", pairs(contentStateBytes))])
+                .object([
+                    ("payloadBytes", pairs(payloadBytes)), ("contentStateBytes", pairs(contentStateBytes)),
+                    ("deviceActivityKitBytes", pairs(deviceActivityKitBytes)),
+                ])
             ),
         ])
     }
@@ -79,7 +90,7 @@ extension LogSummary {
     init(reading reader: SummaryFieldReader) throws(InputError) {
         let limit = try reader.integer(JSONPointer("limit"))
         let thresholds = JSONPointer("thresholds")
-        let budget: PayloadBudget
+        var budget: PayloadBudget
         do {
             budget = try PayloadBudget(
                 limit: limit, monitorThreshold: try reader.integer(thresholds.appending("monitor")),
@@ -90,6 +101,12 @@ extension LogSummary {
         } catch {
             throw reader.error("\(error)", at: thresholds)
         }
+        let writerText = try reader.string(JSONPointer("deviceWriter"))
+        guard let deviceWriter = DeviceWriter(name: writerText) else {
+            throw reader.error(
+                "expected 'swift', 'objc' or 'larger', found '\(writerText)'", at: JSONPointer("deviceWriter"))
+        }
+        budget.deviceWriter = deviceWriter
         let failOnText = try reader.string(JSONPointer("failOn"))
         guard let failOn = SizeTier(rawValue: failOnText) else {
             throw reader.error(
@@ -113,6 +130,9 @@ extension LogSummary {
         for (index, tier) in SizeTier.allCases.enumerated() {
             tierCounts[index] = try reader.integer(JSONPointer("tiers", tier.rawValue))
         }
+        for (index, tier) in SizeTier.allCases.enumerated() {
+            deviceTierCounts[index] = try reader.integer(JSONPointer("deviceTiers", tier.rawValue))
+        }
         payloadsWithErrors = try reader.integer(JSONPointer("payloadsWithErrors"))
         payloadsWithWarnings = try reader.integer(JSONPointer("payloadsWithWarnings"))
         failingPayloadCount = try reader.integer(JSONPointer("failing"))
@@ -126,5 +146,6 @@ extension LogSummary {
         }
         payloadBytes = try reader.histogram(JSONPointer("histogram", "payloadBytes"))
         contentStateBytes = try reader.histogram(JSONPointer("histogram", "contentStateBytes"))
+        deviceActivityKitBytes = try reader.histogram(JSONPointer("histogram", "deviceActivityKitBytes"))
     }
 }

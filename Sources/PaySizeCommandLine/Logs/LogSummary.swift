@@ -45,6 +45,11 @@ struct LogSummary: Equatable, Sendable {
     var failingPayloadCount = 0
     var payloadBytes = ByteSizeHistogram()
     var contentStateBytes = ByteSizeHistogram()
+    /// Payloads with a content state or attributes, per tier of their ActivityKit figure as the
+    /// device writes it (by `budget.deviceWriter`), in `SizeTier.allCases` order.
+    var deviceTierCounts = Array(repeating: 0, count: SizeTier.allCases.count)
+    /// The ActivityKit figures as the device writes them.
+    var deviceActivityKitBytes = ByteSizeHistogram()
     /// The ``keptLineCount`` largest payloads, largest first (earlier lines first among equals).
     var largestPayloads: [LargePayload] = []
     /// Whether every line of the input was read; `false` after `--max-errors` or a read error.
@@ -63,6 +68,14 @@ struct LogSummary: Equatable, Sendable {
         tierCounts[SizeTier.allCases.firstIndex(of: tier)!]
     }
 
+    /// Payloads whose ActivityKit figure on the device is in `tier`.
+    func deviceCount(of tier: SizeTier) -> Int {
+        deviceTierCounts[SizeTier.allCases.firstIndex(of: tier)!]
+    }
+
+    /// Payloads over ActivityKit's limit as the device writes them.
+    var overOnDeviceCount: Int { deviceCount(of: .over) }
+
     /// Counts a checked payload on `line`.
     mutating func add(_ payload: CheckedPayload, line: Int) {
         let report = payload.report
@@ -74,6 +87,10 @@ struct LogSummary: Equatable, Sendable {
         if payload.fails { failingPayloadCount += 1 }
         payloadBytes.add(report.judgedByteCount)
         if let bytes = report.contentStateByteCount { contentStateBytes.add(bytes) }
+        if let bytes = report.deviceActivityKitByteCount, let tier = report.deviceTier {
+            deviceTierCounts[SizeTier.allCases.firstIndex(of: tier)!] += 1
+            deviceActivityKitBytes.add(bytes)
+        }
         let large = LargePayload(line: line, payloadByteCount: report.judgedByteCount)
         if largestPayloads.count < Self.keptLineCount
             || Self.isLarger(large, largestPayloads[largestPayloads.count - 1])
@@ -109,6 +126,8 @@ struct LogSummary: Equatable, Sendable {
         failingPayloadCount += next.failingPayloadCount
         payloadBytes.add(next.payloadBytes)
         contentStateBytes.add(next.contentStateBytes)
+        for index in deviceTierCounts.indices { deviceTierCounts[index] += next.deviceTierCounts[index] }
+        deviceActivityKitBytes.add(next.deviceActivityKitBytes)
         addLargePayloads(
             next.largestPayloads.map { LargePayload(line: $0.line + offset, payloadByteCount: $0.payloadByteCount) })
         isComplete = isComplete && next.isComplete

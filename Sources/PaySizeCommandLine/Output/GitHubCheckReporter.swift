@@ -44,7 +44,9 @@ struct GitHubCheckReporter: CheckReporter {
 
     /// One notice with the summary's counts and percentiles (the histogram stays in the text format).
     func report(_ summary: LogSummary) {
-        let lines = summary.text.split(separator: "\n").prefix(5).map { $0.drop(while: { $0 == " " }) }
+        // The headline, the tiers, the three size lines (payload, content state, on the device)
+        // and the findings.
+        let lines = summary.text.split(separator: "\n").prefix(6).map { $0.drop(while: { $0 == " " }) }
         streams.writeOutput(
             command(
                 summary.exitStatus == .success ? "notice" : "error", file: summary.file, location: nil,

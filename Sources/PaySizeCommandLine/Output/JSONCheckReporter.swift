@@ -4,9 +4,10 @@
 ///
 /// A checked payload: `file`, `line` (JSON Lines records only), `payloadBytes`, `fileBytes`,
 /// `judgedBytes`, `limit`, `tier`, `headroom`, `contentStateBytes`, `attributesBytes`, `activityKitBytes`,
-/// `event`, `fails`, `findings` (`severity`, `path`, `message`, `contract`, `fix`, `line`,
-/// `column`) and
-/// `measurement`. An unreadable input: `file`, `error` (`message`, `line`, `column`,
+/// `deviceContentStateBytes`, `deviceAttributesBytes` (start), `deviceActivityKitBytes`,
+/// `deviceWriter` (`swift` or `objc`: the writer behind the device figures), `deviceTier`,
+/// `refused`, `event`, `fails`, `findings` (`severity`, `code`, `path`, `message`, `contract`,
+/// `fix`, `line`, `column`) and `measurement`. An unreadable input: `file`, `error` (`message`, `line`, `column`,
 /// `byteOffset`, `path`).
 struct JSONCheckReporter: CheckReporter {
     let streams: OutputStreams
@@ -53,6 +54,12 @@ struct JSONCheckReporter: CheckReporter {
                 ("contentStateBytes", .optional(report.contentStateByteCount)),
                 ("attributesBytes", .optional(report.attributesByteCount)),
                 ("activityKitBytes", .optional(report.activityKitByteCount)),
+                ("deviceContentStateBytes", .optional(report.deviceContentStateByteCount)),
+                ("deviceAttributesBytes", .optional(report.deviceAttributesByteCount)),
+                ("deviceActivityKitBytes", .optional(report.deviceActivityKitByteCount)),
+                ("deviceWriter", .optional(report.deviceWriter?.description)),
+                ("deviceTier", .optional(report.deviceTier?.rawValue)),
+                ("refused", .bool(report.isRefused)),
                 ("event", .optional(report.event)),
                 ("fails", .bool(payload.fails)),
                 (
@@ -62,6 +69,7 @@ struct JSONCheckReporter: CheckReporter {
                             let location = payload.location(of: finding)
                             return .object([
                                 ("severity", .string(finding.severity.rawValue)),
+                                ("code", .optional(finding.code?.description)),
                                 ("path", .string(finding.path.rawValue)),
                                 ("message", .string(finding.message)),
                                 ("contract", .optional(finding.code.flatMap { $0.isContract ? $0.description : nil })),

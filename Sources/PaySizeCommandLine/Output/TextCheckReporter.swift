@@ -31,6 +31,7 @@ struct TextCheckReporter: CheckReporter {
                         : "\(counted(report.inputByteCount, "byte")) as written")
             }
             if !parts.isEmpty { text += "  " + parts.joined(separator: " · ") + "\n" }
+            if let line = Self.deviceLine(report) { text += "  " + line + "\n" }
             for finding in report.findings {
                 let place = payload.location(of: finding).map { "\(payload.record.file):\($0)" } ?? payload.record.file
                 let label = finding.severity == .error ? paint("error", "31") : paint("warning", "33")
@@ -63,6 +64,23 @@ struct TextCheckReporter: CheckReporter {
                 + "Sizes are \(measured) against a \(budget.limit)-byte limit; "
                 + "tiers are advisory (monitor from \(budget.monitorThreshold), risky from \(budget.riskyThreshold), critical from \(budget.criticalThreshold)).\n"
         )
+    }
+
+    /// The ActivityKit figure as the device writes it, when it differs from the figure as sent:
+    /// `on the device (objc writer): 4827 of 4096 bytes for ActivityKit, 731 over; swift writer 2027`
+    /// (`either writer` when the two agree, as for a `/` the device escapes).
+    static func deviceLine(_ report: PayloadReport) -> String? {
+        guard let device = report.device else { return nil }
+        let sent = (report.contentStateByteCount ?? 0) + (report.attributesByteCount ?? 0)
+        let bytes = device.judged.activityKitByteCount
+        guard device.all.contains(where: { $0.activityKitByteCount != sent }) else { return nil }
+        let limit = report.budget.activityKitLimit
+        var line = "on the device (\(device.judgedWriterName)): \(bytes) of \(limit) bytes for ActivityKit, "
+        line += bytes > limit ? "\(bytes - limit) over" : "\(report.deviceTier!)"
+        for other in device.all where other.writer != device.judged.writer && !device.writersAgree {
+            line += "; \(other.writer) writer \(other.activityKitByteCount)"
+        }
+        return line
     }
 
     private func tierColor(_ tier: SizeTier) -> String {

@@ -8,15 +8,18 @@ import Testing
     static let aioapnsUpdate = "Tests/Fixtures/clients/aioapns-update-4058.json"
     static let fix = "send compact JSON: `separators=(',', ':')`"
 
+    // The whitespace rules below are checked with `--device-writer swift`: this body's coordinates
+    // take it over ActivityKit's limit as the Objective-C writer writes them, which the test
+    // after them pins.
     @Test("over only as written is a warning by default") func overOnlyAsWrittenIsAWarningByDefault() throws {
-        let result = try PaySizeProcess.run(["check", Self.aioapnsUpdate])
+        let result = try PaySizeProcess.run(["check", "--device-writer", "swift", Self.aioapnsUpdate])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(
             result.standardOutput == """
                 \(Self.aioapnsUpdate): critical — 4058 of 4096 bytes, 38 bytes of headroom
                   event update · content-state 3992 bytes · 4696 bytes as written
-                  \(Self.aioapnsUpdate): warning: (root): 4696 bytes as written are over the 4096-byte limit; judged by its compact form, 4058 bytes: sent as written, APNs refuses it; fix: \(Self.fix)
+                  \(Self.aioapnsUpdate):1:1: warning: (root): 4696 bytes as written are over the 4096-byte limit; judged by its compact form, 4058 bytes: sent as written, APNs refuses it; fix: \(Self.fix)
                 1 payload checked (1 critical); 0 errors, 1 warning
                 Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a 4096-byte limit; tiers are advisory (monitor from 2048, risky from 3072, critical from 3584).
 
@@ -24,18 +27,20 @@ import Testing
     }
 
     @Test("over only as written is an error with as sent") func overOnlyAsWrittenIsAnErrorWithAsSent() throws {
-        let result = try PaySizeProcess.run(["check", "--as-sent", Self.aioapnsUpdate])
+        let result = try PaySizeProcess.run(["check", "--as-sent", "--device-writer", "swift", Self.aioapnsUpdate])
         #expect(result.status == 1)
         #expect(
             result.standardOutput == """
                 \(Self.aioapnsUpdate): over — 4696 of 4096 bytes, 600 bytes over the limit
                   event update · content-state 3992 bytes · compact 4058 bytes
-                  \(Self.aioapnsUpdate): error: (root): 4696 bytes as written are over the 4096-byte limit (compact form 4058 bytes): APNs refuses this body as sent; fix: \(Self.fix)
+                  \(Self.aioapnsUpdate):1:1: error: (root): 4696 bytes as written are over the 4096-byte limit (compact form 4058 bytes): APNs refuses this body as sent; fix: \(Self.fix)
                 1 payload checked (1 over); 1 error, 0 warnings
                 Sizes are bytes as written (whitespace included) against a 4096-byte limit; tiers are advisory (monitor from 2048, risky from 3072, critical from 3584).
 
                 """)
-        let json = try PaySizeProcess.run(["check", "--as-sent", "--format", "json", Self.aioapnsUpdate])
+        let json = try PaySizeProcess.run([
+            "check", "--as-sent", "--device-writer", "swift", "--format", "json", Self.aioapnsUpdate,
+        ])
         #expect(json.status == 1)
         let report = try #require(try CheckCommandTests.jsonLines(json.standardOutput).first)
         #expect(report["payloadBytes"] as? Int == 4058)
@@ -48,8 +53,26 @@ import Testing
                 == "bytes as written (whitespace included), as APNs counts a body sent unchanged; tiers are advisory")
         let finding = try #require((report["findings"] as? [[String: Any]])?.first)
         #expect(finding["severity"] as? String == "error")
+        #expect(finding["code"] as? String == "overLimit")
         #expect(finding["path"] as? String == "")
         #expect(finding["fix"] as? String == Self.fix)
+    }
+
+    @Test("the same body is over ActivityKit's limit on the device by default")
+    func theSameBodyIsOverActivityKitsLimitOnTheDeviceByDefault() throws {
+        let result = try PaySizeProcess.run(["check", Self.aioapnsUpdate])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput == """
+                \(Self.aioapnsUpdate): critical — 4058 of 4096 bytes, 38 bytes of headroom
+                  event update · content-state 3992 bytes · 4696 bytes as written
+                  on the device (objc writer): 4198 of 4096 bytes for ActivityKit, 102 over; swift writer 3992
+                  \(Self.aioapnsUpdate):1:1: warning: (root): 4696 bytes as written are over the 4096-byte limit; judged by its compact form, 4058 bytes: sent as written, APNs refuses it; fix: \(Self.fix)
+                  \(Self.aioapnsUpdate):1:71: error: /aps/content-state: the content state is 4198 bytes as the device writes it (objc writer), over ActivityKit's 4096-byte limit by 102; as sent, 3992 bytes: 17 numbers grow to 17 significant digits ('52.52' is written '52.520000000000003'), as iOS 16's JSONEncoder and a push re-written on the device write them; the device drops the update without an error; fix: send numbers that keep their length under both writers: integers (cents, basis points, degrees × 10^5) or short binary fractions (multiples of 1/128); `paysize suggest` measures each
+                1 payload checked (1 critical); 1 error, 1 warning
+                Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a 4096-byte limit; tiers are advisory (monitor from 2048, risky from 3072, critical from 3584).
+
+                """)
     }
 
     @Test("log lines are judged as logged unless compact") func logLinesAreJudgedAsLoggedUnlessCompact() throws {
@@ -58,7 +81,7 @@ import Testing
             contentsOf: PaySizeProcess.packageRoot.appendingPathComponent(Self.aioapnsUpdate), encoding: .utf8)
         let small = #"{"aps": {"timestamp": 1764500400, "event": "end"}}"#
         let log = try folder.write("sent.jsonl", small + "\n" + body + "\n")
-        let asLogged = try PaySizeProcess.run(["check", "--format", "json", log])
+        let asLogged = try PaySizeProcess.run(["check", "--device-writer", "swift", "--format", "json", log])
         #expect(asLogged.status == 1)
         let reports = try CheckCommandTests.jsonLines(asLogged.standardOutput)
         #expect(reports.map { $0["judgedBytes"] as? Int } == [small.utf8.count, 4696, nil])
@@ -70,7 +93,9 @@ import Testing
         #expect((reports[2]["payloadBytes"] as? [String: Int])?["max"] == 4696)
         #expect((reports[2]["tiers"] as? [String: Int])?["over"] == 1)
 
-        let compact = try PaySizeProcess.run(["check", "--compact", "--format", "json", log])
+        let compact = try PaySizeProcess.run([
+            "check", "--compact", "--device-writer", "swift", "--format", "json", log,
+        ])
         #expect(compact.status == 0)
         let compactReports = try CheckCommandTests.jsonLines(compact.standardOutput)
         #expect(compactReports.map { $0["judgedBytes"] as? Int } == [small.utf8.count - 4, 4058, nil])

@@ -54,13 +54,35 @@ import Testing
 
     @Test("broadcast limit is 5120") func broadcastLimitIs5120() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("b.json", Self.update(ofByteCount: 5000))
+        // A 5000-byte broadcast body whose alert, not its content state, takes it past 4096.
+        let head =
+            #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"eta":5},"alert":{"title":"t","body":""#
+        let tail = #""}}}"#
+        let body = head + String(repeating: "x", count: 5000 - head.utf8.count - tail.utf8.count) + tail
+        let path = try folder.write("b.json", body)
         #expect(try PaySizeProcess.run(["check", path]).status == 1)
         let result = try PaySizeProcess.run(["check", "--broadcast", "--format", "json", path])
         #expect(result.status == 0)
         let report = try #require(try Self.jsonLines(result.standardOutput).first)
         #expect(report["limit"] as? Int == 5120)
         #expect(report["tier"] as? String == "critical")
+    }
+
+    @Test("a broadcast content state is still held to ActivityKit's 4096 bytes")
+    func aBroadcastContentStateIsStillHeldToActivityKits4096Bytes() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("b.json", Self.update(ofByteCount: 5000))
+        let result = try PaySizeProcess.run(["check", "--broadcast", path])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput == """
+                \(path): critical — 5000 of 5120 bytes, 120 bytes of headroom
+                  event update · content-state 4934 bytes
+                  \(path):1:65: error: /aps/content-state: the content state is 4934 bytes as the device writes it (either writer), over ActivityKit's 4096-byte limit by 838; as sent, 4934 bytes; the device drops the update without an error; fix: shrink the content state below 4096 bytes as the device writes it (`paysize suggest` measures each way)
+                1 payload checked (1 critical); 1 error, 0 warnings
+                Sizes are bytes of compact JSON (whitespace outside strings removed, tokens as written) against a 5120-byte limit; tiers are advisory (monitor from 2560, risky from 3840, critical from 4480).
+
+                """)
     }
 
     /// Pretty files are judged by their compact form; Foundation writes the compact form
@@ -222,7 +244,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.standardOutput
-                == #"{"file":"Examples/start-delivery.json","payloadBytes":511,"fileBytes":671,"judgedBytes":511,"limit":4096,"tier":"safe","headroom":3585,"contentStateBytes":118,"attributesBytes":124,"activityKitBytes":242,"event":"start","fails":false,"findings":[],"measurement":"compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"}"#
+                == #"{"file":"Examples/start-delivery.json","payloadBytes":511,"fileBytes":671,"judgedBytes":511,"limit":4096,"tier":"safe","headroom":3585,"contentStateBytes":118,"attributesBytes":124,"activityKitBytes":242,"deviceContentStateBytes":118,"deviceAttributesBytes":128,"deviceActivityKitBytes":246,"deviceWriter":"objc","deviceTier":"safe","refused":false,"event":"start","fails":false,"findings":[],"measurement":"compact JSON: whitespace outside strings removed, every token kept as written; tiers are advisory"}"#
                 + "\n")
     }
 

@@ -93,6 +93,7 @@ import Testing
             result.standardOutput == """
                 \(path):2: over — 4097 of 4096 bytes, 1 bytes over the limit
                   event update · content-state 4031 bytes
+                  \(path):2:1: error: (root): the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge)
                 \(path):3: safe — 49 of 4096 bytes, 4047 bytes of headroom
                   event update
                   \(path):3:8: error: /aps/content-state: an update event requires 'content-state'
@@ -100,7 +101,8 @@ import Testing
                   tiers (advisory): 2 safe, 1 monitor, 0 risky, 0 critical, 1 over
                   payload bytes: p50 300, p90 4097, p99 4097, max 4097 (4 values)
                   content-state bytes: p50 2034, p90 4031, p99 4031, max 4031 (3 values)
-                  findings: 1 payload with errors, 0 with warnings; 2 failing (--fail-on over)
+                  on the device (larger of the swift and objc writers): 0 payloads over ActivityKit's 4096-byte limit; ActivityKit bytes p50 2034, p90 4031, p99 4031, max 4031 (3 values)
+                  findings: 2 payloads with errors, 0 with warnings; 2 failing (--fail-on over)
                   largest: line 2 (4097 bytes), line 6 (2100 bytes), line 1 (300 bytes), line 3 (49 bytes)
                   malformed: \(path):5:8: expected a JSON value, found end of input
                   payload bytes, 256-byte buckets:
@@ -143,9 +145,10 @@ import Testing
         #expect(
             result.standardOutput == """
                 ::error file=\(file),line=2,col=1,title=PaySize%3A over (advisory)::4097 of 4096 bytes (as written), headroom -1 bytes
+                ::error file=\(file),line=2,col=1,title=PaySize%3A (root)::the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge)
                 ::notice file=\(file),line=3,col=1,title=PaySize%3A safe (advisory)::49 of 4096 bytes (as written), headroom 4047 bytes
                 ::error file=\(file),line=3,col=8,title=PaySize%3A /aps/content-state::an update event requires 'content-state'
-                ::error file=\(file),title=PaySize summary::\(path): summary of 3 lines: 3 payloads, 0 malformed%0Atiers (advisory): 2 safe, 0 monitor, 0 risky, 0 critical, 1 over%0Apayload bytes: p50 300, p90 4097, p99 4097, max 4097 (3 values)%0Acontent-state bytes: p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Afindings: 1 payload with errors, 0 with warnings; 2 failing (--fail-on over)
+                ::error file=\(file),title=PaySize summary::\(path): summary of 3 lines: 3 payloads, 0 malformed%0Atiers (advisory): 2 safe, 0 monitor, 0 risky, 0 critical, 1 over%0Apayload bytes: p50 300, p90 4097, p99 4097, max 4097 (3 values)%0Acontent-state bytes: p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Aon the device (larger of the swift and objc writers): 0 payloads over ActivityKit's 4096-byte limit; ActivityKit bytes p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Afindings: 2 payloads with errors, 0 with warnings; 2 failing (--fail-on over)
 
                 """)
     }
@@ -254,7 +257,23 @@ import Testing
         .init(
             found: #""failing":0"#, replacement: #""failing":1"#, at: #"1,"payloadBytes":{"#,
             message:
-                "/failing: expected from 0 (the payloads of 'tiers' from 'over') to 0 (with the payloads with errors), found 1"
+                "/failing: expected from 0 (the payloads of 'tiers' or 'deviceTiers' from 'over') to 0 (with the payloads with errors), found 1"
+        ),
+        .init(
+            found: #""deviceWriter":"larger""#, replacement: #""deviceWriter":"bigger""#,
+            at: #""bigger","deviceTiers""#,
+            message: "/deviceWriter: expected 'swift', 'objc' or 'larger', found 'bigger'"),
+        .init(
+            found: #""deviceTiers":{"safe":1"#, replacement: #""deviceTiers":{"safe":2"#, at: #"{"safe":2,"monitor":1"#,
+            message: "/deviceTiers: expected counts adding up to at most the 2 payloads, found 3"),
+        .init(
+            found: #""overOnDevice":0"#, replacement: #""overOnDevice":1"#, at: #"1,"deviceActivityKitBytes""#,
+            message: "/overOnDevice: expected 0, the 'over' count of 'deviceTiers', found 1"),
+        .init(
+            found: #""deviceActivityKitBytes":[[34,1]"#, replacement: #""deviceActivityKitBytes":[[34,2]"#,
+            at: "[[34,2]",
+            message:
+                "/histogram/deviceActivityKitBytes: expected counts adding up to the 2 payloads of 'deviceTiers', found 3"
         ),
         .init(
             found:
@@ -356,7 +375,7 @@ import Testing
         #expect(mixed.status == 2)
         #expect(
             mixed.standardError
-                == "\(broadcast):1:1: error: expected limit 4096, thresholds 2048,3072,3584 and --fail-on over as in the first summary, found limit 5120, thresholds 2560,3840,4480 and --fail-on over for '\(log)'\n"
+                == "\(broadcast):1:1: error: expected limit 4096, thresholds 2048,3072,3584, --device-writer larger and --fail-on over as in the first summary, found limit 5120, thresholds 2560,3840,4480, --device-writer larger and --fail-on over for '\(log)'\n"
         )
         let incomplete = try PaySizeProcess.run(["merge", stopped])
         #expect(incomplete.status == 2)

@@ -15,10 +15,18 @@ import Testing
     /// bytes compact, 4696 as written.
     static let aioapnsUpdate = TestPaths.fixtures.appendingPathComponent("clients/aioapns-update-4058.json")
 
+    /// The whitespace rules, judged with the Swift writer alone: the same body's coordinates take
+    /// it over ActivityKit's limit as the Objective-C writer writes them (the last test below).
+    static let swiftWriter: PayloadBudget = {
+        var budget = PayloadBudget()
+        budget.deviceWriter = .swift
+        return budget
+    }()
+
     @Test("body over the limit only as written is a warning on the compact basis")
     func bodyOverTheLimitOnlyAsWrittenIsAWarningOnTheCompactBasis() throws {
         let bytes = Array(try Data(contentsOf: Self.aioapnsUpdate))
-        let report = try PayloadChecker().check(bytes)
+        let report = try PayloadChecker(budget: Self.swiftWriter).check(bytes)
         #expect(report.payloadByteCount == 4058)
         #expect(report.inputByteCount == 4696)
         #expect(report.sizeBasis == .compact)
@@ -35,7 +43,7 @@ import Testing
     @Test("body over the limit only as written is an error as written")
     func bodyOverTheLimitOnlyAsWrittenIsAnErrorAsWritten() throws {
         let bytes = Array(try Data(contentsOf: Self.aioapnsUpdate))
-        let report = try PayloadChecker(sizeBasis: .asWritten).check(bytes)
+        let report = try PayloadChecker(budget: Self.swiftWriter, sizeBasis: .asWritten).check(bytes)
         #expect(report.payloadByteCount == 4058)
         #expect(report.judgedByteCount == 4696)
         #expect(report.tier == .over)
@@ -53,13 +61,28 @@ import Testing
         for basis in [PayloadSizeBasis.compact, .asWritten] {
             #expect(try Self.findings(pretty, checker: PayloadChecker(sizeBasis: basis)) == [])
         }
-        // Over the limit compact as well: the tier says so, no second finding.
+        // Over the limit compact as well: one over-limit finding on the compact figure, no second
+        // one for the whitespace.
         let over =
             #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"pad":""#
-            + String(repeating: "x", count: 4100) + #""}}}"#
+            + String(repeating: "x", count: 4040) + #""}}}"#
         let report = try PayloadChecker(sizeBasis: .asWritten).check(Array((" " + over).utf8))
         #expect(report.tier == .over)
-        #expect(report.findings.isEmpty)
+        #expect(report.contentStateByteCount == 4050)
+        #expect(
+            report.findings.map(\.message) == [
+                "the payload is 4117 bytes, over the 4096-byte limit by 21 (APNs answers 413 PayloadTooLarge)"
+            ])
+    }
+
+    @Test("the same body is over ActivityKit's limit on the device by default")
+    func theSameBodyIsOverActivityKitsLimitOnTheDeviceByDefault() throws {
+        let report = try PayloadChecker().check(Array(try Data(contentsOf: Self.aioapnsUpdate)))
+        #expect(report.hasErrors)
+        #expect(report.isRefused)
+        #expect(report.deviceContentStateByteCount == 4198)
+        #expect(report.device?.figures(of: .swift)?.activityKitByteCount == 3992)
+        #expect(report.findings.map(\.code) == [nil, .overLimit])
     }
 
     @Test("string alert is a warning") func stringAlertIsAWarning() throws {

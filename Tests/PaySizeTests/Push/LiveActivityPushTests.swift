@@ -152,8 +152,24 @@ import Testing
             #expect(suggestion.jsonBytes.count == 4095)
             #expect(error.localizedDescription == error.description)
         }
-        #expect(try Self.update(ofByteCount: 5120, budget: .broadcast).encoded().bytes.count == 5120)
-        #expect(throws: LiveActivityPushError.self) { try Self.update(ofByteCount: 5121, budget: .broadcast).encoded() }
+        // A broadcast body may be 5120 bytes; its content state is held to ActivityKit's 4096.
+        var broadcast = LiveActivityPush<[String: String], Never>.update(
+            contentState: ["pad": ""], timestamp: Self.now, alert: LiveActivityAlert(title: "t", body: ""))
+        broadcast.budget = .broadcast
+        let base = try broadcast.encoded().bytes.count
+        broadcast.alert = LiveActivityAlert(title: "t", body: String(repeating: "x", count: 5120 - base))
+        #expect(try broadcast.encoded().bytes.count == 5120)
+        broadcast.alert = LiveActivityAlert(title: "t", body: String(repeating: "x", count: 5121 - base))
+        #expect(throws: LiveActivityPushError.self) { try broadcast.encoded() }
+        do {
+            _ = try Self.update(ofByteCount: 5120, budget: .broadcast).encoded()
+            Issue.record("a 5054-byte content state must be refused on a broadcast push")
+        } catch let error as LiveActivityPushError {
+            #expect(error.kind == .overLimit)
+            #expect(error.report.tier == .critical)
+            #expect(error.report.deviceContentStateByteCount == 5054)
+            #expect(error.violations.map(\.path.description) == ["/aps/content-state"])
+        }
     }
 
     static func violation<S, A>(_ push: LiveActivityPush<S, A>) -> String? {
