@@ -27,6 +27,15 @@ public enum DeviceWriter: Sendable, Hashable, CaseIterable, CustomStringConverti
         }
     }
 
+    /// The writers in words, for how a figure is measured: `the larger of the swift and objc writers`.
+    package var phrase: String {
+        switch self {
+        case .swift: "the swift writer"
+        case .objc: "the objc writer"
+        case .larger: "the larger of the swift and objc writers"
+        }
+    }
+
     /// `swift`, `objc` or `larger`, as the `--device-writer` option spells it.
     public var description: String {
         switch self {

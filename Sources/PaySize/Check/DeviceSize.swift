@@ -72,6 +72,27 @@ package struct DeviceSize: Sendable, Equatable {
         all.count > 1 && writersAgree ? "either writer" : "\(judged.writer) writer"
     }
 
+    /// Measures a content state and a start's attributes in a text one of Foundation's writers
+    /// wrote (the push builder's body), at their byte ranges, with each writer `choice` names;
+    /// `nil` when neither is present. The same figures as measuring their trees.
+    package init?(
+        foundationText text: [UInt8], contentState: Range<Int>?, attributes: Range<Int>?, choice: DeviceWriter
+    ) {
+        guard contentState != nil || attributes != nil else { return nil }
+        let (contentStateSizes, attributesSizes) = text.withUnsafeBufferPointer { buffer in
+            (
+                contentState.map { JSONNumberRewriter.rewrittenSizes(of: UnsafeBufferPointer(rebasing: buffer[$0])) },
+                attributes.map { JSONNumberRewriter.rewrittenSizes(of: UnsafeBufferPointer(rebasing: buffer[$0])) }
+            )
+        }
+        self.init(
+            choice.writers.map { writer in
+                Figures(
+                    writer: writer, contentState: contentStateSizes.map { writer == .swift ? $0.swift : $0.objc },
+                    attributes: attributesSizes.map { writer == .swift ? $0.swift : $0.objc })
+            })
+    }
+
     /// The figures of `writer`, when it was measured.
     package func figures(of writer: JSONWriter) -> Figures? {
         all.first { $0.writer == writer }

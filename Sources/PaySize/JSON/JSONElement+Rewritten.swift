@@ -15,6 +15,17 @@ package struct RewrittenSize: Sendable, Equatable {
         self.byteCount = byteCount
     }
 
+    /// Adds a number token that `writer` writes in `writtenByteCount` bytes.
+    package mutating func add(_ token: UnsafeBufferPointer<UInt8>, writtenByteCount: Int) {
+        byteCount += writtenByteCount
+        guard writtenByteCount > token.count else { return }
+        grownNumberCount += 1
+        if firstGrownNumber == nil {
+            let sent = String(decoding: token, as: UTF8.self)
+            firstGrownNumber = (sent, RewrittenNumber.text(ofToken: sent, writer: writer))
+        }
+    }
+
     package static func == (lhs: RewrittenSize, rhs: RewrittenSize) -> Bool {
         lhs.writer == rhs.writer && lhs.byteCount == rhs.byteCount && lhs.grownNumberCount == rhs.grownNumberCount
             && lhs.firstGrownNumber?.sent == rhs.firstGrownNumber?.sent
@@ -47,14 +58,8 @@ extension JSONElement {
                 size.byteCount += Self.quotedByteCount(string)
             case .number(let token):
                 var token = token
-                let sent = token.utf8.count
-                let written = token.withUTF8 { RewrittenNumber.byteCount(ofToken: $0, writer: writer) }
-                size.byteCount += written
-                if written > sent {
-                    size.grownNumberCount += 1
-                    if size.firstGrownNumber == nil {
-                        size.firstGrownNumber = (token, RewrittenNumber.text(ofToken: token, writer: writer))
-                    }
+                token.withUTF8 {
+                    size.add($0, writtenByteCount: RewrittenNumber.byteCount(ofToken: $0, writer: writer))
                 }
             case .bool(let value):
                 size.byteCount += value ? 4 : 5

@@ -21,15 +21,26 @@ package enum JSONNumberRewriter {
 
     /// The byte count of `text` once each number token is re-written by each writer.
     package static func rewrittenByteCounts(of text: UnsafeBufferPointer<UInt8>) -> (swift: Int, objc: Int) {
-        var swift = 0
-        var objc = 0
+        let sizes = rewrittenSizes(of: text)
+        return (sizes.swift.byteCount, sizes.objc.byteCount)
+    }
+
+    /// `text`'s size once each writer re-writes its number tokens, with the numbers that grew:
+    /// for a text one of Foundation's writers wrote, exactly what ``JSONElement/rewrittenSize(by:)``
+    /// gives for its tree, without building it.
+    package static func rewrittenSizes(of text: UnsafeBufferPointer<UInt8>) -> (
+        swift: RewrittenSize, objc: RewrittenSize
+    ) {
+        var swift = RewrittenSize(writer: .swift, byteCount: 0)
+        var objc = RewrittenSize(writer: .objc, byteCount: 0)
         forEachNumber(in: text) { range in
-            let counts = RewrittenNumber.byteCounts(ofToken: UnsafeBufferPointer(rebasing: text[range]))
-            swift += counts.swift
-            objc += counts.objc
+            let token = UnsafeBufferPointer(rebasing: text[range])
+            let counts = RewrittenNumber.byteCounts(ofToken: token)
+            swift.add(token, writtenByteCount: counts.swift)
+            objc.add(token, writtenByteCount: counts.objc)
         } copying: { range in
-            swift += range.count
-            objc += range.count
+            swift.byteCount += range.count
+            objc.byteCount += range.count
         }
         return (swift, objc)
     }

@@ -170,22 +170,27 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
             hasContentState: contentStateBytes != nil, hasAttributes: attributesBytes != nil
         ).map { $0.code.finding(at: $0.path) }
         // The device re-writes what it receives (<doc:WhatTheDeviceCounts>): the figures are
-        // measured on the body's own text, as `paysize check` measures the same bytes.
-        let aps = (try? JSONScanner.scan(bytes))?["aps"]
-        let contentStateElement = contentStateRange == nil ? nil : aps?["content-state"]
-        let attributesElement = event == .start && attributesRange != nil ? aps?["attributes"] : nil
+        // measured on the body's own text, as `paysize check` measures the same bytes; the body's
+        // strings are Foundation's already, so only its numbers can change.
+        let startAttributesRange = event == .start ? attributesRange : nil
         let device = DeviceSize(
-            contentState: contentStateElement, attributes: attributesElement, choice: budget.deviceWriter)
-        func sizeFindings(suggestion: String?) -> [PayloadFinding] {
-            PayloadChecker.sizeFindings(
-                compactByteCount: bytes.count, inputByteCount: bytes.count, sizeBasis: .compact, budget: budget,
-                device: device, contentState: contentStateElement, attributes: attributesElement, payloadOffset: 0,
-                suggestion: suggestion)
-        }
-        var findings = sizeFindings(suggestion: nil)
+            foundationText: bytes, contentState: contentStateRange, attributes: startAttributesRange,
+            choice: budget.deviceWriter)
+        var findings: [PayloadFinding] = []
         var suggestion: ShrinkSuggestion?
-        if !findings.isEmpty {
-            // Only on the way to an error: the advisor measures every strategy (milliseconds).
+        if bytes.count > budget.limit || (device?.judged.activityKitByteCount ?? 0) > budget.activityKitLimit {
+            // Only on the way to an error: the parts' trees place the findings, and the advisor
+            // measures every strategy (milliseconds).
+            let aps = (try? JSONScanner.scan(bytes))?["aps"]
+            let contentStateElement = contentStateRange == nil ? nil : aps?["content-state"]
+            let attributesElement = startAttributesRange == nil ? nil : aps?["attributes"]
+            func sizeFindings(suggestion: String?) -> [PayloadFinding] {
+                PayloadChecker.sizeFindings(
+                    compactByteCount: bytes.count, inputByteCount: bytes.count, sizeBasis: .compact, budget: budget,
+                    device: device, contentState: contentStateElement, attributes: attributesElement, payloadOffset: 0,
+                    suggestion: suggestion)
+            }
+            findings = sizeFindings(suggestion: nil)
             suggestion = (try? ShrinkAdvisor(budget: budget).report(forJSONBytes: bytes))?.bestSuggestion
             if suggestion != nil { findings = sizeFindings(suggestion: suggestion?.description) }
         }

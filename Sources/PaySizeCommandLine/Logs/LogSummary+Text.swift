@@ -19,7 +19,7 @@ extension LogSummary {
         lines.append("  payload bytes: " + Self.percentiles(payloadBytes))
         lines.append("  content-state bytes: " + Self.percentiles(contentStateBytes))
         lines.append(
-            "  on the device (\(Self.writerName(budget.deviceWriter))): \(counted(overOnDeviceCount, "payload")) over ActivityKit's \(budget.activityKitLimit)-byte limit; ActivityKit bytes "
+            "  on the device (\(budget.deviceWriter.phrase)): \(counted(overOnDeviceCount, "payload")) over ActivityKit's \(budget.activityKitLimit)-byte limit; ActivityKit bytes "
                 + Self.percentiles(deviceActivityKitBytes))
         lines.append(
             "  findings: \(counted(payloadsWithErrors, "payload")) with errors, \(payloadsWithWarnings) with warnings; "
@@ -39,15 +39,6 @@ extension LogSummary {
         }
         if payloadCount > 0 { lines += histogramLines }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The writer choice in words, for the device line.
-    static func writerName(_ writer: DeviceWriter) -> String {
-        switch writer {
-        case .swift: "swift writer"
-        case .objc: "objc writer"
-        case .larger: "larger of the swift and objc writers"
-        }
     }
 
     private static func percentiles(_ histogram: ByteSizeHistogram) -> String {

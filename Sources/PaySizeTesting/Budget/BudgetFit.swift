@@ -5,9 +5,14 @@ import Foundation
 /// push payload fits within a size ceiling — and, when it does not, where the bytes went.
 ///
 /// Values are measured as the device encodes them (``/PaySize/PayloadEncoder`` with `JSONEncoder`'s
-/// default strategies, compact); attributes and content state together are ActivityKit's
-/// combined figure, judged against 4096 bytes (<doc:/PaySize/SizeLimits>). Payloads are measured in
-/// compact form: whitespace outside strings removed, every token as written.
+/// default strategies, compact), by the Swift writer (iOS 17+) and the Objective-C writer (iOS 16,
+/// non-integral numbers at 17 significant digits), and the larger is judged unless the ceiling's
+/// budget names one writer (``/PaySize/PayloadBudget/deviceWriter``); attributes and content
+/// state together are ActivityKit's combined figure, judged against 4096 bytes
+/// (<doc:/PaySize/SizeLimits>, <doc:/PaySize/WhatTheDeviceCounts>). Payloads are measured in
+/// compact form (whitespace outside strings removed, every token as written) and judged on the
+/// larger of that and their content state as the device writes it. A failure message names both
+/// figures.
 ///
 /// ```swift
 /// let fit = BudgetFit(attributes: attributes, contentState: state, within: .monitor)
@@ -34,8 +39,15 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
     public var subject: Subject
     /// The most it may measure.
     public var ceiling: SizeCeiling
-    /// The measured size in bytes; `nil` when it could not be measured (see ``problem``).
+    /// The judged size in bytes; `nil` when it could not be measured (see ``problem``).
     public var byteCount: Int?
+    /// The writer behind ``byteCount`` when the device's writers disagree on it: for attributes and
+    /// content states with non-integral numbers, and for a payload whose content state weighs
+    /// more on the device than the body as sent; `nil` when every writer writes the same bytes or
+    /// a payload is judged as sent.
+    public var deviceWriter: JSONWriter?
+    /// The other figure, for the failure message: the other writer's, or the body's as sent.
+    package var otherFigure: String?
     /// The three largest rows of the shrinking engine's breakdown, largest first, when the size
     /// is over the ceiling.
     public var largestFields: [FieldSize]
@@ -57,8 +69,9 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         attributes: Attributes, contentState: ContentState, within ceiling: SizeCeiling = .critical
     ) {
         self.init(subject: .activity, ceiling: ceiling)
-        measure(measurement: ActivitySizeReport.measurement) {
-            try ActivitySizeReport(attributes: attributes, contentState: contentState, budget: ceiling.budget).byteCount
+        measure(measurement: ActivitySizeReport.measurement(ceiling.budget.deviceWriter)) {
+            Self.figures(
+                try ActivitySizeReport(attributes: attributes, contentState: contentState, budget: ceiling.budget))
         } shrinking: { advisor in
             try advisor.report(encodableAttributes: attributes, contentState: contentState)
         }
@@ -71,8 +84,8 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
     ///   - ceiling: The most it may measure; default `.critical` (the 4096-byte limit).
     public init<ContentState: Encodable>(contentState: ContentState, within ceiling: SizeCeiling = .critical) {
         self.init(subject: .contentState, ceiling: ceiling)
-        measure(measurement: ActivitySizeReport.measurement) {
-            try ActivitySizeReport(contentState: contentState, budget: ceiling.budget).byteCount
+        measure(measurement: ActivitySizeReport.measurement(ceiling.budget.deviceWriter)) {
+            Self.figures(try ActivitySizeReport(contentState: contentState, budget: ceiling.budget))
         } shrinking: { advisor in
             try advisor.report(encodableContentState: contentState)
         }
@@ -92,8 +105,18 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
             problem = "the payload is not JSON: \(error)"
             return
         }
-        measure(measurement: PayloadReport.measurement) {
-            PayloadChecker(budget: ceiling.budget).check(root, inputByteCount: payload.count).payloadByteCount
+        let measurement =
+            "compact JSON: whitespace outside strings removed, every token kept as written, and the content state as the device writes it, by \(ceiling.budget.deviceWriter.phrase); tiers are advisory"
+        measure(measurement: measurement) {
+            let report = PayloadChecker(budget: ceiling.budget).check(root, inputByteCount: payload.count)
+            guard let device = report.device, device.judged.activityKitByteCount > report.payloadByteCount else {
+                return (report.payloadByteCount, nil, nil)
+            }
+            let sentParts = (report.contentStateByteCount ?? 0) + (report.attributesByteCount ?? 0)
+            return (
+                device.judged.activityKitByteCount, device.judged.writer,
+                "the body is \(report.payloadByteCount) bytes as sent, its content state \(sentParts)"
+            )
         } shrinking: { advisor in
             try advisor.report(forJSONBytes: payload)
         }
@@ -165,9 +188,18 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         if let problem { return problem }
         guard let byteCount, let tier, let headroom, !fits else { return nil }
         let verb = subject == .activity ? "are" : "is"
+        let writes: String
+        switch (subject, deviceWriter) {
+        case (_, nil): writes = ""
+        case (.payload, let writer?): writes = " as the device writes its content state (\(writer) writer)"
+        case (.activity, let writer?): writes = " as the device writes them (\(writer) writer)"
+        case (_, let writer?): writes = " as the device writes it (\(writer) writer)"
+        }
+        let owner = subject == .payload && deviceWriter == nil ? "APNs'" : "ActivityKit's"
         var lines = [
-            "\(subject.rawValue) \(verb) \(byteCount) bytes, \(byteCount - ceiling.maximumByteCount) over \(ceiling.description(limitOwner: subject == .payload ? "APNs'" : "ActivityKit's"))"
+            "\(subject.rawValue) \(verb) \(byteCount) bytes\(writes), \(byteCount - ceiling.maximumByteCount) over \(ceiling.description(limitOwner: owner))"
         ]
+        if let otherFigure { lines.append(otherFigure) }
         let room = headroom >= 0 ? "\(headroom) bytes of headroom under" : "\(-headroom) bytes over"
         lines.append("tier \(tier) (advisory), \(room) the \(ceiling.budget.limit)-byte limit")
         if !largestFields.isEmpty {
@@ -180,14 +212,25 @@ public struct BudgetFit: ExpectationOutcome, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// Measures with `size`; over the ceiling, asks the shrinking engine (through `shrinking`)
-    /// where the bytes go and what would save the most.
+    /// The judged figure of a value's report, and when the two writers differ, its writer and the
+    /// other writer's figure in words.
+    private static func figures(_ report: ActivitySizeReport) -> (Int, JSONWriter?, String?) {
+        let other: JSONWriter = report.deviceWriter == .swift ? .objc : .swift
+        let otherBytes = report.byteCount(writtenBy: other)
+        guard otherBytes != report.byteCount else { return (report.byteCount, nil, nil) }
+        return (report.byteCount, report.deviceWriter, "\(otherBytes) bytes as the \(other) writer writes them")
+    }
+
+    /// Measures with `size` (the judged figure, its writer when it is the device's, and the other
+    /// figure in words); over the ceiling, asks the shrinking engine (through `shrinking`) where
+    /// the bytes go and what would save the most.
     private mutating func measure(
-        measurement: String, size: () throws -> Int, shrinking: (ShrinkAdvisor) throws -> ShrinkReport
+        measurement: String, size: () throws -> (Int, JSONWriter?, String?),
+        shrinking: (ShrinkAdvisor) throws -> ShrinkReport
     ) {
         self.measurement = measurement
         do {
-            byteCount = try size()
+            (byteCount, deviceWriter, otherFigure) = try size()
         } catch {
             problem = Self.encodingProblem(error, of: subject == .payload ? "the payload" : subject.rawValue)
             return

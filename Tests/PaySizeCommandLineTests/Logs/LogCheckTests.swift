@@ -101,7 +101,7 @@ import Testing
                   tiers (advisory): 2 safe, 1 monitor, 0 risky, 0 critical, 1 over
                   payload bytes: p50 300, p90 4097, p99 4097, max 4097 (4 values)
                   content-state bytes: p50 2034, p90 4031, p99 4031, max 4031 (3 values)
-                  on the device (larger of the swift and objc writers): 0 payloads over ActivityKit's 4096-byte limit; ActivityKit bytes p50 2034, p90 4031, p99 4031, max 4031 (3 values)
+                  on the device (the larger of the swift and objc writers): 0 payloads over ActivityKit's 4096-byte limit; ActivityKit bytes p50 2034, p90 4031, p99 4031, max 4031 (3 values)
                   findings: 2 payloads with errors, 0 with warnings; 2 failing (--fail-on over)
                   largest: line 2 (4097 bytes), line 6 (2100 bytes), line 1 (300 bytes), line 3 (49 bytes)
                   malformed: \(path):5:8: expected a JSON value, found end of input
@@ -148,7 +148,7 @@ import Testing
                 ::error file=\(file),line=2,col=1,title=PaySize%3A (root)::the payload is 4097 bytes, over the 4096-byte limit by 1 (APNs answers 413 PayloadTooLarge)
                 ::notice file=\(file),line=3,col=1,title=PaySize%3A safe (advisory)::49 of 4096 bytes (as written), headroom 4047 bytes
                 ::error file=\(file),line=3,col=8,title=PaySize%3A /aps/content-state::an update event requires 'content-state'
-                ::error file=\(file),title=PaySize summary::\(path): summary of 3 lines: 3 payloads, 0 malformed%0Atiers (advisory): 2 safe, 0 monitor, 0 risky, 0 critical, 1 over%0Apayload bytes: p50 300, p90 4097, p99 4097, max 4097 (3 values)%0Acontent-state bytes: p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Aon the device (larger of the swift and objc writers): 0 payloads over ActivityKit's 4096-byte limit; ActivityKit bytes p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Afindings: 2 payloads with errors, 0 with warnings; 2 failing (--fail-on over)
+                ::error file=\(file),title=PaySize summary::\(path): summary of 3 lines: 3 payloads, 0 malformed%0Atiers (advisory): 2 safe, 0 monitor, 0 risky, 0 critical, 1 over%0Apayload bytes: p50 300, p90 4097, p99 4097, max 4097 (3 values)%0Acontent-state bytes: p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Aon the device (the larger of the swift and objc writers): 0 payloads over ActivityKit's 4096-byte limit; ActivityKit bytes p50 234, p90 4031, p99 4031, max 4031 (2 values)%0Afindings: 2 payloads with errors, 0 with warnings; 2 failing (--fail-on over)
 
                 """)
     }

@@ -18,6 +18,16 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertEqual(assertFits(payload: Data(try push.encoded().bytes), within: .safe).byteCount, 356)
     }
 
+    func testFitsJudgesTheLargerWriterByDefault() {
+        // [1.91] is 6 bytes as the Swift writer writes it, 20 as the Objective-C writer does.
+        let fit = assertFits(contentState: [1.91], within: 20)
+        XCTAssertEqual(fit.byteCount, 20)
+        XCTAssertEqual(fit.deviceWriter, .objc)
+        var budget = PayloadBudget()
+        budget.deviceWriter = .swift
+        XCTAssertEqual(assertFits(contentState: [1.91], within: .bytes(6, budget: budget)).byteCount, 6)
+    }
+
     func testRoundTripsAndDecodes() throws {
         XCTAssertTrue(assertRoundTrips(Self.delivery).isFaithful)
         XCTAssertTrue(assertRoundTrips(GaugeState(reading: 1, unit: "bar"), encoder: PayloadEncoder()).isFaithful)

@@ -114,6 +114,11 @@ import Testing
         #expect(encoded.report.contentStateByteCount == checked.contentStateByteCount)
         #expect(encoded.report.attributesByteCount == checked.attributesByteCount)
         #expect(encoded.report.activityKitByteCount == checked.activityKitByteCount)
+        // The device's figures, measured on the body's text without a tree, are the checker's.
+        #expect(encoded.report.device == checked.device)
+        // Attributes 48 bytes and content state 92, the same by both writers (786195000.5 is short).
+        #expect(encoded.report.deviceActivityKitByteCount == 48 + 92)
+        #expect(encoded.report == checked)
         #expect(try encoded.report.contentStateByteCount == JSONEncoder().encode(Self.state).count)
     }
 
