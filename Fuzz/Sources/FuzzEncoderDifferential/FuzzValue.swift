@@ -277,6 +277,10 @@ enum FuzzScalar {
 /// but the build stays linear in the input.
 struct FuzzValueBuilder {
     var input: FuzzBytes
+    /// Whether the value holds a `Float` or a `Decimal`, whose text as the Objective-C writer
+    /// writes it does not follow from Foundation's text alone (a `Float` is widened from its
+    /// value, a `Decimal` keeps its digits).
+    private(set) var hasFloatOrDecimal = false
     /// Keys come from here half the time, so collisions (and snake-case collisions) are common.
     private static let commonKeys = [
         "a", "b", "eta", "etaDate", "eta_date", "URLValue", "myURLValue", "_leading", "trailing_", "a/b", "\"q\"", "\\",
@@ -396,7 +400,9 @@ struct FuzzValueBuilder {
         case 9: return .uint16(input.integer())
         case 10: return .uint32(input.integer())
         case 11: return .uint64(extremeOr(input.integer(UInt64.self), [.max, 0, 1 << 63]))
-        case 12: return .float(input.float())
+        case 12:
+            hasFloatOrDecimal = true
+            return .float(input.float())
         case 13: return .double(input.double())
         case 14:
             let seconds = input.double()
@@ -414,6 +420,7 @@ struct FuzzValueBuilder {
                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
                     )))
         default:
+            hasFloatOrDecimal = true
             return .decimal(decimal())
         }
     }

@@ -9,6 +9,9 @@ import FuzzCommon
 // The plain path (`PayloadEncoder.Path.plain`) must write the fast path's bytes or throw its error
 // (without `.sortedKeys`, the same size: a value handed to Foundation's tree comes out in its hash
 // order, which differs from call to call), and its `encodedSize(of:)` must agree too.
+// As the Objective-C writer (`PayloadEncoder.writer = .objc`), the fast and plain paths and
+// `encodedSize(of:)` agree, and for a value with no `Float` or `Decimal` the bytes are Foundation's
+// with each non-integer number token re-written by the C library's `%.17g`: an independent count.
 
 /// The first byte picks the options; the rest builds the value.
 private struct Options: CustomStringConvertible {
@@ -39,8 +42,11 @@ private struct Options: CustomStringConvertible {
         if byte & 0x40 != 0 { float = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") }
     }
 
-    func payloadEncoder(sorted: Bool, path: PayloadEncoder.Path = .fast) -> PayloadEncoder {
+    func payloadEncoder(
+        sorted: Bool, path: PayloadEncoder.Path = .fast, writer: JSONWriter = .swift
+    ) -> PayloadEncoder {
         var encoder = PayloadEncoder()
+        encoder.writer = writer
         encoder.path = path
         encoder.outputFormatting = sorted ? formatting : formatting.subtracting(.sortedKeys)
         encoder.dateEncodingStrategy = date
@@ -143,6 +149,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
 
     expectPlainPathAgrees(value, options: options, sorted: true, fast: ours)
+    expectObjectiveCWriterAgrees(
+        value, options: options, foundation: foundation, comparesBytes: !builder.hasFloatOrDecimal)
 
     // Unsorted: member order differs (Foundation's is hash order), sizes must not.
     let unsortedEncoder = options.payloadEncoder(sorted: false)
@@ -192,4 +200,57 @@ private func expectPlainPathAgrees(
     default:
         fatalError("plain encodedSize gave \(size), encodeBytes \(show(plain)) under \(options)")
     }
+}
+
+/// As the Objective-C writer: the plain path writes the fast path's bytes, `encodedSize(of:)` is
+/// their count, and (when `comparesBytes`) they are Foundation's with every non-integer number
+/// re-written by `%.17g`, or the same error.
+private func expectObjectiveCWriterAgrees(
+    _ value: FuzzValue, options: Options, foundation: Result<[UInt8], ErrorSignature>, comparesBytes: Bool
+) {
+    let encoder = options.payloadEncoder(sorted: true, writer: .objc)
+    let objc = outcome { try encoder.encodeBytes(value) }
+    let plain = outcome { try options.payloadEncoder(sorted: true, path: .plain, writer: .objc).encodeBytes(value) }
+    FuzzFailure.expect(plain == objc, "objc writer: plain \(show(plain)) vs fast \(show(objc)) under \(options)")
+    if case .success(let bytes) = objc {
+        let size = try? encoder.encodedSize(of: value)
+        FuzzFailure.expect(
+            size == bytes.count, "objc writer: encodedSize \(String(describing: size)) != \(bytes.count)")
+    }
+    guard comparesBytes else { return }
+    let expected = foundation.map(seventeenDigitNumbers)
+    FuzzFailure.expect(
+        objc == expected,
+        "objc writer differs from Foundation's bytes at %.17g under \(options):\n  PayloadEncoder: \(show(objc))\n  expected:       \(show(expected))"
+    )
+}
+
+/// `text` with each number token that has a fraction or an exponent replaced by the C library's
+/// `%.17g` of its value; strings and everything else kept.
+private func seventeenDigitNumbers(_ text: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    var index = 0
+    while index < text.count {
+        let byte = text[index]
+        if byte == UInt8(ascii: "\"") {
+            let start = index
+            index += 1
+            while text[index] != UInt8(ascii: "\"") { index += text[index] == UInt8(ascii: "\\") ? 2 : 1 }
+            index += 1
+            output += text[start..<index]
+        } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            let start = index
+            while index < text.count, "0123456789.eE+-".utf8.contains(text[index]) { index += 1 }
+            let token = String(decoding: text[start..<index], as: UTF8.self)
+            if token.contains(where: { ".eE".contains($0) }), let number = Double(token) {
+                output += Array(String(format: "%.17g", number).utf8)
+            } else {
+                output += Array(token.utf8)
+            }
+        } else {
+            output.append(byte)
+            index += 1
+        }
+    }
+    return output
 }
