@@ -72,25 +72,30 @@ package struct DeviceSize: Sendable, Equatable {
         all.count > 1 && writersAgree ? "either writer" : "\(judged.writer) writer"
     }
 
-    /// Measures a content state and a start's attributes in a text one of Foundation's writers
-    /// wrote (the push builder's body), at their byte ranges, with each writer `choice` names;
-    /// `nil` when neither is present. The same figures as measuring their trees.
+    /// Measures a content state and a start's attributes in a text the Swift writer wrote (the
+    /// push builder's body), at their byte ranges, with each writer `choice` names; `nil` when
+    /// neither is present. The same figures as measuring their trees: the Swift writer writes its
+    /// own text back unchanged, so only the Objective-C writer's figure is counted.
     package init?(
-        foundationText text: [UInt8], contentState: Range<Int>?, attributes: Range<Int>?, choice: DeviceWriter
+        swiftWriterText text: [UInt8], contentState: Range<Int>?, attributes: Range<Int>?, choice: DeviceWriter
     ) {
         guard contentState != nil || attributes != nil else { return nil }
-        let (contentStateSizes, attributesSizes) = text.withUnsafeBufferPointer { buffer in
-            (
-                contentState.map { JSONNumberRewriter.rewrittenSizes(of: UnsafeBufferPointer(rebasing: buffer[$0])) },
-                attributes.map { JSONNumberRewriter.rewrittenSizes(of: UnsafeBufferPointer(rebasing: buffer[$0])) }
-            )
+        let swift = Figures(
+            writer: .swift, contentState: contentState.map { RewrittenSize(writer: .swift, byteCount: $0.count) },
+            attributes: attributes.map { RewrittenSize(writer: .swift, byteCount: $0.count) })
+        guard choice != .swift else {
+            self.init([swift])
+            return
         }
-        self.init(
-            choice.writers.map { writer in
-                Figures(
-                    writer: writer, contentState: contentStateSizes.map { writer == .swift ? $0.swift : $0.objc },
-                    attributes: attributesSizes.map { writer == .swift ? $0.swift : $0.objc })
-            })
+        let objc = text.withUnsafeBufferPointer { buffer in
+            func measure(_ range: Range<Int>?) -> RewrittenSize? {
+                range.map {
+                    JSONNumberRewriter.rewrittenSize(of: UnsafeBufferPointer(rebasing: buffer[$0]), writer: .objc)
+                }
+            }
+            return Figures(writer: .objc, contentState: measure(contentState), attributes: measure(attributes))
+        }
+        self.init(choice == .objc ? [objc] : [swift, objc])
     }
 
     /// The figures of `writer`, when it was measured.

@@ -7,29 +7,27 @@ package struct RewrittenSize: Sendable, Equatable {
     package var byteCount: Int
     /// How many number tokens the writer writes longer than they were sent.
     package var grownNumberCount = 0
-    /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`).
-    package var firstGrownNumber: (sent: String, written: String)?
+    /// The first number that grew, as sent (a short token is stored inline, not allocated).
+    package var firstGrownToken: String?
 
     package init(writer: JSONWriter, byteCount: Int) {
         self.writer = writer
         self.byteCount = byteCount
     }
 
-    /// Adds a number token that `writer` writes in `writtenByteCount` bytes.
-    package mutating func add(_ token: UnsafeBufferPointer<UInt8>, writtenByteCount: Int) {
-        byteCount += writtenByteCount
-        guard writtenByteCount > token.count else { return }
-        grownNumberCount += 1
-        if firstGrownNumber == nil {
-            let sent = String(decoding: token, as: UTF8.self)
-            firstGrownNumber = (sent, RewrittenNumber.text(ofToken: sent, writer: writer))
-        }
+    /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`); the
+    /// written text is made only when asked for, for a message.
+    package var firstGrownNumber: (sent: String, written: String)? {
+        firstGrownToken.map { ($0, RewrittenNumber.text(ofToken: $0, writer: writer)) }
     }
 
-    package static func == (lhs: RewrittenSize, rhs: RewrittenSize) -> Bool {
-        lhs.writer == rhs.writer && lhs.byteCount == rhs.byteCount && lhs.grownNumberCount == rhs.grownNumberCount
-            && lhs.firstGrownNumber?.sent == rhs.firstGrownNumber?.sent
-            && lhs.firstGrownNumber?.written == rhs.firstGrownNumber?.written
+    /// Adds a number token that `writer` writes in `writtenByteCount` bytes.
+    @inline(__always)
+    package mutating func add(_ token: UnsafeBufferPointer<UInt8>, writtenByteCount: Int) {
+        byteCount &+= writtenByteCount
+        guard writtenByteCount > token.count else { return }
+        grownNumberCount &+= 1
+        if firstGrownToken == nil { firstGrownToken = String(decoding: token, as: UTF8.self) }
     }
 }
 

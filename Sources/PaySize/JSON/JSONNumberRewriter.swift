@@ -1,3 +1,5 @@
+import Foundation
+
 /// Re-writes the number tokens of a JSON text as a writer writes them back, every other byte
 /// kept: for texts one of Foundation's writers wrote, whose strings and structure the other
 /// writes back unchanged (<doc:WhatTheDeviceCounts>).
@@ -31,18 +33,19 @@ package enum JSONNumberRewriter {
     package static func rewrittenSizes(of text: UnsafeBufferPointer<UInt8>) -> (
         swift: RewrittenSize, objc: RewrittenSize
     ) {
-        var swift = RewrittenSize(writer: .swift, byteCount: 0)
-        var objc = RewrittenSize(writer: .objc, byteCount: 0)
+        (rewrittenSize(of: text, writer: .swift), rewrittenSize(of: text, writer: .objc))
+    }
+
+    /// `text`'s size once `writer` re-writes its number tokens, as ``rewrittenSizes(of:)`` gives it.
+    package static func rewrittenSize(of text: UnsafeBufferPointer<UInt8>, writer: JSONWriter) -> RewrittenSize {
+        var size = RewrittenSize(writer: writer, byteCount: 0)
         forEachNumber(in: text) { range in
             let token = UnsafeBufferPointer(rebasing: text[range])
-            let counts = RewrittenNumber.byteCounts(ofToken: token)
-            swift.add(token, writtenByteCount: counts.swift)
-            objc.add(token, writtenByteCount: counts.objc)
+            size.add(token, writtenByteCount: RewrittenNumber.byteCount(ofToken: token, writer: writer))
         } copying: { range in
-            swift.byteCount += range.count
-            objc.byteCount += range.count
+            size.byteCount += range.count
         }
-        return (swift, objc)
+        return size
     }
 
     /// Calls `number` with each number token's range and `copying` with each run of other bytes
@@ -56,12 +59,7 @@ package enum JSONNumberRewriter {
         while index < count {
             let byte = text[index]
             if byte == UInt8(ascii: "\"") {
-                // Skip the string: an escape's backslash hides the byte after it.
-                index += 1
-                while index < count, text[index] != UInt8(ascii: "\"") {
-                    index += text[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
+                index = endOfString(in: text, after: index)
             } else if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
                 if runStart < index { copying(runStart..<index) }
                 let start = index
@@ -73,6 +71,25 @@ package enum JSONNumberRewriter {
             }
         }
         if runStart < count { copying(runStart..<count) }
+    }
+
+    /// The index just past the closing quote of the string whose opening quote is at `open`.
+    ///
+    /// `memchr` finds each candidate quote; one preceded by an odd run of backslashes is
+    /// escaped, and the search goes on after it.
+    @inline(__always)
+    private static func endOfString(in text: UnsafeBufferPointer<UInt8>, after open: Int) -> Int {
+        guard let base = text.baseAddress else { return text.count }
+        var start = open + 1
+        while start < text.count {
+            guard let found = memchr(base + start, 0x22, text.count - start) else { return text.count }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslash = quote - 1
+            while backslash >= start, text[backslash] == UInt8(ascii: "\\") { backslash -= 1 }
+            if (quote - 1 - backslash) % 2 == 0 { return quote + 1 }
+            start = quote + 1
+        }
+        return text.count
     }
 
     @inline(__always)

@@ -14,24 +14,24 @@ package enum RewrittenNumber {
     /// The byte counts of `token` (a number token the scanner accepted) once re-written by the
     /// Swift and the Objective-C writer.
     package static func byteCounts(ofToken token: UnsafeBufferPointer<UInt8>) -> (swift: Int, objc: Int) {
-        let parsed = ParsedToken(token)
-        let sent = token.count
-        if parsed.isInteger {
-            guard parsed.mayExceed64Bits, !Self.fits64Bits(token) else { return (sent, sent) }
-            let value = Self.value(of: token)
-            guard value.isFinite else { return (sent, sent) }
-            return (max(sent, swiftByteCount(of: value)), max(sent, SeventeenDigitDecimal(value).byteCount))
-        }
-        let value = parsed.fastValue ?? Self.value(of: token)
-        guard value.isFinite else { return (sent, sent) }
-        let swift = parsed.isSwiftText ? sent : swiftByteCount(of: value)
-        return (swift, SeventeenDigitDecimal(value).byteCount)
+        (byteCount(ofToken: token, writer: .swift), byteCount(ofToken: token, writer: .objc))
     }
 
     /// The byte count of `token` once re-written by `writer`.
+    @inline(__always)
     package static func byteCount(ofToken token: UnsafeBufferPointer<UInt8>, writer: JSONWriter) -> Int {
-        let counts = byteCounts(ofToken: token)
-        return writer == .swift ? counts.swift : counts.objc
+        let parsed = ParsedToken(token)
+        let sent = token.count
+        if parsed.isInteger {
+            guard parsed.mayExceed64Bits, !Self.fits64Bits(token) else { return sent }
+            let value = Self.value(of: token)
+            guard value.isFinite else { return sent }
+            return max(sent, writer == .swift ? swiftByteCount(of: value) : SeventeenDigitDecimal(value).byteCount)
+        }
+        if writer == .swift && parsed.isSwiftText { return sent }
+        let value = parsed.fastValue ?? Self.value(of: token)
+        guard value.isFinite else { return sent }
+        return writer == .swift ? swiftByteCount(of: value) : SeventeenDigitDecimal(value).byteCount
     }
 
     /// The text `writer` writes for `token`, for messages (`1.91` → `1.9099999999999999`).

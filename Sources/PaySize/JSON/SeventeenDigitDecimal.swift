@@ -23,6 +23,11 @@ struct SeventeenDigitDecimal: Sendable, Equatable {
     /// Whether the sign is minus (negative zero included).
     let isNegative: Bool
 
+    /// 5^0 through 5^27, the largest power of five in 64 bits.
+    private static let powersOfFive: [UInt64] = (0...27).map { exponent in
+        (0..<exponent).reduce(1) { power, _ in power * 5 }
+    }
+
     private static let lowestSeventeenDigits: UInt64 = 10_000_000_000_000_000
     private static let highestSeventeenDigits: UInt64 = 100_000_000_000_000_000
 
@@ -80,8 +85,7 @@ struct SeventeenDigitDecimal: Sendable, Equatable {
         _ significand: UInt64, _ binaryExponent: Int, _ scale: Int
     ) -> (quotient: UInt64, remainder: Remainder)? {
         guard scale >= 0, scale <= 27 else { return nil }
-        var power: UInt64 = 1
-        for _ in 0..<scale { power &*= 5 }
+        let power = powersOfFive[scale]
         // significand · 5^scale · 2^(binaryExponent + scale).
         let (high, low) = significand.multipliedFullWidth(by: power)
         let shift = binaryExponent + scale

@@ -174,7 +174,7 @@ public struct LiveActivityPush<ContentState: Encodable, Attributes: Encodable> {
         // strings are Foundation's already, so only its numbers can change.
         let startAttributesRange = event == .start ? attributesRange : nil
         let device = DeviceSize(
-            foundationText: bytes, contentState: contentStateRange, attributes: startAttributesRange,
+            swiftWriterText: bytes, contentState: contentStateRange, attributes: startAttributesRange,
             choice: budget.deviceWriter)
         var findings: [PayloadFinding] = []
         var suggestion: ShrinkSuggestion?
