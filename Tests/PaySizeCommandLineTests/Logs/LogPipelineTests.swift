@@ -27,7 +27,7 @@ import Testing
             let report = try PayloadChecker().check(bytes)
             let payload = CheckedPayload(
                 record: PayloadRecord(file: "f", line: line, bytes: bytes), report: report,
-                reachesFailingTier: report.tier >= failOn)
+                failOn: failOn)
             return JSONCheckReporter.object(for: .checked(payload)).text
         } catch let error as JSONScanError {
             return JSONCheckReporter.object(for: .unreadable(InputError(file: "f", scanError: error, firstLine: line)))
@@ -129,7 +129,7 @@ import Testing
                         for: .checked(
                             CheckedPayload(
                                 record: PayloadRecord(file: "f", line: 3, bytes: bytes), report: report,
-                                reachesFailingTier: report.tier >= .over))
+                                failOn: .over))
                     ).text
             } else {
                 expected = Self.strictOutcome(bytes, line: 3)
