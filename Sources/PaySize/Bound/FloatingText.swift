@@ -55,6 +55,8 @@ enum FloatingText {
             }
         }
         if lower < 0 { addMagnitudes(Swift.max(0, -upper), -lower, negative: true) }
+        // `-0` equals `0`, so a range whose lower end is zero holds it too: two bytes.
+        if lower == 0 { addMagnitudes(0, 0, negative: true) }
         if upper >= 0 { addMagnitudes(Swift.max(0, lower), upper, negative: false) }
         pieces.sort { $0.ceiling > $1.ceiling }
         var best: (value: F, text: String)?

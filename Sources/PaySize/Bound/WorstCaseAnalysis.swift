@@ -1,9 +1,13 @@
 import Foundation
 
-/// Walks a compiled schema to the costliest value it allows, as `JSONEncoder` would re-encode
-/// it: each part's worst is independent of the others (JSON members and items do not interact)
-/// except where values must differ (dictionary keys, `uniqueItems`), which draws the costliest
-/// distinct values instead.
+/// Walks a compiled schema to the costliest value it allows, as one of Foundation's writers
+/// would re-encode it: each part's worst is independent of the others (JSON members and items do
+/// not interact) except where values must differ (dictionary keys, `uniqueItems`), which draws
+/// the costliest distinct values instead.
+///
+/// The writers differ only in numbers read as `Double` or `Float` (a `Date`'s seconds among
+/// them): the Swift writer's shortest round-trip text, or the Objective-C writer's 17
+/// significant digits (<doc:WhatTheDeviceCounts>).
 struct WorstCaseAnalysis {
     struct Row {
         var path: String
@@ -43,6 +47,8 @@ struct WorstCaseAnalysis {
     let schema: CompiledSchema
     let printable: Bool
     let dates: WorstCaseBound.DateEncodingStrategy
+    /// The writer whose text of each floating-point number is counted.
+    let writer: JSONWriter
     /// Whether each unbounded place counts at its smallest allowed form instead of making the
     /// whole unbounded: the bounded rest.
     let shortestUnbounded: Bool
@@ -52,12 +58,13 @@ struct WorstCaseAnalysis {
     private var referencesInProgress: [Int] = []
 
     init(
-        schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy,
+        schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy, writer: JSONWriter,
         shortestUnbounded: Bool = false
     ) {
         self.schema = schema
         self.printable = printable
         self.dates = dates
+        self.writer = writer
         self.shortestUnbounded = shortestUnbounded
         self.validator = SchemaValidator(schema: schema)
     }
@@ -250,13 +257,14 @@ struct WorstCaseAnalysis {
         case .string(let string): return EncodedText.quotedByteCount(string)
         case .number(let text):
             switch node.numberType.flatMap({ $0.read(text) }) {
-            case .double(let double): return FloatingText.text(double).utf8.count
-            case .float(let float): return FloatingText.text(float).utf8.count
+            case .double(let double): return floatingText(double).utf8.count
+            case .float(let float): return floatingText(float).utf8.count
             case .integer(let number): return number.description.utf8.count
             case .decimal(let decimal): return decimal.description.utf8.count
             case nil:
                 if value.isIntegerToken, let number = SchemaNumber(text) { return number.description.utf8.count }
-                return Double(text).map { FloatingText.text($0).utf8.count } ?? text.utf8.count
+                return Double(text).map { $0.isFinite ? floatingText($0).utf8.count : text.utf8.count }
+                    ?? text.utf8.count
             }
         case .array(let elements):
             return 2 + max(0, elements.count - 1) + elements.reduce(0) { $0 + encodedByteCount(of: $1, node: node) }
@@ -266,6 +274,25 @@ struct WorstCaseAnalysis {
                     $0 + EncodedText.quotedByteCount($1.key) + 1 + encodedByteCount(of: $1.value, node: node)
                 }
         default: return value.compactByteCount
+        }
+    }
+
+    /// The writer's text of a finite floating-point value.
+    private func floatingText<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) -> String {
+        switch writer {
+        case .swift: FloatingText.text(value)
+        case .objc: FloatingText.seventeenDigitText(value)
+        }
+    }
+
+    /// The writer's longest text of a value in `lower...upper`, and the value.
+    private func longestFloatingText<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        in lower: F, _ upper: F, maximumDigits: Int, plainUpperBound: F
+    ) -> (value: F, text: String)? {
+        switch writer {
+        case .swift:
+            FloatingText.longest(in: lower, upper, maximumDigits: maximumDigits, plainUpperBound: plainUpperBound)
+        case .objc: FloatingText.longestSeventeenDigits(in: lower, upper)
         }
     }
 
@@ -352,18 +379,22 @@ struct WorstCaseAnalysis {
             upper = Swift.min(Double.greatestFiniteMagnitude, (upper + shift) * scale)
         }
         if type == .float {
+            // JSONDecoder rounds an allowed number to the nearest Float, so the ends round too
+            // (a Float past the greatest finite one is refused).
             let floatLower = Swift.max(Float(lower), -Float.greatestFiniteMagnitude)
             let floatUpper = Swift.min(Float(upper), Float.greatestFiniteMagnitude)
             guard
-                let found = FloatingText.longest(
-                    in: Float(floatLower) < Float(lower) ? floatLower.nextUp : floatLower,
-                    Double(floatUpper) > upper ? floatUpper.nextDown : floatUpper, maximumDigits: 9,
-                    plainUpperBound: 16_777_216)
+                let found = longestFloatingText(
+                    in: floatLower, floatUpper, maximumDigits: 9, plainUpperBound: 16_777_216)
             else { return .impossible }
-            return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+            // An end rounded past the range is sent as the end itself, which decodes to it.
+            let sent =
+                Double(found.value) < lower
+                ? FloatingText.text(lower) : Double(found.value) > upper ? FloatingText.text(upper) : found.text
+            return .bounded(leaf(.number(sent), bytes: found.text.utf8.count, path: path))
         }
         guard
-            let found = FloatingText.longest(
+            let found = longestFloatingText(
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
         return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))

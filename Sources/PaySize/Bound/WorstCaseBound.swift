@@ -11,6 +11,11 @@ import Foundation
 /// text), numbers at the longest text their range and Swift type allow, optionals as present,
 /// arrays and dictionaries at their most items. See <doc:WorstCaseBounds>.
 ///
+/// The device may write numbers longer: ``deviceByteCount`` is the figure ActivityKit's limit
+/// judges, with every `Double`, `Float` and `Date` number also counted at its longest text with
+/// 17 significant digits, as the Objective-C writer writes it, and by default the larger of the
+/// two writers' counts (<doc:WhatTheDeviceCounts>).
+///
 /// ```swift
 /// struct OrderState: Codable {
 ///     struct Item: Codable { var name: String; var quantity: UInt8 }
@@ -21,6 +26,7 @@ import Foundation
 ///     of: OrderState.self, limits: ["/title": .maxLength(20), "/items": .maxItems(12), "/items/*/name": .maxLength(40)])
 /// bound.byteCount                  // 3346: control characters everywhere
 /// bound.printableByteCount         // 2346: no control characters
+/// bound.deviceByteCount            // 3346: no floating-point number, the same on the device
 /// bound.cheapestFix(toFit: 3071)   // "lower maxLength at /items/*/name from 40 to 36"
 /// ```
 public struct WorstCaseBound: Sendable {
@@ -87,7 +93,38 @@ public struct WorstCaseBound: Sendable {
         package var byteCount: Int
     }
 
-    /// The worst case in bytes, `nil` when some place is unbounded.
+    /// One writer's worst case: the figures, the witnesses and where the bytes go.
+    package struct WriterFigures: Sendable {
+        /// The writer whose text of each floating-point number is counted.
+        package var writer: JSONWriter
+        /// The worst case in bytes, `nil` when some place is unbounded.
+        package var byteCount: Int?
+        /// The worst case when strings hold no control characters.
+        package var printableByteCount: Int?
+        /// The worst case with each unbounded place at its smallest allowed form.
+        package var boundedRestByteCount: Int?
+        /// The same for ``printableByteCount``.
+        package var printableBoundedRestByteCount: Int?
+        /// A value the schema allows that this writer writes as ``byteCount`` bytes, its numbers
+        /// as the writer writes them (a listed value as listed).
+        package var witnessJSON: String?
+        /// The same for ``printableByteCount``.
+        package var printableWitnessJSON: String?
+        /// Every array with `maxItems`, outermost first.
+        package var arrays: [ArrayHeadroom]
+        /// Where the worst case's bytes go, largest first; the rows add up to ``byteCount``.
+        package var breakdown: [PathBytes]
+        var sites: [LimitSite]
+
+        /// The figure a comparison of writers uses: the worst case, or while unbounded the
+        /// bounded rest.
+        func comparedByteCount(printable: Bool) -> Int {
+            (printable ? printableByteCount ?? printableBoundedRestByteCount : byteCount ?? boundedRestByteCount) ?? -1
+        }
+    }
+
+    /// The worst case in bytes as the Swift writer (swift-foundation's `JSONEncoder`) writes
+    /// it, `nil` when some place is unbounded.
     public let byteCount: Int?
     /// The worst case when strings hold no control characters, what most apps send.
     public let printableByteCount: Int?
@@ -105,15 +142,44 @@ public struct WorstCaseBound: Sendable {
     public let witnessJSON: String?
     /// The same for ``printableByteCount``: no control characters in its strings.
     public let printableWitnessJSON: String?
+    /// The worst case as the device writes it, the figure ActivityKit's limit is judged on: the
+    /// count of the writer the `deviceWriter` choice names, by default the larger of the Swift
+    /// writer's (``byteCount``) and the Objective-C writer's, which writes every `Double`,
+    /// `Float` and `Date` number with 17 significant digits (<doc:WhatTheDeviceCounts>); `nil`
+    /// when some place is unbounded.
+    public let deviceByteCount: Int?
+    /// The writer whose count ``deviceByteCount`` is (the Objective-C one when both are equal).
+    public let deviceWriter: JSONWriter
+    /// The compact JSON of a value the schema allows that ``deviceWriter`` writes as
+    /// ``deviceByteCount`` bytes once decoded into the Swift type, its numbers written as that
+    /// writer writes them (a listed value as listed); `nil` when unbounded.
+    public let deviceWitnessJSON: String?
     /// Every unbounded place, with why and the fix; empty when bounded.
     public let unbounded: [UnboundedPath]
-    /// Every array with `maxItems`, outermost first.
-    package let arrays: [ArrayHeadroom]
-    /// Where the worst case's bytes go, largest first; the rows add up to ``byteCount``.
-    package let breakdown: [PathBytes]
+    /// The Swift writer's figures, which the public properties without `device` report.
+    package let swiftFigures: WriterFigures
+    /// The Objective-C writer's figures: floating-point numbers at 17 significant digits.
+    package let objcFigures: WriterFigures
+    /// Which writer's count the device figures are.
+    package let writerChoice: DeviceWriter
+    /// The judged writer's figures for the worst case (``deviceByteCount``).
+    package let judged: WriterFigures
+    /// The judged writer's figures for the printable worst case, which may be the other
+    /// writer's when ``writerChoice`` is ``DeviceWriter/larger``.
+    package let printableJudged: WriterFigures
     /// What each figure assumes, one sentence each.
     package let assumptions: [String]
-    let sites: [LimitSite]
+
+    /// The device's printable worst case: ``printableByteCount``'s counterpart of
+    /// ``deviceByteCount``.
+    package var printableDeviceByteCount: Int? { printableJudged.printableByteCount }
+    /// The device's bounded rest, by the writer judged on the rest.
+    package var deviceBoundedRestByteCount: Int? { judged.boundedRestByteCount }
+
+    /// The figures of `writer`.
+    package func figures(of writer: JSONWriter) -> WriterFigures {
+        writer == .swift ? swiftFigures : objcFigures
+    }
 
     /// The bound of the values `schema` allows.
     ///
@@ -121,55 +187,107 @@ public struct WorstCaseBound: Sendable {
     ///   - schema: A content-state or attributes schema, inferred or hand-written.
     ///   - dateEncodingStrategy: How the encoder writes a `Date`; defaults to
     ///     ``DateEncodingStrategy/deferredToDate``, the device's.
-    public init(schema: PayloadSchema, dateEncodingStrategy: DateEncodingStrategy = .deferredToDate) {
-        var full = WorstCaseAnalysis(schema: schema.compiled, printable: false, dates: dateEncodingStrategy)
-        let fullResult = full.run()
-        var printable = WorstCaseAnalysis(schema: schema.compiled, printable: true, dates: dateEncodingStrategy)
-        let printableResult = printable.run()
-        self.unbounded = full.unbounded
-        let bounded = full.unbounded.isEmpty
-        self.byteCount = bounded ? fullResult?.bytes : nil
-        self.printableByteCount = bounded ? printableResult?.bytes : nil
-        self.witnessJSON = bounded ? fullResult.map { EncodedText.compact($0.witness) } : nil
-        self.printableWitnessJSON = bounded ? printableResult.map { EncodedText.compact($0.witness) } : nil
-        if bounded {
-            self.boundedRestByteCount = byteCount
-            self.printableBoundedRestByteCount = printableByteCount
-        } else {
-            var rest = WorstCaseAnalysis(
-                schema: schema.compiled, printable: false, dates: dateEncodingStrategy, shortestUnbounded: true)
-            self.boundedRestByteCount = rest.run()?.bytes
-            var printableRest = WorstCaseAnalysis(
-                schema: schema.compiled, printable: true, dates: dateEncodingStrategy, shortestUnbounded: true)
-            self.printableBoundedRestByteCount = printableRest.run()?.bytes
+    ///   - deviceWriter: Which writer's count ``deviceByteCount`` is; defaults to
+    ///     ``DeviceWriter/larger``, the larger of the two, which every device accepts.
+    public init(
+        schema: PayloadSchema, dateEncodingStrategy: DateEncodingStrategy = .deferredToDate,
+        deviceWriter: DeviceWriter = .larger
+    ) {
+        var unbounded: [UnboundedPath] = []
+        var notes: [String] = []
+        func figures(_ writer: JSONWriter) -> WriterFigures {
+            var full = WorstCaseAnalysis(
+                schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer)
+            let fullResult = full.run()
+            var printable = WorstCaseAnalysis(
+                schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer)
+            let printableResult = printable.run()
+            unbounded = full.unbounded
+            for note in full.notes where !notes.contains(note) { notes.append(note) }
+            let bounded = full.unbounded.isEmpty
+            var figures = WriterFigures(
+                writer: writer, byteCount: bounded ? fullResult?.bytes : nil,
+                printableByteCount: bounded ? printableResult?.bytes : nil,
+                witnessJSON: bounded ? fullResult.map { EncodedText.compact($0.witness) } : nil,
+                printableWitnessJSON: bounded ? printableResult.map { EncodedText.compact($0.witness) } : nil,
+                arrays: fullResult?.arrays ?? [], breakdown: [], sites: fullResult?.sites ?? [])
+            if bounded {
+                figures.boundedRestByteCount = figures.byteCount
+                figures.printableBoundedRestByteCount = figures.printableByteCount
+            } else {
+                var rest = WorstCaseAnalysis(
+                    schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
+                    shortestUnbounded: true)
+                figures.boundedRestByteCount = rest.run()?.bytes
+                var printableRest = WorstCaseAnalysis(
+                    schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
+                    shortestUnbounded: true)
+                figures.printableBoundedRestByteCount = printableRest.run()?.bytes
+            }
+            var rows: [String: PathBytes] = [:]
+            for row in fullResult?.rows ?? [] {
+                rows[row.path, default: PathBytes(path: row.path, count: 0, byteCount: 0)].count += row.count
+                rows[row.path]?.byteCount += row.byteCount
+            }
+            var breakdown = rows.values.sorted {
+                $0.byteCount != $1.byteCount ? $0.byteCount > $1.byteCount : $0.path < $1.path
+            }
+            if let total = fullResult?.bytes {
+                let structure = total - breakdown.reduce(0) { $0 + $1.byteCount }
+                breakdown.append(PathBytes(path: "(keys and punctuation)", count: 1, byteCount: structure))
+            }
+            figures.breakdown = breakdown
+            return figures
         }
-        self.arrays = fullResult?.arrays ?? []
-        self.sites = fullResult?.sites ?? []
-        var rows: [String: PathBytes] = [:]
-        for row in fullResult?.rows ?? [] {
-            rows[row.path, default: PathBytes(path: row.path, count: 0, byteCount: 0)].count += row.count
-            rows[row.path]?.byteCount += row.byteCount
+        let swift = figures(.swift)
+        let objc = figures(.objc)
+        self.swiftFigures = swift
+        self.objcFigures = objc
+        self.unbounded = unbounded
+        self.byteCount = swift.byteCount
+        self.printableByteCount = swift.printableByteCount
+        self.boundedRestByteCount = swift.boundedRestByteCount
+        self.printableBoundedRestByteCount = swift.printableBoundedRestByteCount
+        self.witnessJSON = swift.witnessJSON
+        self.printableWitnessJSON = swift.printableWitnessJSON
+        self.writerChoice = deviceWriter
+        func judged(printable: Bool) -> WriterFigures {
+            switch deviceWriter {
+            case .swift: return swift
+            case .objc: return objc
+            case .larger:
+                return swift.comparedByteCount(printable: printable) > objc.comparedByteCount(printable: printable)
+                    ? swift : objc
+            }
         }
-        var breakdown = rows.values.sorted {
-            $0.byteCount != $1.byteCount ? $0.byteCount > $1.byteCount : $0.path < $1.path
-        }
-        if let total = fullResult?.bytes {
-            let structure = total - breakdown.reduce(0) { $0 + $1.byteCount }
-            breakdown.append(PathBytes(path: "(keys and punctuation)", count: 1, byteCount: structure))
-        }
-        self.breakdown = breakdown
+        self.judged = judged(printable: false)
+        self.printableJudged = judged(printable: true)
+        self.deviceByteCount = self.judged.byteCount
+        self.deviceWriter = self.judged.writer
+        self.deviceWitnessJSON = self.judged.witnessJSON
         var assumptions = [
             "the first figure allows any Unicode scalar in strings: a control character is 6 bytes (\\u00XX), \\b \\f \\n \\r \\t \" \\ and / are 2, other text 1 to 4 bytes of UTF-8",
             "the printable figure allows no control characters (C0, DEL, C1) in strings whose values are not listed",
             "maxLength counts Unicode scalars, as JSON Schema does; optionals are present, arrays and dictionaries full",
             "the bounded rest counts each unbounded place at its smallest allowed form (a string at minLength ASCII letters, an array or dictionary at its fewest items, a place of any type as 0, a recursive type cut where it recurses) and everything else at its worst",
             "sizes are of the compact text a default JSONEncoder writes once the value is decoded into the Swift type: numbers re-encoded at their shortest round-trip text, a URL as its absoluteString (up to 12 bytes a scalar once percent-encoded), Data as base64",
-            "a number without x-paysize-number is read as a Swift integer type ('integer') or a Double ('number')",
+            "the device figures write every Double, Float (widened to Double first) and Date number with 17 significant digits as the Objective-C writer does (C's %.17g: trailing zeros dropped, an exponent below 1e-4 and from 1e17), iOS 16's JSONEncoder and a push re-written on the device; integers, strings and Decimals are written alike by both writers",
+            Self.deviceAssumption(deviceWriter),
+            "a number without x-paysize-number is read as a Swift integer type ('integer') or a Double ('number'), a Float as the nearest Float to the number sent",
             "a Decimal is written as its description, plain digits up to 167 bytes, once JSONDecoder has read it (at most 39 leading digits kept, trailing zeros dropped, exponent -128 to 127); a number with a fraction or an exponent meets minimum and maximum as its nearest Double",
             Self.dateAssumption(dateEncodingStrategy),
         ]
-        assumptions += full.notes
+        assumptions += notes
         self.assumptions = assumptions
+    }
+
+    private static func deviceAssumption(_ choice: DeviceWriter) -> String {
+        switch choice {
+        case .larger:
+            "the device figures are the larger of the two writers' (--device-writer larger): what every device accepts"
+        case .swift: "the device figures are the Swift writer's alone (--device-writer swift): iOS 17 and later"
+        case .objc: "the device figures are the Objective-C writer's alone (--device-writer objc)"
+        }
     }
 
     private static func dateAssumption(_ strategy: DateEncodingStrategy) -> String {
@@ -188,36 +306,63 @@ public struct WorstCaseBound: Sendable {
     ///   - type: The `ContentState` (or attributes) type.
     ///   - limits: Size keywords by JSON Pointer, `*` standing for array items and dictionary
     ///     values: `["/items": .maxItems(12), "/items/*/name": .maxLength(40)]`.
-    ///   - dateEncodingStrategy: As in ``init(schema:dateEncodingStrategy:)``.
+    ///   - dateEncodingStrategy: As in ``init(schema:dateEncodingStrategy:deviceWriter:)``.
+    ///   - deviceWriter: As in ``init(schema:dateEncodingStrategy:deviceWriter:)``.
     /// - Throws: ``SizeLimitError`` when a pointer names no member of the type or a keyword
     ///   does not apply there.
     public init<T: Decodable>(
-        of type: T.Type, limits: [String: SizeLimit] = [:], dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
+        of type: T.Type, limits: [String: SizeLimit] = [:],
+        dateEncodingStrategy: DateEncodingStrategy = .deferredToDate,
+        deviceWriter: DeviceWriter = .larger
     ) throws {
         self.init(
-            schema: try PayloadSchema.infer(from: type, limits: limits), dateEncodingStrategy: dateEncodingStrategy)
+            schema: try PayloadSchema.infer(from: type, limits: limits), dateEncodingStrategy: dateEncodingStrategy,
+            deviceWriter: deviceWriter)
     }
 
-    /// How many more items each array holds at the worst case within `limit` bytes (negative:
-    /// how many fewer it must hold); `nil` while the bound is unbounded.
+    /// How many more items an array of the judged writer's ``WriterFigures/arrays`` holds at
+    /// the device's worst case within `limit` bytes (negative: how many fewer it must hold);
+    /// `nil` while the bound is unbounded.
     package func moreItemsFit(_ array: ArrayHeadroom, within limit: Int) -> Int? {
-        guard let byteCount, array.worstBytesPerItem > 0 else { return nil }
-        let room = limit - byteCount
+        guard let deviceByteCount, array.worstBytesPerItem > 0 else { return nil }
+        let room = limit - deviceByteCount
         return room >= 0
             ? room / array.worstBytesPerItem : -((-room + array.worstBytesPerItem - 1) / array.worstBytesPerItem)
     }
 
     /// The smallest change of one `maxLength`, `maxItems` or `maxProperties` that brings the
-    /// bound within `limit` (the one keeping the largest share of its current value), as text
-    /// such as `lower maxLength at /items/*/name from 40 to 31`; `nil` when the bound already
-    /// fits, is unbounded, or no single change is enough.
+    /// device's bound (``deviceByteCount``) within `limit` (the one keeping the largest share of
+    /// its current value), as text such as `lower maxLength at /items/*/name from 40 to 31`;
+    /// `nil` when the bound already fits, is unbounded, or no single change is enough.
+    ///
+    /// Under ``DeviceWriter/larger`` the change brings both writers' counts within `limit`.
     public func cheapestFix(toFit limit: Int) -> String? {
-        guard let byteCount, byteCount > limit else { return nil }
-        let excess = byteCount - limit
+        guard let deviceByteCount, deviceByteCount > limit else { return nil }
+        // Each writer over the limit, with its sites: a keyword's k-th site in one writer's
+        // worst case is its k-th in the other's.
+        let over = writerChoice.writers.map(figures(of:)).filter { ($0.byteCount ?? 0) > limit }
+        func occurrences(_ sites: [LimitSite]) -> [(key: String, site: LimitSite)] {
+            var seen: [String: Int] = [:]
+            return sites.map { site in
+                let key = site.path + "\u{0}" + site.keyword
+                seen[key, default: 0] += 1
+                return ("\(key)\u{0}\(seen[key] ?? 0)", site)
+            }
+        }
+        let sitesByWriter = over.map { Dictionary(occurrences($0.sites), uniquingKeysWith: { first, _ in first }) }
         var best: (site: LimitSite, value: Int)?
-        for site in sites where site.bytesPerUnit > 0 {
-            let value = site.value - (excess + site.bytesPerUnit - 1) / site.bytesPerUnit
-            guard value >= site.floor else { continue }
+        for (key, site) in occurrences(judged.sites) {
+            // The highest value at which every writer over the limit fits.
+            var value: Int?
+            for (figures, sites) in zip(over, sitesByWriter) {
+                guard let own = sites[key], own.bytesPerUnit > 0, let byteCount = figures.byteCount else {
+                    value = nil
+                    break
+                }
+                let fits = own.value - (byteCount - limit + own.bytesPerUnit - 1) / own.bytesPerUnit
+                value = min(value ?? fits, fits)
+            }
+            guard let value, value >= site.floor else { continue }
             if let current = best {
                 let keeps = Double(value) / Double(max(site.value, 1))
                 let bestKeeps = Double(current.value) / Double(max(current.site.value, 1))

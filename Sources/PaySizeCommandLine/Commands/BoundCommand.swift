@@ -12,7 +12,7 @@ struct BoundCommand {
         .init(
             names: ["--printable"], valueName: nil,
             help: "Judge the printable figure (no control characters in strings) instead of the worst one."),
-        .broadcast, .limit,
+        .broadcast, .limit, .deviceWriter,
         .init(
             names: ["--format"], valueName: "<format>",
             help: "Output format: text or json (one object per schema per line).",
@@ -31,17 +31,20 @@ struct BoundCommand {
         schema allows, once decoded into the Swift type: strings at maxLength with their costliest
         characters, numbers at their longest text in range, optionals present, arrays at maxItems,
         dictionaries at maxProperties. A witness value reaches it. A second figure leaves control
-        characters out of strings. A string, array or dictionary without a limit, or a type that
-        contains itself, is named with the fix; the rest is still bounded. Tiers are advisory.
+        characters out of strings. The device figures also count each Double, Float and Date
+        number at its longest text with 17 significant digits, as iOS 16 and a push re-written
+        on the device write it; the limit judges the writer --device-writer names (the larger
+        by default). A string, array or dictionary without a limit, or a type that contains
+        itself, is named with the fix; the rest is still bounded. Tiers are advisory.
 
-        USAGE: paysize bound <schema>... [--attributes-schema <file>] [--printable] [--broadcast | --limit <bytes>] [--format text|json] [--fail-on <tier>]
+        USAGE: paysize bound <schema>... [--attributes-schema <file>] [--printable] [--broadcast | --limit <bytes>] [--device-writer swift|objc|larger] [--format text|json] [--fail-on <tier>]
 
         OPTIONS:
         \(CommandLineArguments.helpLines(for: options))
 
         EXIT STATUS:
-          0  every schema is bounded and below the --fail-on tier
-          1  a schema is unbounded, or its bound reaches the --fail-on tier
+          0  every schema is bounded and its device figure is below the --fail-on tier
+          1  a schema is unbounded, or its device figure reaches the --fail-on tier
           2  unreadable input or a usage error
 
         EXAMPLES:
@@ -74,12 +77,17 @@ struct BoundCommand {
         isJSON = formatText == "json"
         failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
         budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
+        budget.deviceWriter = try parsed.deviceWriter(command: Self.name)
     }
 
     func run(streams: OutputStreams) throws -> ExitStatus {
         // Every file is read before anything is written, so bad input prints no partial report.
-        let attributes = try attributesFile.map { WorstCaseBound(schema: try SchemaFile.load($0)) }
-        let bounds = try files.map { (file: $0, bound: WorstCaseBound(schema: try SchemaFile.load($0))) }
+        let attributes = try attributesFile.map {
+            WorstCaseBound(schema: try SchemaFile.load($0), deviceWriter: budget.deviceWriter)
+        }
+        let bounds = try files.map {
+            (file: $0, bound: WorstCaseBound(schema: try SchemaFile.load($0), deviceWriter: budget.deviceWriter))
+        }
         var status = ExitStatus.success
         for (file, bound) in bounds {
             let report = BoundReport(

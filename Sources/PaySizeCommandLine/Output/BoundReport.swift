@@ -1,6 +1,8 @@
 @_spi(Internals) import PaySize
 
-/// One schema's bound as `paysize bound` reports it.
+/// One schema's bound as `paysize bound` reports it: the Swift writer's figures (JSONEncoder on
+/// iOS 17 and later), and the device's, by the writer `--device-writer` names, which the limit
+/// judges.
 struct BoundReport {
     var file: String
     var bound: WorstCaseBound
@@ -8,19 +10,57 @@ struct BoundReport {
     var judgesPrintable: Bool
     var budget: PayloadBudget
 
-    /// The content-state figure judged: the worst, or the printable one with `--printable`.
-    var contentStateBytes: Int? { judgesPrintable ? bound.printableByteCount : bound.byteCount }
+    /// The content-state figure of `writer` of the kind judged: the worst, or the printable one
+    /// with `--printable`.
+    func contentStateBytes(_ writer: JSONWriter) -> Int? {
+        let figures = bound.figures(of: writer)
+        return judgesPrintable ? figures.printableByteCount : figures.byteCount
+    }
 
-    /// Attributes plus content state, as ActivityKit weighs them; `nil` without attributes.
-    var activityKitBytes: Int? {
-        guard let attributes else { return nil }
-        let attributesBytes = judgesPrintable ? attributes.printableByteCount : attributes.byteCount
-        guard let attributesBytes, let contentStateBytes else { return nil }
+    /// The attributes' figure of `writer` of the kind judged; `nil` without attributes.
+    func attributesBytes(_ writer: JSONWriter) -> Int? {
+        guard let figures = attributes?.figures(of: writer) else { return nil }
+        return judgesPrintable ? figures.printableByteCount : figures.byteCount
+    }
+
+    /// Attributes plus content state as `writer` writes them, as ActivityKit weighs them; `nil`
+    /// without attributes.
+    func activityKitBytes(_ writer: JSONWriter) -> Int? {
+        guard let attributesBytes = attributesBytes(writer), let contentStateBytes = contentStateBytes(writer) else {
+            return nil
+        }
         return attributesBytes + contentStateBytes
     }
 
-    /// The figure compared with the limit.
-    var judgedBytes: Int? { attributes == nil ? contentStateBytes : activityKitBytes }
+    /// The figure of `writer` compared with the limit, or while unbounded the bounded rest
+    /// (which only picks the writer).
+    private func comparedBytes(_ writer: JSONWriter) -> Int {
+        if let bytes = attributes == nil ? contentStateBytes(writer) : activityKitBytes(writer) { return bytes }
+        let figures = bound.figures(of: writer)
+        return (judgesPrintable ? figures.printableBoundedRestByteCount : figures.boundedRestByteCount) ?? -1
+    }
+
+    /// The writer whose figures the limit judges: the one `--device-writer` names, or for
+    /// `larger` the one whose judged figure is larger (the Objective-C writer on a tie).
+    var deviceWriter: JSONWriter {
+        let writers = budget.deviceWriter.writers
+        return writers.dropFirst().reduce(writers[0]) { comparedBytes($1) >= comparedBytes($0) ? $1 : $0 }
+    }
+
+    /// The judged writer's figures.
+    var device: WorstCaseBound.WriterFigures { bound.figures(of: deviceWriter) }
+
+    /// The Swift writer's content-state figure of the kind judged.
+    var contentStateBytes: Int? { contentStateBytes(.swift) }
+
+    /// The Swift writer's attributes plus content state; `nil` without attributes.
+    var activityKitBytes: Int? { activityKitBytes(.swift) }
+
+    /// The figure compared with the limit: the device's content state, or with attributes its
+    /// ActivityKit figure.
+    var judgedBytes: Int? {
+        attributes == nil ? contentStateBytes(deviceWriter) : activityKitBytes(deviceWriter)
+    }
 
     var tier: SizeTier? { judgedBytes.map { budget.tier(forByteCount: $0) } }
 
@@ -57,6 +97,13 @@ struct BoundReport {
             ("printableBoundedRestBytes", .optional(bound.printableBoundedRestByteCount)),
             ("attributesBytes", .optional(judgesPrintable ? attributes?.printableByteCount : attributes?.byteCount)),
             ("activityKitBytes", .optional(activityKitBytes)),
+            ("deviceWriter", .string(deviceWriter.description)),
+            ("deviceContentStateBytes", .optional(device.byteCount)),
+            ("printableDeviceContentStateBytes", .optional(device.printableByteCount)),
+            ("deviceBoundedRestBytes", .optional(device.boundedRestByteCount)),
+            ("printableDeviceBoundedRestBytes", .optional(device.printableBoundedRestByteCount)),
+            ("deviceAttributesBytes", .optional(attributesBytes(deviceWriter))),
+            ("deviceActivityKitBytes", .optional(activityKitBytes(deviceWriter))),
             ("limit", .int(budget.limit)),
             ("tier", .optional(tier?.rawValue)),
             ("fits", .bool(fits)),
@@ -70,7 +117,7 @@ struct BoundReport {
             (
                 "arrays",
                 .array(
-                    bound.arrays.map {
+                    device.arrays.map {
                         .object([
                             ("path", .string($0.path)), ("maxItems", .int($0.maxItems)),
                             ("worstBytesPerItem", .int($0.worstBytesPerItem)),
@@ -80,6 +127,7 @@ struct BoundReport {
             ),
             ("witness", bound.witnessJSON.map(JSONOutputValue.json) ?? .null),
             ("printableWitness", bound.printableWitnessJSON.map(JSONOutputValue.json) ?? .null),
+            ("deviceWitness", device.witnessJSON.map(JSONOutputValue.json) ?? .null),
             ("assumptions", .string(assumptions)),
         ])
     }
@@ -89,11 +137,11 @@ struct BoundReport {
         var sentences = bound.assumptions
         sentences.append(
             judgesPrintable
-                ? "the limit is judged on the printable figure (--printable)"
-                : "the limit is judged on the first figure")
+                ? "the limit is judged on the device's printable figure (--printable), by the \(deviceWriter) writer"
+                : "the limit is judged on the device's first figure, by the \(deviceWriter) writer")
         if attributes != nil {
             sentences.append(
-                "ActivityKit's figure is the attributes' bound plus the content state's, both as JSONEncoder writes them"
+                "ActivityKit's figure is the attributes' bound plus the content state's, both as one writer writes them"
             )
         }
         sentences.append("the push's aps envelope (timestamp, event, alert) is not counted; tiers are advisory")
@@ -107,7 +155,12 @@ struct BoundReport {
         var text = "\(file): "
         if let bytes = bound.byteCount, let printable = bound.printableByteCount {
             text += "at most \(bytes) bytes, \(printable) printable"
-            if let activityKitBytes { text += "; ActivityKit (attributes + content state) \(activityKitBytes)" }
+            if let deviceBytes = device.byteCount, let devicePrintable = device.printableByteCount {
+                text += "; on the device \(deviceBytes), \(devicePrintable) printable (\(deviceWriter) writer)"
+            }
+            if let activityKitBytes = activityKitBytes(deviceWriter) {
+                text += "; ActivityKit (attributes + content state) on the device \(activityKitBytes)"
+            }
             text += "; \(tier.map(\.rawValue) ?? "unbounded") (advisory) against \(budget.limit)"
             text += fits ? ", fits\n" : ", does not fit\n"
         } else {
@@ -124,18 +177,24 @@ struct BoundReport {
                 ? paths.dropLast().joined(separator: ", ") + " and " + (paths.last ?? "") : paths.joined()
             text += "\nThe rest: at most \(rest) bytes"
             if let printable = bound.printableBoundedRestByteCount { text += ", \(printable) printable" }
-            text += ", with \(named) at \(paths.count == 1 ? "its" : "their") shortest\n"
+            text += ", with \(named) at \(paths.count == 1 ? "its" : "their") shortest"
+            if let deviceRest = device.boundedRestByteCount {
+                text += "; on the device \(deviceRest)"
+                if let printable = device.printableBoundedRestByteCount { text += ", \(printable) printable" }
+                text += " (\(deviceWriter) writer)"
+            }
+            text += "\n"
         }
-        if let total = bound.byteCount {
-            text += "\nWorst case by path (largest first; one column = "
+        if let total = device.byteCount {
+            text += "\nWorst case on the device by path (largest first; one column = "
             let scale = max(budget.limit, total)
             let perColumn = (scale + Self.barWidth - 1) / Self.barWidth
             text += "\(perColumn) bytes):\n"
-            let pathWidth = min(44, bound.breakdown.map(\.path.count).max() ?? 5)
-            let countWidth = bound.breakdown.map { "×\($0.count)".count }.max() ?? 2
+            let pathWidth = min(44, device.breakdown.map(\.path.count).max() ?? 5)
+            let countWidth = device.breakdown.map { "×\($0.count)".count }.max() ?? 2
             let byteWidth = String(total).count
             var start = 0
-            for row in bound.breakdown {
+            for row in device.breakdown {
                 let label = row.path.count > 44 ? "…" + String(row.path.suffix(43)) : row.path
                 text += "  " + Self.padded(label, pathWidth) + "  " + Self.padded("×\(row.count)", countWidth) + "  "
                 text += String(repeating: " ", count: byteWidth - String(row.byteCount).count) + "\(row.byteCount)  "
@@ -144,9 +203,9 @@ struct BoundReport {
             }
             text += "  " + Self.padded("total", pathWidth + 2 + countWidth) + "  \(total)\n"
         }
-        if !bound.arrays.isEmpty {
-            text += "\nArrays (worst bytes per item; more items that fit):\n"
-            for array in bound.arrays {
+        if !device.arrays.isEmpty {
+            text += "\nArrays (worst bytes per item on the device; more items that fit):\n"
+            for array in device.arrays {
                 text += "  \(array.path): maxItems \(array.maxItems), \(array.worstBytesPerItem) bytes per item"
                 if let more = moreItemsFit(array) {
                     text += more >= 0 ? ", \(more) more fit\n" : ", \(-more) too many at the worst case\n"
@@ -160,6 +219,10 @@ struct BoundReport {
         }
         if let witness = bound.printableWitnessJSON {
             text += "Printable witness (\(bound.printableByteCount ?? 0) bytes): \(witness)\n"
+        }
+        if let witness = device.witnessJSON, witness != bound.witnessJSON {
+            text +=
+                "Device witness (\(device.byteCount ?? 0) bytes as the \(deviceWriter) writer writes it): \(witness)\n"
         }
         text += "\nAssumptions: \(assumptions)\n"
         return text

@@ -2,8 +2,10 @@
     import PaySize
     import Testing
 
-    /// Expects every value `type` allows under `limits` to fit within `ceiling` once
-    /// `JSONEncoder` writes it: the worst case, not one sample.
+    /// Expects every value `type` allows under `limits` to fit within `ceiling` as the device
+    /// writes it: the worst case, not one sample, judged on the larger of the Swift and the
+    /// Objective-C writer's counts unless the ceiling's budget names one writer (see
+    /// ``WorstCaseFit``).
     ///
     /// ```swift
     /// @Test func orderStateAlwaysFits() {
@@ -15,6 +17,7 @@
     ///   - type: The content-state type.
     ///   - limits: Size keywords by JSON Pointer, `*` for array items; a pointer naming no member fails.
     ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
+    ///     Its budget's `deviceWriter` picks the writer judged.
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The bound, for further expectations.
     @discardableResult

@@ -39,6 +39,21 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertTrue(assertDecodes(DeliveryState.self, contentsOf: file).isPassing)
     }
 
+    struct Readings: Codable {
+        var label: String
+        var values: [Float]
+    }
+
+    /// {"label":<8 × 6 + 2>,"values":[100 Floats]}: 71 bytes and 24 a Float with its comma as
+    /// the device writes it at 17 digits, the larger writer's count.
+    func testWorstCaseFits() {
+        let fit = assertWorstCaseFits(Readings.self, limits: ["/label": .maxLength(8), "/values": .maxItems(100)])
+        XCTAssertEqual(fit.bound?.deviceByteCount, 71 + 100 * 24)
+        XCTAssertEqual(fit.bound?.deviceWriter, .objc)
+        XCTAssertEqual(fit.bound?.byteCount, 71 + 100 * 16)
+        XCTAssertNil(fit.failureMessage)
+    }
+
     func testSchemaSnapshotAndHistory() throws {
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("DeliveryState.schema.json")

@@ -5,7 +5,8 @@ import Testing
 @_spi(Internals) @testable import PaySize
 
 /// Soundness by search and tightness by witness, for twenty app-shaped types with limits: no
-/// allowed value encodes larger than the bound, and the witness reaches it exactly.
+/// allowed value encodes larger than the bound, and the witness reaches it exactly; the same
+/// for the device's 17-digit figure, each value written by ``SeventeenDigitJSON``.
 @Suite("Worst-case bounds against random values") struct WorstCaseSoundnessTests {
     static let types: [any BoundSample.Type] = [
         DeliveryBound.self, RideBound.self, SportsBound.self, TimerBound.self, FlightBound.self, OrderBound.self,
@@ -26,6 +27,16 @@ import Testing
     @Test("witness reaches the bound", arguments: 0..<types.count)
     func witnessReachesTheBound(_ position: Int) throws {
         try Self.checkTightness(Self.types[position])
+    }
+
+    @Test("no allowed value writes larger with 17-digit numbers", arguments: 0..<types.count)
+    func noAllowedValueWritesLargerWithSeventeenDigits(_ position: Int) throws {
+        try Self.checkSeventeenDigitSoundness(Self.types[position])
+    }
+
+    @Test("the 17-digit witness reaches the 17-digit bound", arguments: 0..<types.count)
+    func seventeenDigitWitnessReachesTheBound(_ position: Int) throws {
+        try Self.checkSeventeenDigitTightness(Self.types[position])
     }
 
     @Test("search covers ten thousand values") func searchCoversTenThousandValues() {
@@ -85,6 +96,48 @@ import Testing
             #expect(
                 encoded.count == expected,
                 "\(T.self): the witness re-encodes to \(encoded.count), bound \(expected ?? -1)")
+        }
+    }
+
+    static func checkSeventeenDigitSoundness<T: BoundSample>(_ type: T.Type) throws {
+        let bound = WorstCaseBound(schema: try PayloadSchema.infer(from: T.self, limits: T.limits))
+        let byteCount = try #require(bound.objcFigures.byteCount, "\(T.self) unbounded: \(bound.unbounded)")
+        let printableByteCount = try #require(bound.objcFigures.printableByteCount)
+        #expect(bound.deviceByteCount == max(byteCount, bound.byteCount ?? 0))
+        for index in 0..<(randomCount + adversarialCount) {
+            var generator = BoundValueGenerator(
+                random: SplitMix64(seed: UInt64(index) &* 0x9E37_79B9 &+ UInt64(String(describing: T.self).utf8.count)),
+                adversarial: index >= randomCount)
+            let text = try SeventeenDigitJSON.text(T.random(&generator))
+            #expect(text.utf8.count <= byteCount, "\(T.self) value \(index): \(text.utf8.count) bytes: \(text)")
+            let hasControl =
+                text.contains("\\u00") || text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            if !hasControl {
+                #expect(
+                    text.utf8.count <= printableByteCount,
+                    "\(T.self) printable value \(index) over \(printableByteCount)")
+            }
+        }
+    }
+
+    static func checkSeventeenDigitTightness<T: BoundSample>(_ type: T.Type) throws {
+        let schema = try PayloadSchema.infer(from: T.self, limits: T.limits)
+        let bound = WorstCaseBound(schema: schema)
+        for (witness, expected) in [
+            (bound.objcFigures.witnessJSON, bound.objcFigures.byteCount),
+            (bound.objcFigures.printableWitnessJSON, bound.objcFigures.printableByteCount),
+        ] {
+            let text = try #require(witness)
+            let findings = schema.findings(in: try JSONScanner.scan(Array(text.utf8))).filter { $0.code == .dropped }
+            #expect(findings.isEmpty, "\(T.self) witness refused by its schema: \(findings.map(\.description))")
+            let written = try SeventeenDigitJSON.text(try JSONDecoder().decode(T.self, from: Data(text.utf8)))
+            if let reason = T.slackReason {
+                #expect(written.utf8.count <= expected ?? -1, "\(T.self): \(reason)")
+                continue
+            }
+            #expect(
+                written.utf8.count == expected,
+                "\(T.self): the witness writes \(written.utf8.count) bytes, bound \(expected ?? -1)")
         }
     }
 }
