@@ -57,6 +57,8 @@ test: deps lint
 	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
 	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
 	$(SWIFT) test --package-path $(APP_TESTS)
+	@echo "# The CI workflow and the install script install every package Package.swift names"
+	python3 Tests/Workflow/check_workflow_packages.py
 	python3 Tests/Schemas/validate_with_jsonschema.py
 	python3 Tests/Schemas/compare_with_jsonschema.py .build/jsonschema-cases .build/jsonschema-corpus-cases
 	python3 Tests/Schemas/compare_cli_with_library.py $(PAYSIZE) .build/contract-agreement
