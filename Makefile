@@ -36,9 +36,13 @@ demo: build
 	@echo "# A bloated update: where its bytes go, every measured way to shrink it, and a plan to reach safe"
 	$(PAYSIZE) suggest --target safe Examples/shrink/update-match-bloated.json
 	@echo
+	@echo "# A ride's route that fits as sent but not on the device, where iOS 16 writes numbers with 17 digits"
+	@echo "# (headline and plan): the coordinates as integers, every point kept"
+	set -o pipefail; $(PAYSIZE) suggest Examples/shrink/update-ride-route.json | sed -n '1,4p;/^Plan/,$$p'
+	@echo
 	@echo "# The same match as a series of updates: enums, members that never change, a trained zstd dictionary"
 	@echo "# (headline, plan and redundancy; the rest is as above)"
-	set -o pipefail; $(PAYSIZE) suggest --target safe Examples/shrink/match-series.jsonl | sed -n '1,2p;/^Plan/,$$p'
+	set -o pipefail; $(PAYSIZE) suggest --target safe Examples/shrink/match-series.jsonl | sed -n '1,4p;/^Plan/,$$p'
 	@echo
 	@echo "# Examples/ServerSender: a server building an update push with LiveActivityPush"
 	.build/debug/ServerSenderExample

@@ -7,11 +7,14 @@ import PaySizeCommandLine
 // `paysize check` on the same bytes, measured in the same run. Also the library alone
 // (`ShrinkAdvisor`, no zstd).
 
-/// The payloads timed: the largest update of the example series (4037 bytes) and the flight
-/// example near the limit (3707 bytes).
+/// The payloads timed: the largest update of the example series (4037 bytes), the flight
+/// example near the limit (3707 bytes), and a ride's route of 111 coordinate pairs that fits as
+/// sent but is over ActivityKit's limit as the device writes it (where the number strategies and
+/// the device's figures do most work).
 let suggestPayloads: [(name: String, path: String, line: Int?)] = [
     ("match update (series line 12)", "Examples/shrink/match-series.jsonl", 12),
     ("flight near the limit", "Examples/update-flight-near-limit.json", nil),
+    ("ride route over on the device", "Examples/shrink/update-ride-route.json", nil),
 ]
 
 /// The package root, from this file: Benchmarks/Sources/PaySizeBenchmarks/SuggestBenchmark.swift.

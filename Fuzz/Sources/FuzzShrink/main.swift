@@ -7,9 +7,11 @@ import PaySizeTestSupport
 
 // Any bytes → `ShrinkAdvisor` (the core's strategies, then native and zstd packing, as the command
 // adds them) and the whole `paysize suggest --format json -` in process. On JSON the scanner
-// accepts: every suggestion saves more than 0 bytes, exactly the difference an independent compact
-// count measures on the payload it produced, which is strict JSON; findings listed at 0 bytes
-// measure 0; the plan's JSON measures `planBytes`; the breakdown adds up. The command exits 0 or 1
+// accepts: every suggestion saves more than 0 bytes on the body or on the device; its body saving
+// is exactly the difference an independent compact count measures on the payload it produced,
+// which is strict JSON, and its device saving the difference `DeviceSize` measures (ActivityKit's
+// figure as the judged writer writes it); findings listed at 0 bytes measure 0 on both; the plan's
+// JSON measures `planBytes` and `planDeviceBytes`; the breakdown adds up. The command exits 0 or 1
 // as the plan does (2 exactly when the scanner refuses the bytes) and writes one JSON line
 // Foundation reads, agreeing with the library.
 
@@ -41,6 +43,10 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
 
     let compact = CompactSize.byteCount(of: bytes)
+    let device = deviceByteCount(of: bytes)
+    FuzzFailure.expect(
+        report.deviceByteCount == device,
+        "deviceByteCount \(String(describing: report.deviceByteCount)), measured \(String(describing: device))")
     FuzzFailure.expect(report.byteCount == compact, "byteCount \(report.byteCount), compact \(compact)")
     FuzzFailure.expect(
         report.breakdown.rows.reduce(0) { $0 + $1.totalBytes } == compact, "the breakdown does not add up")
@@ -52,16 +58,28 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         FuzzFailure.expect(
             suggestion.savedBytes == compact - measured,
             "\(suggestion.id) says \(suggestion.savedBytes) saved, measured \(compact - measured)")
+        let deviceAfter = deviceByteCount(of: suggestion.jsonBytes)
+        let deviceSaved = device.flatMap { before in deviceAfter.map { before - $0 } }
+        FuzzFailure.expect(
+            suggestion.deviceSavedBytes == deviceSaved,
+            "\(suggestion.id) says \(String(describing: suggestion.deviceSavedBytes)) saved on the device, measured \(String(describing: deviceSaved))"
+        )
         // Paths are raw JSON Pointers (JSON output escapes them); prose escapes control characters.
         let prose = suggestion.id + " " + suggestion.title + " " + suggestion.howToApply
         FuzzFailure.expect(
             !prose.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F },
             "a title, id or how-to holds a control character: \(prose.debugDescription)")
     }
-    FuzzFailure.expect(report.suggestions.allSatisfy { $0.savedBytes > 0 }, "a suggestion saves nothing")
-    FuzzFailure.expect(report.zeroSavings.allSatisfy { $0.savedBytes == 0 }, "a zero-saving finding saves bytes")
+    FuzzFailure.expect(
+        report.suggestions.allSatisfy { $0.savedBytes > 0 || ($0.deviceSavedBytes ?? 0) > 0 },
+        "a suggestion saves nothing")
+    FuzzFailure.expect(
+        report.zeroSavings.allSatisfy { $0.savedBytes == 0 && ($0.deviceSavedBytes ?? 0) == 0 },
+        "a zero-saving finding saves bytes")
     FuzzFailure.expect(
         CompactSize.byteCount(of: report.plan.jsonBytes) == report.plan.byteCount, "planBytes is not measured")
+    FuzzFailure.expect(
+        deviceByteCount(of: report.plan.jsonBytes) == report.plan.deviceByteCount, "planDeviceBytes is not measured")
     let chosen = report.plan.suggestionIDs.compactMap { id in report.suggestions.first { $0.id == id } }
     FuzzFailure.expect(chosen.count == report.plan.suggestionIDs.count, "the plan names an unknown suggestion")
     FuzzFailure.expect(report.applying(chosen).jsonBytes == report.plan.jsonBytes, "the plan applied differs")
@@ -79,6 +97,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
     FuzzFailure.expect(object.payloadBytes == report.byteCount, "payloadBytes differs")
     FuzzFailure.expect(object.planBytes == report.plan.byteCount, "planBytes differs")
+    FuzzFailure.expect(object.planDeviceBytes == report.plan.deviceByteCount, "planDeviceBytes differs")
     FuzzFailure.expect(object.plan == report.plan.suggestionIDs, "plan differs")
     let saved = object.suggestions?.compactMap(\.savedBytes)
     FuzzFailure.expect(saved == report.suggestions.map(\.savedBytes), "suggestions differ")
@@ -94,6 +113,20 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
+/// ActivityKit's figure of a payload as `paysize check` measures it, by the default device
+/// writer (the larger count): a push's content state and a start's attributes, or a bare content
+/// state (an object without an `aps` object), checked as the content state of an update; `nil`
+/// when it holds neither or is not JSON.
+private func deviceByteCount(of bytes: [UInt8]) -> Int? {
+    guard let root = try? JSONScanner.scan(bytes) else { return nil }
+    if let aps = root["aps"], aps.members != nil {
+        return (try? PayloadChecker().check(bytes))?.deviceActivityKitByteCount
+    }
+    guard root.members != nil else { return nil }
+    let push = Array(#"{"aps":{"event":"update","content-state":"#.utf8) + bytes + Array("}}".utf8)
+    return (try? PayloadChecker().check(push))?.deviceActivityKitByteCount
+}
+
 /// The members of `paysize suggest --format json` this target compares.
 private struct SuggestRecord: Decodable {
     struct Suggestion: Decodable {
@@ -102,6 +135,7 @@ private struct SuggestRecord: Decodable {
 
     var payloadBytes: Int?
     var planBytes: Int?
+    var planDeviceBytes: Int?
     var plan: [String]?
     var suggestions: [Suggestion]?
 }

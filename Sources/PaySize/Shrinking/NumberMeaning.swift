@@ -80,3 +80,92 @@ enum NumberMeaning: Equatable, Sendable {
         }
     }
 }
+
+/// How numbers of each meaning stay short under both of Foundation's writers
+/// (<doc:WhatTheDeviceCounts>): the Objective-C writer gives a non-integral number 17
+/// significant digits unless its exact binary value is shorter, so only integers and short
+/// binary fractions keep their length.
+extension NumberMeaning {
+    /// A binary grid for numbers of this meaning: values become multiples of 2^-`places`, whose
+    /// exact decimal text both writers write as sent (`0.53125`, 7 bytes, for 68/128).
+    struct BinaryGrid: Sendable, Equatable {
+        /// The binary places kept: the grid's step is 2^-places.
+        var places: Int
+        /// The largest error, as a suggestion states it.
+        var error: String
+    }
+
+    /// The grid chosen for this meaning, or `nil` where none is short: a progress keeps 7 binary
+    /// places (a multiple of 1/128, at most 1/256 ≈ 0.0039 off, ±0.39 % of the whole), a
+    /// percentage 4 (a multiple of 1/16, at most 0.03125 percentage points off). Money is never
+    /// rounded, and a coordinate within 1 m needs 17 places (see ``coordinateBinaryPlaces``).
+    var binaryGrid: BinaryGrid? {
+        switch self {
+        case .progress:
+            BinaryGrid(places: 7, error: "a multiple of 1/128, at most 1/256 (0.0039, ±0.39 % of the whole) off")
+        case .percentage:
+            BinaryGrid(places: 4, error: "a multiple of 1/16, at most 0.03125 percentage points off")
+        case .coordinate, .money, .other:
+            nil
+        }
+    }
+
+    /// The binary places a coordinate needs to stay within 1 m: a step of 2^-17° is 0.85 m at
+    /// the equator (2^-16° would be 1.7 m), so its text runs to 17 significant digits, as long
+    /// as the Objective-C writer's.
+    static let coordinateBinaryPlaces = 17
+
+    /// How numbers of this meaning travel as integers (an app change), or `nil` for meanings
+    /// with no natural unit.
+    struct IntegerScale: Sendable, Equatable {
+        /// The power of ten the value is multiplied by.
+        var exponent: Int
+        /// What the integer counts, as a suggestion names it (`cents`).
+        var unit: String
+        /// What the values are, as a suggestion names them (`amounts`).
+        var noun: String
+        /// Added to the key, so the integer form has a key of its own (`fare` → `fareCents`).
+        var keySuffix: String
+        /// Whether rounding to the unit is allowed: never for money.
+        var mayRound: Bool
+        /// The largest error of a rounded value, as a suggestion states it.
+        var roundingError: String
+
+        /// 10^``exponent`` as Swift writes it in a snippet (`100_000`).
+        var divisorLiteral: String {
+            var digits = "1" + String(repeating: "0", count: exponent)
+            var grouped = ""
+            while digits.count > 3 {
+                grouped = "_" + digits.suffix(3) + grouped
+                digits.removeLast(3)
+            }
+            return digits + grouped
+        }
+    }
+
+    /// The integer form of this meaning: money in cents (only when every amount is whole
+    /// cents), a progress in basis points (× 10^4), a percentage in basis points (× 100), a
+    /// coordinate in degrees × 10^5 (0.00001° is about 1.1 m, so a rounded point moves at most
+    /// about 0.56 m).
+    var integerScale: IntegerScale? {
+        switch self {
+        case .money:
+            IntegerScale(
+                exponent: 2, unit: "cents", noun: "amounts", keySuffix: "Cents", mayRound: false, roundingError: "")
+        case .progress:
+            IntegerScale(
+                exponent: 4, unit: "basis points", noun: "fractions", keySuffix: "Bp", mayRound: true,
+                roundingError: "at most half a basis point (0.00005 of the whole) off")
+        case .percentage:
+            IntegerScale(
+                exponent: 2, unit: "basis points", noun: "percentages", keySuffix: "Bp", mayRound: true,
+                roundingError: "at most 0.005 percentage points off")
+        case .coordinate:
+            IntegerScale(
+                exponent: 5, unit: "degrees × 10^5", noun: "coordinates", keySuffix: "E5", mayRound: true,
+                roundingError: "0.00001° is about 1.1 m: a point moves by at most ±0.56 m")
+        case .other:
+            nil
+        }
+    }
+}

@@ -3,7 +3,11 @@
 ///
 /// Each strategy proposes edits; each edit is applied to the payload and the result measured,
 /// so every ``ShrinkSuggestion/savedBytes`` is an exact byte difference, never an estimate.
-/// The plan applies the chosen suggestions together and measures again, since savings interact.
+/// Each is measured on ActivityKit's figure too, the content state (with a start's attributes)
+/// as the device writes it under both of Foundation's writers (``ShrinkSuggestion/deviceSavedBytes``,
+/// by the budget's ``PayloadBudget/deviceWriter``; <doc:WhatTheDeviceCounts>). The plan applies
+/// the chosen suggestions together and measures again, since savings interact, and reaches its
+/// target only when the body and the device's figure both do.
 ///
 /// From JSON (a push payload, or a bare content state):
 ///
@@ -25,7 +29,8 @@
 /// In a push payload only `aps.content-state` and `aps.attributes` change shape (the rest of
 /// `aps` is Apple's); escaping suggestions apply everywhere.
 public struct ShrinkAdvisor: Sendable {
-    /// The limit and tier thresholds; default 4096 bytes.
+    /// The limit and tier thresholds, and the writer ActivityKit's figure is judged by
+    /// (``PayloadBudget/deviceWriter``); default 4096 bytes, both writers.
     public var budget: PayloadBudget
     /// The tier the plan must reach (at or below); default ``SizeTier/safe``.
     public var target: SizeTier
@@ -110,7 +115,9 @@ public struct ShrinkAdvisor: Sendable {
             regions[0]: attributesSchema ?? PayloadSchema.infer(from: Attributes.self),
             regions[1]: contentStateSchema ?? PayloadSchema.infer(from: ContentState.self),
         ]
-        let document = ShrinkDocument(root: root, source: wrapper, measuredPaths: regions.map(ShrinkPath.init))
+        let document = ShrinkDocument(
+            root: root, source: wrapper, measuredPaths: regions.map(ShrinkPath.init),
+            devicePaths: regions.map(ShrinkPath.init))
         return report(
             document: document, payload: root, jsonBytes: wrapper, series: [root], regions: regions, schemas: schemas,
             writtenByteCount: nil)
@@ -153,12 +160,15 @@ public struct ShrinkAdvisor: Sendable {
         document: ShrinkDocument, payload: JSONElement, jsonBytes: [UInt8], series: [JSONElement],
         regions: [JSONPointer], schemas: [JSONPointer: PayloadSchema], writtenByteCount: Int?
     ) -> ShrinkReport {
-        let before = document.byteCount
+        let standing = document.standing
+        let before = standing.byteCount
         let context = ShrinkContext(
             payload: payload, jsonBytes: jsonBytes, byteCount: before, series: series, appRegions: regions,
             budget: budget, target: target, escapesSlashes: document.escapesSlashes, schemas: schemas,
-            writtenByteCount: writtenByteCount, keptKeys: KeptKeys(keptKeys))
+            writtenByteCount: writtenByteCount, keptKeys: KeptKeys(keptKeys), device: standing.device,
+            devicePaths: document.devicePaths)
         let contract = ShrinkContractCheck(document: document, schemas: schemas)
+        let judgedBefore = standing.judgedDevice(budget)?.byteCount
 
         var suggestions: [ShrinkSuggestion] = []
         var zeroSavings: [ShrinkSuggestion] = []
@@ -167,9 +177,13 @@ public struct ShrinkAdvisor: Sendable {
             for proposal in strategy.proposals(for: context) {
                 var shrunk = document
                 ShrinkEdit.apply([proposal.edit], to: &shrunk)
-                let after = shrunk.byteCount
-                let saved = before - after
-                guard saved > 0 || (saved == 0 && proposal.reportsWithoutSaving) else { continue }
+                let after = shrunk.standing
+                let saved = before - after.byteCount
+                let judgedAfter = after.judgedDevice(budget)
+                let deviceSaved = judgedBefore.flatMap { judged in judgedAfter.map { judged - $0.byteCount } }
+                let savesBytes = saved > 0 || (deviceSaved ?? 0) > 0
+                let savesNothing = saved == 0 && (deviceSaved ?? 0) == 0
+                guard savesBytes || (savesNothing && proposal.reportsWithoutSaving) else { continue }
                 var id = proposal.id
                 var copy = 2
                 while usedIDs.contains(id) {
@@ -178,22 +192,33 @@ public struct ShrinkAdvisor: Sendable {
                 }
                 usedIDs.insert(id)
                 var change = proposal.contractChange
-                if change < .app, saved > 0, contract.rejects(shrunk) { change = .app }
-                let suggestion = ShrinkSuggestion(
-                    id: id, kind: proposal.kind, title: proposal.title, savedBytes: saved,
-                    byteCount: after, newTier: budget.tier(forByteCount: after), paths: proposal.paths,
-                    contractChange: change, howToApply: proposal.howToApply, isLossy: proposal.isLossy,
-                    edit: proposal.edit, original: document)
-                if saved > 0 { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
+                if change < .app, savesBytes, contract.rejects(shrunk) { change = .app }
+                let deviceSavings = standing.device.flatMap { device in after.device.map { device - $0 } }
+                var suggestion = ShrinkSuggestion(
+                    id: id, kind: proposal.kind,
+                    title: proposal.title + Self.seventeenDigitNote(proposal.roundingExample, deviceSavings),
+                    savedBytes: saved, byteCount: after.byteCount, newTier: budget.tier(forByteCount: after.byteCount),
+                    paths: proposal.paths, contractChange: change, howToApply: proposal.howToApply,
+                    isLossy: proposal.isLossy, edit: proposal.edit, original: document)
+                suggestion.deviceSavedBytes = deviceSaved
+                suggestion.deviceSavings = deviceSavings
+                suggestion.deviceByteCount = judgedAfter?.byteCount
+                suggestion.deviceWriter = judgedAfter?.writer
+                suggestion.newDeviceTier = after.deviceTier(budget)
+                if savesBytes { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
             }
         }
         // Cheapest contract change first (an app change means an App Store release, and running
-        // activities keep the old form until they end), then the largest saving; ties keep the
-        // strategies' order.
+        // activities keep the old form until they end), then the largest saving on the figure
+        // that binds the payload (the device's when its tier is the worse), then on the other;
+        // ties keep the strategies' order.
+        let deviceBound = standing.isDeviceBound(budget)
         suggestions = suggestions.enumerated()
             .sorted {
-                ($0.element.contractChange, -$0.element.savedBytes, $0.offset)
-                    < ($1.element.contractChange, -$1.element.savedBytes, $1.offset)
+                let left = $0.element.rankedSavings(deviceBound: deviceBound)
+                let right = $1.element.rankedSavings(deviceBound: deviceBound)
+                return ($0.element.contractChange, -left.bound, -left.other, $0.offset)
+                    < ($1.element.contractChange, -right.bound, -right.other, $1.offset)
             }
             .map(\.element)
         let planner = ShrinkPlanner(document: document, budget: budget, target: target)
@@ -202,5 +227,26 @@ public struct ShrinkAdvisor: Sendable {
             document: document, writtenByteCount: writtenByteCount, budget: budget, target: target,
             allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan,
             appRegions: regions)
+    }
+
+    /// What a rounding's title adds when it saves nothing (or costs bytes) as Foundation's
+    /// Objective-C writer writes it: that writer gives a non-integral number 17 significant
+    /// digits, so `0.5312` and `0.53` are both 19 bytes on iOS 16 and in a push the device
+    /// re-writes (<doc:WhatTheDeviceCounts>). Empty otherwise.
+    static func seventeenDigitNote(_ example: (sent: String, rounded: String)?, _ savings: WrittenByteCounts?)
+        -> String
+    {
+        guard let example, let objc = savings?.objc, objc <= 0 else { return "" }
+        let verb = objc == 0 ? "saves nothing" : "adds \(counted(-objc, "byte"))"
+        var note = "; \(verb) as iOS 16 and re-written pushes write it"
+        if let sent = Double(example.sent), let rounded = Double(example.rounded), sent.isFinite, rounded.isFinite {
+            let sentText = SeventeenDigitDecimal(sent)
+            let roundedText = SeventeenDigitDecimal(rounded)
+            if sentText.byteCount == roundedText.byteCount {
+                note +=
+                    ": \(example.rounded) is \(roundedText.byteCount) bytes either way (\(roundedText.text), as \(example.sent) is \(sentText.text))"
+            }
+        }
+        return note
     }
 }

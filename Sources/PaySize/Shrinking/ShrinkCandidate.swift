@@ -25,6 +25,10 @@ package struct ShrinkCandidate: Sendable {
     package var edit: ShrinkEdit
     /// Whether to list the proposal when it measures 0 bytes saved, rather than drop it.
     package var reportsWithoutSaving: Bool
+    /// For a rounding of numbers, one number as sent and as rounded (`0.5312`, `0.53`): when the
+    /// rounding saves nothing as Foundation's Objective-C writer writes it, the suggestion's
+    /// title says so with this example.
+    package var roundingExample: (sent: String, rounded: String)?
 
     /// Creates a proposal for the advisor to apply and measure.
     ///

@@ -28,11 +28,17 @@ package struct ShrinkContext: Sendable {
     let values: [ShrinkValue]
     /// The keys no strategy renames or changes below.
     let keptKeys: KeptKeys
+    /// ActivityKit's figure as each writer writes it (<doc:WhatTheDeviceCounts>), or `nil` when
+    /// the payload holds nothing ActivityKit counts.
+    let device: WrittenByteCounts?
+    /// Where ActivityKit's figure is counted (see ``ShrinkDocument/devicePaths``).
+    let devicePaths: [ShrinkPath]
 
     init(
         payload: JSONElement, jsonBytes: [UInt8], byteCount: Int, series: [JSONElement], appRegions: [JSONPointer],
         budget: PayloadBudget, target: SizeTier, escapesSlashes: Bool, schemas: [JSONPointer: PayloadSchema],
-        writtenByteCount: Int?, keptKeys: KeptKeys = KeptKeys([])
+        writtenByteCount: Int?, keptKeys: KeptKeys = KeptKeys([]), device: WrittenByteCounts? = nil,
+        devicePaths: [ShrinkPath] = []
     ) {
         self.payload = payload
         self.jsonBytes = jsonBytes
@@ -45,6 +51,8 @@ package struct ShrinkContext: Sendable {
         self.schemas = schemas
         self.writtenByteCount = writtenByteCount
         self.keptKeys = keptKeys
+        self.device = device
+        self.devicePaths = devicePaths
         self.values = Self.changeable(ShrinkValue.all(in: payload, regions: appRegions), keptKeys: keptKeys)
     }
 
@@ -57,6 +65,16 @@ package struct ShrinkContext: Sendable {
                 return false
             }
         }
+    }
+
+    /// The writer the budget judges ActivityKit's figure by, and its count, when there is one.
+    var judgedDevice: (writer: JSONWriter, byteCount: Int)? {
+        device?.judged(by: budget.deviceWriter)
+    }
+
+    /// Whether ActivityKit counts the value at `path` on the device.
+    func isDeviceCounted(_ path: ShrinkPath) -> Bool {
+        devicePaths.contains { path.hasPrefix($0) }
     }
 
     /// The compact JSON of the value at `pointer` (whitespace outside strings removed, tokens

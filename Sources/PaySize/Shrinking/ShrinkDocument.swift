@@ -13,12 +13,31 @@ struct ShrinkDocument: Sendable {
     /// The subtrees whose sizes add up to the payload's: the root, or for an attributes and
     /// content-state pair the two values inside the wrapper that holds them.
     let measuredPaths: [ShrinkPath]
+    /// The subtrees ActivityKit counts on the device (<doc:WhatTheDeviceCounts>): a push's
+    /// content state and a start's attributes, a bare content state's root, or both values of
+    /// an attributes and content-state pair; empty when the payload holds neither.
+    let devicePaths: [ShrinkPath]
 
-    init(root: JSONElement, source: [UInt8], measuredPaths: [ShrinkPath] = [.root]) {
+    /// A document of a scanned payload; `devicePaths` default to what ``devicePaths(of:)`` finds.
+    init(root: JSONElement, source: [UInt8], measuredPaths: [ShrinkPath] = [.root], devicePaths: [ShrinkPath]? = nil) {
         self.root = ShrinkNode(root)
         self.source = source
         self.measuredPaths = measuredPaths
+        self.devicePaths = devicePaths ?? Self.devicePaths(of: root)
         self.escapesSlashes = Self.escapesSlashes(in: root, source: source) ?? true
+    }
+
+    /// What ActivityKit counts in a payload, as `PayloadChecker` reads a push: `aps.content-state`
+    /// and, when `aps.event` is `start`, `aps.attributes` (each only when it is an object); the
+    /// root of an object without an `aps` object, which is a bare content state.
+    static func devicePaths(of root: JSONElement) -> [ShrinkPath] {
+        guard let aps = root["aps"], aps.members != nil else { return root.members != nil ? [.root] : [] }
+        var paths: [ShrinkPath] = []
+        if aps["content-state"]?.members != nil { paths.append(ShrinkPath(JSONPointer("aps", "content-state"))) }
+        if (aps["event"] ?? aps["events"])?.stringValue == "start", aps["attributes"]?.members != nil {
+            paths.append(ShrinkPath(JSONPointer("aps", "attributes")))
+        }
+        return paths
     }
 
     /// The measured size: the root's compact size, or the sum of the measured subtrees'.
@@ -27,6 +46,22 @@ struct ShrinkDocument: Sendable {
         return measuredPaths.reduce(0) { total, path in
             total + root.nodes(at: path.components[...]).reduce(0) { $0 + $1.byteCount }
         }
+    }
+
+    /// ActivityKit's figure as each writer writes it: the device paths' sizes added, or `nil`
+    /// when the payload has nothing ActivityKit counts.
+    var writtenByteCounts: WrittenByteCounts? {
+        guard !devicePaths.isEmpty else { return nil }
+        var total = WrittenByteCounts.zero
+        for path in devicePaths {
+            for node in root.nodes(at: path.components[...]) { total += node.writtenByteCounts }
+        }
+        return total
+    }
+
+    /// Both figures: the compact size and ActivityKit's figure on the device.
+    var standing: ShrinkStanding {
+        ShrinkStanding(byteCount: byteCount, device: writtenByteCounts)
     }
 
     /// The whole document as compact JSON.

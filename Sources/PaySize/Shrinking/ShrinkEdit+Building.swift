@@ -17,14 +17,15 @@ extension ShrinkEdit {
         }
     }
 
-    /// Renames the members of the objects at `path` whose original keys `names` maps.
+    /// Renames the members of the objects at `path` whose original keys `names` maps; a member
+    /// another edit has renamed already (a scaled integer's new key) keeps that name.
     static func renamingKeys(at path: ShrinkPath, _ names: [String: String]) -> ShrinkEdit {
         ShrinkEdit(phase: .keys) { document in
             let encoded = names.mapValues { ShrinkDocument.encoded($0, escapingSlashes: document.escapesSlashes) }
             document.modify(path) { node in
                 guard case .object(var members) = node.content else { return }
                 node.content = .null
-                for index in members.indices {
+                for index in members.indices where members[index].key == members[index].originalKey {
                     if let name = names[members[index].originalKey], let text = encoded[members[index].originalKey] {
                         members[index].key = name
                         members[index].keyText = .encoded(text)

@@ -38,15 +38,19 @@ struct ShrinkNode: Sendable {
     /// The value; setting it measures the node again from its children's kept sizes, so a
     /// change deep in the tree costs the path to it, not the whole payload.
     var content: Content {
-        didSet { byteCount = Self.measure(content) }
+        didSet { (byteCount, writtenByteCounts) = Self.measure(content) }
     }
 
     /// The compact size: no whitespace outside strings, every token as written.
     private(set) var byteCount: Int
+    /// The compact size once each of Foundation's writers has read the value and written it
+    /// again, as the device does (numbers by ``RewrittenNumber``'s rules, strings and keys
+    /// escaped as Foundation escapes them): the same rules as `JSONElement.rewrittenSize(by:)`.
+    private(set) var writtenByteCounts: WrittenByteCounts
 
     init(content: Content) {
         self.content = content
-        self.byteCount = Self.measure(content)
+        (byteCount, writtenByteCounts) = Self.measure(content)
     }
 
     /// The tree of a scanned element, its strings and keys kept as tokens of the scanned bytes.
@@ -80,22 +84,49 @@ struct ShrinkNode: Sendable {
         return false
     }
 
-    /// The compact size of `content`, its children's sizes taken as kept.
-    private static func measure(_ content: Content) -> Int {
+    /// The compact size of `content` as written and as each writer writes it, its children's
+    /// sizes taken as kept.
+    private static func measure(_ content: Content) -> (Int, WrittenByteCounts) {
         switch content {
         case .object(let members):
-            var total = 2 + max(members.count - 1, 0)
-            for member in members { total += member.keyText.byteCount + 1 + member.value.byteCount }
-            return total
+            let punctuation = 2 + members.count + max(members.count - 1, 0)
+            var total = punctuation - members.count
+            var written = WrittenByteCounts(swift: punctuation, objc: punctuation)
+            for member in members {
+                total += member.keyText.byteCount + 1 + member.value.byteCount
+                let key = writtenQuotedByteCount(member.key)
+                written += WrittenByteCounts(swift: key, objc: key) + member.value.writtenByteCounts
+            }
+            return (total, written)
         case .array(let elements):
-            var total = 2 + max(elements.count - 1, 0)
-            for element in elements { total += element.byteCount }
-            return total
-        case .string(_, let text): return text.byteCount
-        case .number(let text): return text.utf8.count
-        case .bool(let value): return value ? 4 : 5
-        case .null: return 4
+            let punctuation = 2 + max(elements.count - 1, 0)
+            var total = punctuation
+            var written = WrittenByteCounts(swift: punctuation, objc: punctuation)
+            for element in elements {
+                total += element.byteCount
+                written += element.writtenByteCounts
+            }
+            return (total, written)
+        case .string(let string, let text):
+            let quoted = writtenQuotedByteCount(string)
+            return (text.byteCount, WrittenByteCounts(swift: quoted, objc: quoted))
+        case .number(let text):
+            var token = text
+            let counts = token.withUTF8 { RewrittenNumber.byteCounts(ofToken: $0) }
+            return (text.utf8.count, WrittenByteCounts(swift: counts.swift, objc: counts.objc))
+        case .bool(let value):
+            let count = value ? 4 : 5
+            return (count, WrittenByteCounts(swift: count, objc: count))
+        case .null:
+            return (4, WrittenByteCounts(swift: 4, objc: 4))
         }
+    }
+
+    /// A decoded string's length once quoted and escaped as both of Foundation's writers escape
+    /// it (`/` as `\/`, non-ASCII raw).
+    private static func writtenQuotedByteCount(_ string: String) -> Int {
+        var string = string
+        return string.withUTF8 { 2 + JSONEscaping.escapedCount($0, mask: JSONEscaping.controlQuoteAndSlashMask) }
     }
 
     /// Appends the compact JSON text, reading tokens from `source`.

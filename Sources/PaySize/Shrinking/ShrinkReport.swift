@@ -18,6 +18,12 @@ public struct ShrinkReport: Sendable {
     package let writtenByteCount: Int?
     /// The tier of ``byteCount``.
     public let tier: SizeTier
+    /// ActivityKit's figure: the content state (with a start's attributes) as the device writes
+    /// it, by the budget's ``PayloadBudget/deviceWriter`` (<doc:WhatTheDeviceCounts>); `nil`
+    /// when the payload holds neither. The plan must bring it to the target as well.
+    public let deviceByteCount: Int?
+    /// Both figures, as the plan judges them.
+    let standing: ShrinkStanding
     /// The limit and tier thresholds judged by.
     package let budget: PayloadBudget
     /// The tier the plan aims for: the payload reaches it at this tier or below.
@@ -26,12 +32,15 @@ public struct ShrinkReport: Sendable {
     package let allowsLossy: Bool
     /// Where the bytes go, row by row.
     @_spi(Internals) public let breakdown: PayloadBreakdown
-    /// Every suggestion that saves bytes (``ShrinkSuggestion/savedBytes`` > 0), cheapest contract
-    /// change first (``ShrinkContractChange/none``, ``ShrinkContractChange/server``,
-    /// ``ShrinkContractChange/app``), then largest saving.
+    /// Every suggestion that saves bytes on the body (``ShrinkSuggestion/savedBytes`` > 0) or on
+    /// the device (``ShrinkSuggestion/deviceSavedBytes`` > 0), cheapest contract change first
+    /// (``ShrinkContractChange/none``, ``ShrinkContractChange/server``,
+    /// ``ShrinkContractChange/app``), then largest saving on the figure that binds the payload
+    /// (the device's when its tier is the worse).
     public let suggestions: [ShrinkSuggestion]
-    /// Advice measured to save 0 bytes, listed so nobody spends effort on it: smaller integer
-    /// types, nil optionals that are already omitted, pretty printing (sizes are judged compact).
+    /// Advice measured to save 0 bytes on the body and on the device, listed so nobody spends
+    /// effort on it: smaller integer types, nil optionals that are already omitted, pretty
+    /// printing (sizes are judged compact), binary fractions for coordinates (too long to help).
     public let zeroSavings: [ShrinkSuggestion]
     /// The suggestions chosen to reach the advisor's target tier, applied together and measured.
     public let plan: ShrinkPlan
@@ -46,9 +55,11 @@ public struct ShrinkReport: Sendable {
     ) {
         self.document = document
         self.appRegions = appRegions
-        self.byteCount = document.byteCount
+        self.standing = document.standing
+        self.byteCount = standing.byteCount
         self.writtenByteCount = writtenByteCount
         self.tier = budget.tier(forByteCount: byteCount)
+        self.deviceByteCount = standing.judgedDevice(budget)?.byteCount
         self.budget = budget
         self.target = target
         self.allowsLossy = allowsLossy
@@ -60,12 +71,34 @@ public struct ShrinkReport: Sendable {
 
     /// The suggestion that saves the most (a cheaper contract change first on a tie), among
     /// those the plan may use: lossy ones only when the advisor allows lossy suggestions.
+    /// Savings are compared on the figure that binds the payload: the body, or ActivityKit's
+    /// figure on the device when its tier is the worse.
     ///
     /// Test helpers and push errors quote it: `bestSuggestion?.description`.
     public var bestSuggestion: ShrinkSuggestion? {
-        suggestions.filter { allowsLossy || !$0.isLossy }
-            .min { ($1.savedBytes, $0.contractChange) < ($0.savedBytes, $1.contractChange) }
+        let deviceBound = standing.isDeviceBound(budget)
+        return suggestions.filter { allowsLossy || !$0.isLossy }
+            .min {
+                let left = $0.rankedSavings(deviceBound: deviceBound)
+                let right = $1.rankedSavings(deviceBound: deviceBound)
+                return (right.bound, $0.contractChange, right.other) < (left.bound, $1.contractChange, left.other)
+            }
     }
+
+    /// ActivityKit's figure as each writer writes it.
+    package var deviceByteCounts: WrittenByteCounts? { standing.device }
+
+    /// Whether ActivityKit's figure counts attributes (a start, or an attributes and
+    /// content-state pair) besides the content state.
+    package var deviceFigureHoldsAttributes: Bool {
+        document.devicePaths.contains { $0.lastKey == "attributes" }
+    }
+
+    /// The writer behind ``deviceByteCount``.
+    package var deviceWriter: JSONWriter? { standing.judgedDevice(budget)?.writer }
+
+    /// The tier of ``deviceByteCount`` against ActivityKit's limit.
+    package var deviceTier: SizeTier? { standing.deviceTier(budget) }
 
     /// The plan's steps that need no change to the app (contract change `none` or `server`), in
     /// plan order: what `paysize suggest --apply` writes. Lossy steps are among them only when
@@ -82,11 +115,7 @@ public struct ShrinkReport: Sendable {
     public func applying(_ suggestions: [ShrinkSuggestion]) -> ShrinkPlan {
         var shrunk = document
         ShrinkEdit.apply(suggestions.map(\.edit), to: &shrunk)
-        let byteCount = shrunk.byteCount
-        let tier = budget.tier(forByteCount: byteCount)
-        return ShrinkPlan(
-            suggestionIDs: suggestions.map(\.id), byteCount: byteCount, tier: tier, reachesTarget: tier <= target,
-            jsonBytes: shrunk.jsonBytes())
+        return ShrinkPlan(ids: suggestions.map(\.id), result: shrunk, budget: budget, target: target)
     }
 
     /// Another payload of the same series with `suggestions` applied, as compact JSON.

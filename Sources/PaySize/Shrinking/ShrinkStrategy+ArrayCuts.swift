@@ -96,30 +96,49 @@ extension ShrinkStrategy {
         var refusal: String?
         /// The elements of the single array at this path, when there is one.
         var elementSizes: [Int]?
+        /// Whether ActivityKit counts the array on the device.
+        var isDeviceCounted = false
+        /// As ``bytes``, with every element as the judged writer writes it on the device.
+        var deviceBytes = 0
+        /// As ``elementSizes``, as the judged writer writes each element on the device.
+        var elementDeviceSizes: [Int]?
 
         var bytesPerItem: Int { max(1, bytes / max(elementTotal, 1)) }
 
-        /// The items to keep so the payload reaches the target's ceiling (half when it is there).
+        /// The items to keep so the payload reaches the target's ceiling (half when it is
+        /// there): on the body, and on ActivityKit's figure as the judged writer writes it when
+        /// that is above ActivityKit's ceiling; the fewer of the two.
         func keptCount(in context: ShrinkContext, spread: Bool) -> Int {
+            var kept: Int? = nil
             let ceiling = context.budget.largestByteCount(in: context.target)
-            var kept = count / 2
             if context.byteCount > ceiling {
-                let needed = context.byteCount - ceiling
-                if let sizes = elementSizes, !spread {
-                    let priority = ShrinkStrategy.priority(count: count, end: order?.importantEnd ?? .first)
-                    var saved = 0
-                    var dropped = 0
-                    for position in priority.reversed() where saved < needed + countKeys.count * 2 {
-                        saved += sizes[position] + 1
-                        dropped += 1
-                    }
-                    kept = count - dropped
-                } else {
-                    let perInstance = max(1, bytesPerItem * instances)
-                    kept = count - (needed + countKeys.count * 2 + perInstance - 1) / perInstance
-                }
+                kept = keptCount(needed: context.byteCount - ceiling, sizes: elementSizes, bytes: bytes, spread: spread)
             }
-            return min(max(kept, indexKeys.isEmpty ? 1 : 2), count - 1)
+            let deviceCeiling = context.budget.activityKitBudget.largestByteCount(in: context.target)
+            if isDeviceCounted, let device = context.judgedDevice, device.byteCount > deviceCeiling {
+                let deviceKept = keptCount(
+                    needed: device.byteCount - deviceCeiling, sizes: elementDeviceSizes, bytes: deviceBytes,
+                    spread: spread)
+                kept = min(kept ?? deviceKept, deviceKept)
+            }
+            return min(max(kept ?? count / 2, indexKeys.isEmpty ? 1 : 2), count - 1)
+        }
+
+        /// The items to keep so that a figure drops by `needed` bytes, given each element's size
+        /// (one array) or the bytes of every element (several).
+        private func keptCount(needed: Int, sizes: [Int]?, bytes: Int, spread: Bool) -> Int {
+            if let sizes, !spread {
+                let priority = ShrinkStrategy.priority(count: count, end: order?.importantEnd ?? .first)
+                var saved = 0
+                var dropped = 0
+                for position in priority.reversed() where saved < needed + countKeys.count * 2 {
+                    saved += sizes[position] + 1
+                    dropped += 1
+                }
+                return count - dropped
+            }
+            let perInstance = max(1, max(1, bytes / max(elementTotal, 1)) * instances)
+            return count - (needed + countKeys.count * 2 + perInstance - 1) / perInstance
         }
 
         func couplingNote(kept: Int) -> String {
@@ -244,17 +263,24 @@ extension ShrinkStrategy {
     static func arrayGroups(in context: ShrinkContext) -> [ArrayGroup] {
         var groups: [ShrinkPath: ArrayGroup] = [:]
         var order: [ShrinkPath] = []
+        let deviceWriter = context.judgedDevice?.writer
         for value in context.values {
             guard let elements = value.element.elements, !elements.isEmpty else { continue }
             let path = value.path.folded
             let sizes = elements.map(\.compactByteCount)
             let bytes = sizes.reduce(0) { $0 + $1 + 1 }
+            let deviceSizes: [Int]? =
+                context.isDeviceCounted(value.path)
+                ? deviceWriter.map { writer in elements.map { $0.rewrittenSize(by: writer).byteCount } } : nil
+            let deviceBytes = deviceSizes?.reduce(0) { $0 + $1 + 1 } ?? 0
             if var group = groups[path] {
                 group.count = max(group.count, elements.count)
                 group.bytes += bytes
+                group.deviceBytes += deviceBytes
                 group.elementTotal += elements.count
                 group.instances += 1
                 group.elementSizes = nil
+                group.elementDeviceSizes = nil
                 group.isClosedList = group.isClosedList && isClosedList(elements)
                 group.isSeries = group.isSeries && isSeries(elements)
                 groups[path] = group
@@ -264,7 +290,8 @@ extension ShrinkStrategy {
             var group = ArrayGroup(
                 path: path, count: elements.count, bytes: bytes, elementTotal: elements.count, instances: 1,
                 order: ArrayOrder.infer(elements), isClosedList: isClosedList(elements), isSeries: isSeries(elements),
-                isCoordinatePath: isCoordinatePath(elements), elementSizes: sizes)
+                isCoordinatePath: isCoordinatePath(elements), elementSizes: sizes, isDeviceCounted: deviceSizes != nil,
+                deviceBytes: deviceBytes, elementDeviceSizes: deviceSizes)
             if case .key(let key)? = path.components.last, let parentPointer = value.path.parent.pointer,
                 let parent = context.payload.descendant(at: parentPointer), let members = parent.members
             {

@@ -6,7 +6,12 @@ extension ShrinkStrategy {
     /// Coordinates keep 5 decimals, progress 3, percentages 2, money every digit, anything else
     /// 2 fraction digits (2 significant below 1); see ``NumberMeaning``. Rounding is half up on
     /// the decimal text so no binary rounding creeps in. Numbers in exponent form and `Date`
-    /// numbers (see the date strategy) are left alone.
+    /// numbers (see the date strategy) are left alone. Fewer digits are fewer bytes as sent,
+    /// but Foundation's Objective-C writer (iOS 16, and a push the device re-writes) gives a
+    /// non-integral number 17 significant digits whatever it was sent with: a rounding that
+    /// saves nothing there says so (the advisor adds it to the title, from the measurement), and
+    /// the binary-fraction and scaled-integer strategies are what keep numbers short on the
+    /// device (<doc:WhatTheDeviceCounts>).
     static let fewerDigits = ShrinkStrategy(id: "fewer-digits") { context in
         var examples: [ShrinkPath: (String, String, NumberMeaning)] = [:]
         var order: [ShrinkPath] = []
@@ -32,10 +37,10 @@ extension ShrinkStrategy {
             let digits = meaning.keptFractionDigits ?? 2
             let significant = meaning == .other
             let scaled =
-                meaning == .coordinate
-                ? "Or send integer microdegrees (× 1000000) and divide in the view, which is an app change."
-                : "Or send a scaled integer (hundredths: 0.73 → 73) and divide in the view, which is an app change."
-            return ShrinkCandidate(
+                meaning.integerScale.map { scale in
+                    "Rounded decimals still get 17 significant digits from iOS 16 and a push the device re-writes; integers (\(scale.unit)) do not, an app change (see the scaled-integers suggestion)."
+                } ?? "Or send a scaled integer (hundredths: 0.73 → 73) and divide in the view, which is an app change."
+            var candidate = ShrinkCandidate(
                 id: "fewer-digits:\(path)", kind: "fewer-digits",
                 title: "fewer fraction digits at \(path): \(meaning.effect) (\(before) → \(after))",
                 paths: [path.rawValue], contractChange: .server,
@@ -47,6 +52,8 @@ extension ShrinkStrategy {
                     guard case .number(let text) = content else { return nil }
                     return roundedNumber(text, fractionDigits: digits, significantBelowOne: significant)
                 })
+            candidate.roundingExample = (before, after)
+            return candidate
         }
         if !integerPaths.isEmpty {
             let listed = integerPaths.prefix(4).map(\.description).joined(separator: ", ")

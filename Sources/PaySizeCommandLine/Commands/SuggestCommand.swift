@@ -36,7 +36,7 @@ struct SuggestCommand {
                 "Keys the app cannot rename (a push SDK's, a partner's), '*' for any characters; repeatable. Well-known push SDK keys are kept anyway.",
             isRepeatable: true),
         .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
-        .broadcast, .limit,
+        .broadcast, .limit, .deviceWriter,
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
         .init(
             names: ["--max-input-bytes"], valueName: "<bytes>",
@@ -48,13 +48,17 @@ struct SuggestCommand {
         OVERVIEW: Show where a Live Activity payload's bytes go and every measured way to shrink it.
 
         Each strategy produces the shrunk payload and measures it: every saving is an exact byte
-        difference of compact JSON, never an estimate. Suggestions say the new tier, the paths
-        touched, the contract change (none: a server setting; server: values installed apps
-        already accept; app: the app's Swift type changes) and how to apply them. The plan is
-        the smallest set (fewest contract changes first, then fewest bytes) whose measured result
-        reaches --target. Advice that saves nothing in JSON (smaller integer types, nil optionals
-        already omitted) is listed at 0 bytes. A series (.jsonl) shows which values a string
-        takes and which members never change; its largest payload is the one measured.
+        difference of compact JSON, never an estimate, and is measured twice: on the body APNs
+        counts, and on the content state (with a start's attributes) as the device writes it,
+        where iOS 16 and a re-written push give non-integral numbers 17 significant digits
+        (each writer's saving is shown; --device-writer picks the one judged). Suggestions say
+        the new tier, the paths touched, the contract change (none: a server setting; server:
+        values installed apps already accept; app: the app's Swift type changes) and how to
+        apply them. The plan is the smallest set (fewest contract changes first, then fewest
+        bytes) whose measured result reaches --target on both figures. Advice that saves nothing
+        (smaller integer types, nil optionals already omitted) is listed at 0 bytes. A series
+        (.jsonl) shows which values a string takes and which members never change; its largest
+        payload is the one measured.
 
         USAGE: paysize suggest [<options>] <file> ...
 
@@ -97,9 +101,9 @@ struct SuggestCommand {
                 message: "unknown format '\(format)' for '--format'; expected text or json", command: Self.name)
         }
         let target = try parsed.tier("--target", default: .safe, command: Self.name)
-        advisor = ShrinkAdvisor(
-            budget: PayloadBudget(limit: try parsed.byteLimit(command: Self.name)), target: target,
-            allowsLossy: parsed.has("--lossy"))
+        var budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
+        budget.deviceWriter = try parsed.deviceWriter(command: Self.name)
+        advisor = ShrinkAdvisor(budget: budget, target: target, allowsLossy: parsed.has("--lossy"))
         let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
         advisor.contentStateSchema = try parsed.value("--schema").map { try SchemaFile.load($0, directory: directory) }
         advisor.attributesSchema = try parsed.value("--attributes-schema").map {
@@ -209,27 +213,53 @@ struct SuggestCommand {
             let suggestions = report.suggestionsWithoutAppChange
             var output: [UInt8]
             var byteCount: Int
+            var deviceByteCount: Int?
             if payloads.count == 1 {
                 let result = report.applying(suggestions)
                 output = result.jsonBytes
                 byteCount = result.byteCount
+                deviceByteCount = result.deviceByteCount
             } else {
                 output = []
                 byteCount = 0
                 for payload in payloads {
                     let line = try report.applying(suggestions, toJSONBytes: payload.record.bytes)
                     byteCount = max(byteCount, line.count)
+                    if let device = Self.deviceByteCount(of: line, budget: report.budget) {
+                        deviceByteCount = max(deviceByteCount ?? 0, device)
+                    }
                     output += line + [UInt8(ascii: "\n")]
                 }
             }
             try NewOutputFile.create(applyPath, containing: output)
             applied = .init(
                 file: applyPath, byteCount: byteCount, tier: report.budget.tier(forByteCount: byteCount),
+                deviceByteCount: deviceByteCount,
+                deviceTier: deviceByteCount.map { report.budget.activityKitBudget.tier(forByteCount: $0) },
                 suggestionIDs: suggestions.map(\.id))
         }
         return SuggestOutcome(
             file: measured.record.file, line: measured.record.line, seriesCount: payloads.count, report: report,
             redundancy: redundancy, dictionarySource: dictionary?.source, applied: applied)
+    }
+
+    /// ActivityKit's figure of one written payload as the budget's device writer judges it, as
+    /// `paysize check` measures a push (and the advisor a bare content state); `nil` when it has
+    /// neither a content state nor a start's attributes.
+    static func deviceByteCount(of compactJSON: [UInt8], budget: PayloadBudget) -> Int? {
+        guard let root = try? JSONScanner.scan(compactJSON) else { return nil }
+        let aps = root["aps"]
+        let isStart = (aps?["event"] ?? aps?["events"])?.stringValue == "start"
+        let contentState = aps?["content-state"].flatMap { $0.members == nil ? nil : $0 }
+        let attributes = isStart ? aps?["attributes"].flatMap { $0.members == nil ? nil : $0 } : nil
+        guard aps?.members != nil else {
+            // A bare content state, as the advisor reads it: an object without an `aps` object.
+            guard root.members != nil else { return nil }
+            return DeviceSize(contentState: root, attributes: nil, choice: budget.deviceWriter)?.judged
+                .activityKitByteCount
+        }
+        return DeviceSize(contentState: contentState, attributes: attributes, choice: budget.deviceWriter)?.judged
+            .activityKitByteCount
     }
 
     /// A dictionary from a series' other payloads: trained when there are enough of them, else

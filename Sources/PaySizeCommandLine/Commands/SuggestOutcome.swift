@@ -11,6 +11,10 @@ struct SuggestOutcome {
         /// The size of the written payload (of the largest line, for a series).
         var byteCount: Int
         var tier: SizeTier
+        /// ActivityKit's figure as the judged writer writes it (of the largest, for a series),
+        /// when the payload has one.
+        var deviceByteCount: Int?
+        var deviceTier: SizeTier?
         var suggestionIDs: [String]
     }
 

@@ -2,13 +2,17 @@
 
 extension SuggestOutcome {
     /// One JSON object with stable fields: `file`, `line` (series only), `seriesCount`,
-    /// `payloadBytes`, `limit`, `tier`, `target`, `breakdown` (each `path`, `count`, `keyBytes`,
-    /// `valueBytes`, `punctuationBytes`, `totalBytes`), `suggestions` (each `id`, `title`,
-    /// `savedBytes`, `newTier`, `paths`, `contractChange`, `howToApply`, `lossy`),
-    /// `zeroSavings` (the same fields, `savedBytes` 0), `plan` (the ids chosen), `planBytes`,
-    /// `planTier`, `reachesTarget`, `redundancy` (`zstdBytes`, `dictionaryZstdBytes`,
-    /// `dictionaryBytes`, `dictionary`) and `applied` (`file`, `payloadBytes`, `tier`,
-    /// `suggestions`; `null` without `--apply`).
+    /// `payloadBytes`, `limit`, `tier`, `target`, the device's figure (`deviceBytes`,
+    /// `deviceLimit`, `deviceWriter`, `deviceTier`, `deviceBytesByWriter` with `swift` and
+    /// `objc`; `null`s when the payload holds no content state), `breakdown` (each `path`,
+    /// `count`, `keyBytes`, `valueBytes`, `punctuationBytes`, `totalBytes`), `suggestions` (each
+    /// `id`, `title`, `savedBytes`, `newTier`, `deviceSavedBytes`, `deviceSavedBytesByWriter`,
+    /// `newDeviceTier`, `paths`, `contractChange`, `howToApply`, `lossy`), `zeroSavings` (the
+    /// same fields, savings 0), `plan` (the ids chosen), `planBytes`, `planTier`,
+    /// `planDeviceBytes`, `planDeviceTier`, `reachesTarget`, `redundancy` (`zstdBytes`,
+    /// `dictionaryZstdBytes`, `dictionaryBytes`, `dictionary`) and `applied` (`file`,
+    /// `payloadBytes`, `tier`, `deviceBytes`, `deviceTier`, `suggestions`; `null` without
+    /// `--apply`).
     var jsonObject: JSONOutputValue {
         var members: [(String, JSONOutputValue)] = [("file", .string(file))]
         if let line { members.append(("line", .int(line))) }
@@ -18,6 +22,11 @@ extension SuggestOutcome {
             ("limit", .int(report.budget.limit)),
             ("tier", .string(report.tier.rawValue)),
             ("target", .string(report.target.rawValue)),
+            ("deviceBytes", .optional(report.deviceByteCount)),
+            ("deviceLimit", .int(report.budget.activityKitLimit)),
+            ("deviceWriter", .optional(report.deviceWriter?.description)),
+            ("deviceTier", .optional(report.deviceTier?.rawValue)),
+            ("deviceBytesByWriter", Self.byWriter(report.deviceByteCounts)),
             (
                 "breakdown",
                 .array(
@@ -37,6 +46,8 @@ extension SuggestOutcome {
             ("plan", .array(report.plan.suggestionIDs.map(JSONOutputValue.string))),
             ("planBytes", .int(report.plan.byteCount)),
             ("planTier", .string(report.plan.tier.rawValue)),
+            ("planDeviceBytes", .optional(report.plan.deviceByteCount)),
+            ("planDeviceTier", .optional(report.plan.deviceTier?.rawValue)),
             ("reachesTarget", .bool(report.plan.reachesTarget)),
             (
                 "redundancy",
@@ -54,6 +65,8 @@ extension SuggestOutcome {
                         ("file", .string(applied.file)),
                         ("payloadBytes", .int(applied.byteCount)),
                         ("tier", .string(applied.tier.rawValue)),
+                        ("deviceBytes", .optional(applied.deviceByteCount)),
+                        ("deviceTier", .optional(applied.deviceTier?.rawValue)),
                         ("suggestions", .array(applied.suggestionIDs.map(JSONOutputValue.string))),
                     ])
                 } ?? .null
@@ -68,10 +81,19 @@ extension SuggestOutcome {
             ("title", .string(suggestion.title)),
             ("savedBytes", .int(suggestion.savedBytes)),
             ("newTier", .string(suggestion.newTier.rawValue)),
+            ("deviceSavedBytes", .optional(suggestion.deviceSavedBytes)),
+            ("deviceSavedBytesByWriter", byWriter(suggestion.deviceSavings)),
+            ("newDeviceTier", .optional(suggestion.newDeviceTier?.rawValue)),
             ("paths", .array(suggestion.paths.map(JSONOutputValue.string))),
             ("contractChange", .string(suggestion.contractChange.rawValue)),
             ("howToApply", .string(suggestion.howToApply)),
             ("lossy", .bool(suggestion.isLossy)),
         ])
+    }
+
+    /// `{"swift":…,"objc":…}`, or `null` without a device figure.
+    private static func byWriter(_ counts: WrittenByteCounts?) -> JSONOutputValue {
+        guard let counts else { return .null }
+        return .object([("swift", .int(counts.swift)), ("objc", .int(counts.objc))])
     }
 }

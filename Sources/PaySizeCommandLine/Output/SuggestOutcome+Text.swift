@@ -15,6 +15,16 @@ extension SuggestOutcome {
             "\(name): \(report.tier) — \(report.byteCount) of \(budget.limit) bytes; "
                 + "target \(report.target) (\(Self.ceilingText(budget, report.target)))", width: width, rest: "  ")
         text += "\n"
+        if let device = report.deviceByteCount, let writer = report.deviceWriter, let tier = report.deviceTier,
+            let counts = report.deviceByteCounts
+        {
+            let parts = report.deviceFigureHoldsAttributes ? "attributes and content state" : "the content state"
+            let other: JSONWriter = writer == .objc ? .swift : .objc
+            text +=
+                Self.wrapped(
+                    "on the device: \(tier) — \(device) of \(budget.activityKitLimit) bytes, \(parts) as the \(writer) writer writes it (\(counts[other]) as the \(other) writer does)",
+                    width: width, first: "  ", rest: "    ") + "\n"
+        }
         if seriesCount > 1 {
             text +=
                 Self.wrapped(
@@ -27,10 +37,14 @@ extension SuggestOutcome {
                 applied.suggestionIDs.isEmpty
                 ? "nothing applied (no step of the plan works without an app change)"
                 : "applied: " + applied.suggestionIDs.joined(separator: ", ")
+            var device = ""
+            if let bytes = applied.deviceByteCount, let tier = applied.deviceTier {
+                device = "; on the device \(counted(bytes, "byte")) (\(tier))"
+            }
             text +=
                 "\n"
                 + Self.wrapped(
-                    "Wrote \(applied.file): \(counted(applied.byteCount, "byte")) (\(applied.tier)); \(applying)",
+                    "Wrote \(applied.file): \(counted(applied.byteCount, "byte")) (\(applied.tier))\(device); \(applying)",
                     width: width, rest: "  ") + "\n"
         }
         return text
@@ -108,11 +122,13 @@ extension SuggestOutcome {
             text +=
                 Self.wrapped(Self.relative(suggestion.title, to: base), width: width, first: number, rest: indent)
                 + "\n"
-            var figures =
-                "saves \(counted(suggestion.savedBytes, "byte")) → \(suggestion.byteCount) (\(suggestion.newTier))"
+            var figures = Self.savingText(suggestion.savedBytes, after: suggestion.byteCount, tier: suggestion.newTier)
             figures += " · cost: \(Self.costText(suggestion.contractChange))" + (suggestion.isLossy ? " · lossy" : "")
             figures += " · id \(suggestion.id)"
             text += Self.wrapped(figures, width: width, first: indent, rest: indent + "  ") + "\n"
+            if let device = Self.deviceSavingText(suggestion) {
+                text += Self.wrapped("on the device " + device, width: width, first: indent, rest: indent + "  ") + "\n"
+            }
             for line in Self.relative(suggestion.howToApply, to: base).split(
                 separator: "\n", omittingEmptySubsequences: false)
             {
@@ -124,6 +140,25 @@ extension SuggestOutcome {
             }
         }
         return text + zeroSavingsText
+    }
+
+    /// `saves N bytes → after (tier)`, or `adds N bytes → …` when the figure grows.
+    static func savingText(_ saved: Int, after: Int, tier: SizeTier) -> String {
+        "\(saved < 0 ? "adds" : "saves") \(counted(abs(saved), "byte")) → \(after) (\(tier))"
+    }
+
+    /// A suggestion's saving on ActivityKit's figure: the judged writer's with the figure after
+    /// and its tier, then the other writer's (`(objc writer): saves 2254 bytes → 1969 (safe);
+    /// swift writer: saves 190`); `nil` when the payload has no device figure.
+    static func deviceSavingText(_ suggestion: ShrinkSuggestion) -> String? {
+        guard let saved = suggestion.deviceSavedBytes, let after = suggestion.deviceByteCount,
+            let tier = suggestion.newDeviceTier, let writer = suggestion.deviceWriter,
+            let savings = suggestion.deviceSavings
+        else { return nil }
+        let other: JSONWriter = writer == .objc ? .swift : .objc
+        let otherSaved = savings[other]
+        return "(\(writer) writer): \(savingText(saved, after: after, tier: tier)); \(other) writer: "
+            + "\(otherSaved < 0 ? "adds" : "saves") \(abs(otherSaved))"
     }
 
     /// `text` with every path under `base` written relative to it (`/aps/content-state/legs/*` → `legs/*`).
@@ -198,7 +233,7 @@ extension SuggestOutcome {
 
     private var zeroSavingsText: String {
         guard !report.zeroSavings.isEmpty else { return "" }
-        var text = "\nMeasured at 0 bytes (nothing to gain in JSON):\n"
+        var text = "\nMeasured at 0 bytes (nothing to gain in JSON, as sent or on the device):\n"
         let base = Self.commonBase(of: report.appRegions.map(\.rawValue))
         for finding in report.zeroSavings {
             text +=
@@ -221,7 +256,11 @@ extension SuggestOutcome {
         for (index, id) in plan.suggestionIDs.enumerated() {
             text += "  \(index + 1). \(id) (cost: \(suggestions[id].map { "\($0.contractChange)" } ?? "?"))\n"
         }
-        text += "  → \(plan.byteCount) of \(budget.limit) bytes, \(plan.tier): "
+        text += "  → \(plan.byteCount) of \(budget.limit) bytes, \(plan.tier)"
+        if let device = plan.deviceByteCount, let tier = plan.deviceTier, let writer = plan.deviceWriter {
+            text += "; on the device \(device) of \(budget.activityKitLimit) bytes, \(tier) (\(writer) writer)"
+        }
+        text += ": "
         text += plan.reachesTarget ? "reaches \(report.target)\n" : "no plan reaches \(report.target)\n"
         if !report.allowsLossy, report.suggestions.contains(where: \.isLossy) {
             text += "  lossy suggestions were left out; --lossy lets them join\n"

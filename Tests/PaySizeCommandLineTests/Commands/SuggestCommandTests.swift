@@ -15,11 +15,15 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let zstd = try Zstd.compress(Array(Self.small.utf8), level: 19).count
-        // The headline holds the temporary path, so it may wrap; the rest is exact.
+        // The headline holds the temporary path, so it may wrap; the rest is exact. Its second
+        // line is ActivityKit's figure: the content state as the device writes it (the escaped
+        // slashes count as written: Foundation escapes them too).
         let headline = try #require(result.standardOutput.range(of: "\n\n"))
         #expect(
-            result.standardOutput[..<headline.lowerBound].replacingOccurrences(of: "\n  ", with: " ")
-                == "\(path): safe — 141 of 4096 bytes; target safe (at most 2047 bytes)")
+            result.standardOutput[..<headline.lowerBound].replacingOccurrences(of: "\n    ", with: " ")
+                .replacingOccurrences(of: "\n  ", with: " ")
+                == "\(path): safe — 141 of 4096 bytes; target safe (at most 2047 bytes) on the device: safe — 75 of 4096 bytes, the content state as the objc writer writes it (75 as the swift writer does)"
+        )
         #expect(
             result.standardOutput[headline.upperBound...] == """
                 Where the bytes go (compact JSON, largest first; each bar runs on from the one above; one column =
@@ -39,17 +43,20 @@ import Testing
                 measured alone on this payload; paths relative to /aps/content-state:
                   1. escapes the JSON does not need (\\/) at logo → server encoder settings
                      saves 3 bytes → 138 (safe) · cost: none (a server setting) · id escaping
+                     on the device (objc writer): saves 0 bytes → 75 (safe); swift writer: saves 0
                      Add .withoutEscapingSlashes to the server's JSONEncoder outputFormatting (Foundation writes /
                      as \\/ by default); with other encoders, write non-ASCII as UTF-8 (Python: json.dumps(payload,
                      ensure_ascii=False)). Every JSON decoder reads both spellings alike.
                   2. drop explicit nulls at note
                      saves 12 bytes → 129 (safe) · cost: server (no app release) · id drop-nulls
+                     on the device (objc writer): saves 12 bytes → 63 (safe); swift writer: saves 12
                      Have the server omit nil optionals instead of writing null (synthesized Encodable already does;
                      in a hand-written encode(to:), use encodeIfPresent). Synthesized Decodable reads a missing
                      optional as nil, so installed apps accept it.
                   3. shorter CodingKeys for 3 keys at /aps/content-state
                      saves 16 bytes → 125 (safe) · cost: app (an App Store release; running activities keep the old
                        form until they end) · id shorter-keys:/aps/content-state
+                     on the device (objc writer): saves 16 bytes → 59 (safe); swift writer: saves 16
                      Map the properties of the type decoded at /aps/content-state to short keys, and have the server
                      send them:
                      enum CodingKeys: String, CodingKey {
@@ -118,11 +125,20 @@ import Testing
         #expect(result.standardError == "")
         #expect(result.standardOutput.hasSuffix("\n") && result.standardOutput.filter { $0 == "\n" }.count == 1)
         let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        // ActivityKit's figure on the device joined the fields (the content state as the judged
+        // writer writes it, and as each writer does); the fields before keep their names.
         #expect(
             Self.keys(object) == [
-                "file", "seriesCount", "payloadBytes", "limit", "tier", "target", "breakdown", "suggestions",
-                "zeroSavings", "plan", "planBytes", "planTier", "reachesTarget", "redundancy", "applied",
+                "file", "seriesCount", "payloadBytes", "limit", "tier", "target", "deviceBytes", "deviceLimit",
+                "deviceWriter", "deviceTier", "deviceBytesByWriter", "breakdown", "suggestions", "zeroSavings", "plan",
+                "planBytes", "planTier", "planDeviceBytes", "planDeviceTier", "reachesTarget", "redundancy", "applied",
             ])
+        #expect(object["deviceBytes"]?.numberText == "3587")
+        #expect(object["deviceLimit"]?.numberText == "4096")
+        #expect(object["deviceWriter"]?.stringValue == "objc")
+        #expect(object["deviceTier"]?.stringValue == "critical")
+        #expect(object["deviceBytesByWriter"]?["swift"]?.numberText == "3565")
+        #expect(object["deviceBytesByWriter"]?["objc"]?.numberText == "3587")
         #expect(object["file"]?.stringValue == "Examples/shrink/update-match-bloated.json")
         #expect(object["payloadBytes"]?.numberText == "3677")
         #expect(object["tier"]?.stringValue == "critical")
@@ -137,10 +153,20 @@ import Testing
         #expect(
             suggestions.allSatisfy {
                 Self.keys($0) == [
-                    "id", "title", "savedBytes", "newTier", "paths", "contractChange", "howToApply", "lossy",
+                    "id", "title", "savedBytes", "newTier", "deviceSavedBytes", "deviceSavedBytesByWriter",
+                    "newDeviceTier", "paths", "contractChange", "howToApply", "lossy",
                 ]
             })
-        #expect(suggestions.allSatisfy { Int($0["savedBytes"]!.numberText!)! > 0 })
+        #expect(
+            suggestions.allSatisfy {
+                Int($0["savedBytes"]!.numberText!)! > 0 || Int($0["deviceSavedBytes"]!.numberText!)! > 0
+            })
+        // Escaping saves bytes as sent only: the device writes `/` as `\/` again.
+        let escaping = try #require(suggestions.first { $0["id"]?.stringValue == "escaping" })
+        #expect(escaping["savedBytes"]?.numberText == "20")
+        #expect(escaping["deviceSavedBytes"]?.numberText == "0")
+        #expect(escaping["deviceSavedBytesByWriter"]?["swift"]?.numberText == "0")
+        #expect(escaping["deviceSavedBytesByWriter"]?["objc"]?.numberText == "0")
         // Re-pinned for the columnar form: sending the 12 events as columns saves more than their
         // shorter keys and enum together, so safe takes three app changes instead of four.
         #expect(
@@ -151,6 +177,8 @@ import Testing
             ])
         #expect(object["planBytes"]?.numberText == "2003")
         #expect(object["planTier"]?.stringValue == "safe")
+        #expect(object["planDeviceBytes"]?.numberText == "1913")
+        #expect(object["planDeviceTier"]?.stringValue == "safe")
         #expect(object["reachesTarget"]?.boolValue == true)
         #expect(
             Self.keys(object["redundancy"]) == ["zstdBytes", "dictionaryZstdBytes", "dictionaryBytes", "dictionary"])
@@ -182,10 +210,95 @@ import Testing
                 """
                 Examples/shrink/match-series.jsonl:12: critical — 4037 of 4096 bytes; target safe (at most 2047
                   bytes)
+                  on the device: critical — 3947 of 4096 bytes, the content state as the objc writer writes it (3925
+                    as the swift writer does)
                   the largest of 12 payloads in the series; the others show which values strings take and which
                   members never change
 
                 """))
+    }
+
+    @Test("a route over on the device only reaches safe under the 17-digit writer")
+    func aRouteOverOnTheDeviceOnlyReachesSafeUnderTheSeventeenDigitWriter() throws {
+        let path = "Examples/shrink/update-ride-route.json"
+        let result = try PaySizeProcess.run(["suggest", "--format", "json", path])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let object = try JSONScanner.scan(Array(result.standardOutput.utf8.dropLast()))
+        #expect(object["payloadBytes"]?.numberText == "2226")
+        #expect(object["tier"]?.stringValue == "monitor")
+        #expect(object["deviceBytes"]?.numberText == "4223")
+        #expect(object["deviceWriter"]?.stringValue == "objc")
+        #expect(object["deviceTier"]?.stringValue == "over")
+        #expect(object["plan"]?.elements?.compactMap(\.stringValue) == ["scaled-integers:/aps/content-state/route/*/*"])
+        #expect(object["planBytes"]?.numberText == "2030")
+        #expect(object["planDeviceBytes"]?.numberText == "1992")
+        #expect(object["planDeviceTier"]?.stringValue == "safe")
+        #expect(object["reachesTarget"]?.boolValue == true)
+        let scaled = try #require(
+            object["suggestions"]?.elements?.first {
+                $0["id"]?.stringValue == "scaled-integers:/aps/content-state/route/*/*"
+            })
+        #expect(scaled["savedBytes"]?.numberText == "196")
+        #expect(scaled["deviceSavedBytes"]?.numberText == "2231")
+        #expect(scaled["deviceSavedBytesByWriter"]?["swift"]?.numberText == "196")
+        #expect(scaled["deviceSavedBytesByWriter"]?["objc"]?.numberText == "2231")
+        #expect(scaled["newDeviceTier"]?.stringValue == "safe")
+        #expect(scaled["lossy"]?.boolValue == false)
+        let zero = try #require(
+            object["zeroSavings"]?.elements?.first {
+                $0["id"]?.stringValue == "binary-fractions:/aps/content-state/route/*/*"
+            })
+        #expect(zero["title"]?.stringValue?.contains("within 1 m a coordinate needs 17 binary places") == true)
+
+        let text = try PaySizeProcess.run(["suggest", path])
+        #expect(text.status == 0)
+        #expect(
+            text.standardOutput.hasPrefix(
+                """
+                Examples/shrink/update-ride-route.json: monitor — 2226 of 4096 bytes; target safe (at most 2047
+                  bytes)
+                  on the device: over — 4223 of 4096 bytes, the content state as the objc writer writes it (2160 as
+                    the swift writer does)
+
+                """))
+        #expect(
+            text.standardOutput.contains(
+                """
+                  1. scaled-integers:/aps/content-state/route/*/* (cost: app)
+                  → 2030 of 4096 bytes, safe; on the device 1992 of 4096 bytes, safe (objc writer): reaches safe
+
+                """))
+        #expect(
+            text.standardOutput.contains(
+                "     on the device (objc writer): saves 2231 bytes → 1992 (safe); swift writer: saves 196\n"))
+
+        // Judged by the Swift writer alone, the content state is not over; the plan is the same.
+        let swift = try PaySizeProcess.run(["suggest", "--format", "json", "--device-writer", "swift", path])
+        #expect(swift.status == 0)
+        let judged = try JSONScanner.scan(Array(swift.standardOutput.utf8.dropLast()))
+        #expect(judged["deviceWriter"]?.stringValue == "swift")
+        #expect(judged["deviceBytes"]?.numberText == "2160")
+        #expect(judged["deviceTier"]?.stringValue == "monitor")
+        #expect(judged["planDeviceBytes"]?.numberText == "1964")
+        #expect(judged["deviceBytesByWriter"]?["objc"]?.numberText == "4223")
+    }
+
+    @Test("a rounding that saves nothing at 17 digits says so") func aRoundingThatSavesNothingAtSeventeenDigitsSaysSo()
+        throws
+    {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "score.json", #"{"aps":{"timestamp":1764514800,"event":"update","content-state":{"score":0.5312}}}"#)
+        let result = try PaySizeProcess.run(["suggest", path])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput.replacingOccurrences(of: "\n     ", with: " ").contains(
+                "(0.5312 → 0.53); saves nothing as iOS 16 and re-written pushes write it: 0.53 is 19 bytes either way (0.53000000000000003, as 0.5312 is 0.53120000000000001)"
+            ))
+        #expect(
+            result.standardOutput.contains(
+                "     on the device (objc writer): saves 0 bytes → 29 (safe); swift writer: saves 2\n"))
     }
 
     @Test("a suggestion the schema rejects is an app change") func aSuggestionTheSchemaRejectsIsAnAppChange() throws {
@@ -284,6 +397,10 @@ import Testing
                 "paysize: error: 'Examples/end-ride.json' exists; '--apply' writes a new file and never overwrites one (see 'paysize suggest --help')"
             ),
             (
+                ["suggest", "--device-writer", "pdp11", "x"],
+                "paysize: error: unknown writer 'pdp11' for '--device-writer'; expected swift, objc or larger (see 'paysize suggest --help')"
+            ),
+            (
                 ["suggest", "--lossi", "x"],
                 "paysize: error: unknown option '--lossi'; did you mean '--lossy'? (see 'paysize suggest --help')"
             ),
@@ -324,7 +441,7 @@ import Testing
         // The line wraps at 100 columns, continuing two spaces in.
         #expect(
             result.standardOutput.replacingOccurrences(of: "\n  ", with: " ").hasSuffix(
-                "\nWrote \(output): 129 bytes (monitor); applied: drop-nulls\n"))
+                "\nWrote \(output): 129 bytes (monitor); on the device 63 bytes (safe); applied: drop-nulls\n"))
         #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.small)
         #expect(
             try String(contentsOfFile: output, encoding: .utf8)

@@ -152,7 +152,7 @@ import Testing
         #expect(printed.allSatisfy { $0.hasPrefix("unknown") }, "\(printed)")
     }
 
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
