@@ -143,10 +143,21 @@ extension NumberMeaning {
         }
     }
 
+    /// Coordinates in degrees × 10^`exponent` (5 to 7): 10^-5 degrees is about 1.1 m, so a point
+    /// rounded to it moves at most about 0.56 m; with more decimals it moves less.
+    static func coordinateScale(exponent: Int) -> IntegerScale {
+        let step = ["1.1 m", "11 cm", "1.1 cm"][exponent - 5]
+        let moves = ["0.56 m", "5.6 cm", "0.56 cm"][exponent - 5]
+        return IntegerScale(
+            exponent: exponent, unit: "degrees × 10^\(exponent)", noun: "coordinates", keySuffix: "E\(exponent)",
+            mayRound: true,
+            roundingError: "1e-0\(exponent)° is about \(step): a point moves by at most ±\(moves)")
+    }
+
     /// The integer form of this meaning: money in cents (only when every amount is whole
     /// cents), a progress in basis points (× 10^4), a percentage in basis points (× 100), a
-    /// coordinate in degrees × 10^5 (0.00001° is about 1.1 m, so a rounded point moves at most
-    /// about 0.56 m).
+    /// coordinate in degrees × 10^5 (``coordinateScale(exponent:)``; the strategy takes 10^6 or
+    /// 10^7 when that holds every value exactly).
     var integerScale: IntegerScale? {
         switch self {
         case .money:
@@ -161,9 +172,7 @@ extension NumberMeaning {
                 exponent: 2, unit: "basis points", noun: "percentages", keySuffix: "Bp", mayRound: true,
                 roundingError: "at most 0.005 percentage points off")
         case .coordinate:
-            IntegerScale(
-                exponent: 5, unit: "degrees × 10^5", noun: "coordinates", keySuffix: "E5", mayRound: true,
-                roundingError: "0.00001° is about 1.1 m: a point moves by at most ±0.56 m")
+            Self.coordinateScale(exponent: 5)
         case .other:
             nil
         }

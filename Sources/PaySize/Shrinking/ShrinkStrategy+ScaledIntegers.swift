@@ -28,10 +28,12 @@ extension ShrinkStrategy {
                 groups[path] = group
                 order.append(path)
             }
-            groups[path]!.add(text)
+            groups[path]!.texts.append(text)
         }
         return order.compactMap { path in
-            guard let group = groups[path], group.isUsable(in: context) else { return nil }
+            guard var group = groups[path] else { return nil }
+            group.settle()
+            guard group.isUsable(in: context) else { return nil }
             return group.proposal(context: context)
         }
     }
@@ -46,8 +48,11 @@ extension ShrinkStrategy {
         let key: String
         /// How many arrays lie between the member and its numbers (0 to 2).
         let depth: Int
-        /// The unit the numbers' meaning gives them.
-        let scale: NumberMeaning.IntegerScale
+        /// The unit the numbers' meaning gives them; for coordinates, the power of ten that holds
+        /// every one exactly once ``settle()`` has seen them all.
+        var scale: NumberMeaning.IntegerScale
+        /// The number tokens of the place, as sent.
+        var texts: [String] = []
         /// Whether every number so far scales without dropping a digit.
         var isExact = true
         /// Whether every number so far scales to an integer within ±2^53.
@@ -83,8 +88,18 @@ extension ShrinkStrategy {
             key.contains("_") ? key + "_" + scale.keySuffix.lowercased() : key + scale.keySuffix
         }
 
+        /// Reads every number: for coordinates, picks degrees × 10^5, 10^6 or 10^7, whichever is
+        /// the first to hold every value exactly (10^5, rounded, when none does); then scales each.
+        mutating func settle() {
+            if scale.keySuffix == NumberMeaning.coordinateScale(exponent: 5).keySuffix {
+                let fractionDigits = texts.map(ShrinkStrategy.fractionDigitCount).max() ?? 0
+                scale = NumberMeaning.coordinateScale(exponent: fractionDigits <= 7 ? max(5, fractionDigits) : 5)
+            }
+            for text in texts { add(text) }
+        }
+
         /// Takes one number token of the place into account.
-        mutating func add(_ text: String) {
+        private mutating func add(_ text: String) {
             guard let scaled = ShrinkStrategy.scaledInteger(text, exponent: scale.exponent) else {
                 fitsIntegers = false
                 return
@@ -219,6 +234,12 @@ extension ShrinkStrategy {
         default:
             return nil
         }
+    }
+
+    /// The fewest decimals that write the number token's value exactly (`1.50` has 1), up to 8;
+    /// 9 for more.
+    static func fractionDigitCount(_ text: String) -> Int {
+        (0...8).first { scaledInteger(text, exponent: $0)?.isExact == true } ?? 9
     }
 
     /// A number token times 10^`exponent`, as an integer token, worked on the decimal text:

@@ -246,9 +246,12 @@ import Testing
             ),
             // Coordinates with 5 decimals, exactly: 48.85822 (8 bytes, 18 at 17 digits) → 4885822.
             (#"{"lat":48.85822}"#, "scaled-integers:/aps/content-state/lat", "latE5", "4885822", -1, 9, false),
-            // Coordinates with 6 decimals: rounded to 1e-5°, within 0.56 m (lossy); 37.774927 (9
-            // bytes, 18 at 17 digits) → 3777493.
-            (#"{"lat":37.774927}"#, "scaled-integers:/aps/content-state/lat", "latE5", "3777493", 0, 9, true),
+            // Coordinates with 6 decimals: degrees × 10^6 holds them exactly; 37.774927 (9 bytes, 18
+            // at 17 digits) → 37774927.
+            (#"{"lat":37.774927}"#, "scaled-integers:/aps/content-state/lat", "latE6", "37774927", -1, 8, false),
+            // With more than 7 decimals no power of ten up to 10^7 holds them: rounded to 1e-5°,
+            // within 0.56 m (lossy); 37.774927123 (12 bytes, 18 at 17 digits) → 3777493.
+            (#"{"lat":37.774927123}"#, "scaled-integers:/aps/content-state/lat", "latE5", "3777493", 3, 9, true),
         ] as [(String, String, String, String, Int, Int, Bool)])
     func scaledIntegersPinTheirSavings(_ example: (String, String, String, String, Int, Int, Bool)) throws {
         let (state, id, key, value, saved, objcSaved, lossy) = example
@@ -265,13 +268,30 @@ import Testing
         #expect(written[key]?.numberText == value)
     }
 
+    @Test("coordinates take the first of degrees × 10^5, 10^6 or 10^7 that holds them exactly")
+    func coordinatesTakeTheFirstPowerThatHoldsThemExactly() throws {
+        for (route, key, first) in [
+            (#"[[48.85822,2.29582],[48.8584,2.3]]"#, "routeE5", "4885822"),
+            (#"[[37.774929,-122.419416],[37.774963,-122.41941]]"#, "routeE6", "37774929"),
+            (#"[[37.7749291,-122.419416],[37.774963,-122.41941]]"#, "routeE7", "377749291"),
+        ] {
+            let (_, suggestion) = try Support.suggestion(
+                "scaled-integers", in: Self.update(#"{"route":\#(route)}"#),
+                advisor: ShrinkAdvisor(strategies: [.scaledIntegers]))
+            #expect(!suggestion.isLossy)
+            let scaled = try #require(try JSONScanner.scan(suggestion.jsonBytes)["aps"]?["content-state"]?[key])
+            #expect(scaled.elements?.first?.elements?.first?.numberText == first)
+        }
+    }
+
     @Test("a rounded coordinate states its error") func aRoundedCoordinateStatesItsError() throws {
         let (_, suggestion) = try Support.suggestion(
-            "scaled-integers", in: Self.update(#"{"route":[[37.774929,-122.419416],[37.774963,-122.41941]]}"#),
+            "scaled-integers",
+            in: Self.update(#"{"route":[[37.774929123,-122.419416],[37.774963,-122.41941]]}"#),
             advisor: ShrinkAdvisor(strategies: [.scaledIntegers]))
         #expect(
             suggestion.title
-                == "coordinates as integer degrees × 10^5 at /aps/content-state/route/*/* under 'routeE5' (37.774929 → 3777493): 0.00001° is about 1.1 m: a point moves by at most ±0.56 m"
+                == "coordinates as integer degrees × 10^5 at /aps/content-state/route/*/* under 'routeE5' (37.774929123 → 3777493): 1e-05° is about 1.1 m: a point moves by at most ±0.56 m"
         )
         #expect(suggestion.isLossy)
         let route = try #require(
