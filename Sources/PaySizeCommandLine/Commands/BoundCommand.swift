@@ -13,10 +13,7 @@ struct BoundCommand {
             names: ["--printable"], valueName: nil,
             help: "Judge the printable figure (no control characters in strings) instead of the worst one."),
         .broadcast, .limit, .deviceWriter,
-        .init(
-            names: ["--format"], valueName: "<format>",
-            help: "Output format: text or json (one object per schema per line).",
-            defaultValue: "text"),
+        .format([.text, .json], help: "Output format: text or json (one object per schema per line)."),
         .init(
             names: ["--fail-on"], valueName: "<tier>",
             help: "Exit 1 when the bound reaches this tier: safe, monitor, risky, critical or over.",
@@ -69,12 +66,7 @@ struct BoundCommand {
         files = parsed.positionals
         attributesFile = parsed.value("--attributes-schema")
         judgesPrintable = parsed.has("--printable")
-        let formatText = parsed.value("--format") ?? "text"
-        guard formatText == "text" || formatText == "json" else {
-            throw UsageError(
-                message: "unknown format '\(formatText)' for '--format'; expected text or json", command: Self.name)
-        }
-        isJSON = formatText == "json"
+        isJSON = try parsed.format([.text, .json], command: Self.name) == .json
         failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
         budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
         budget.deviceWriter = try parsed.deviceWriter(command: Self.name)

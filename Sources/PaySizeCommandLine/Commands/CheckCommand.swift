@@ -5,10 +5,9 @@ struct CheckCommand {
     static let name = "paysize check"
 
     static let options: [CommandLineArguments.Option] = [
-        .init(
-            names: ["--format"], valueName: "<format>",
-            help: "Output format: text, json (one object per payload per line) or github (workflow annotations).",
-            defaultValue: "text"),
+        .format(
+            [.text, .json, .github],
+            help: "Output format: text, json (one object per payload per line) or github (workflow annotations)."),
         .init(
             names: ["--fail-on"], valueName: "<tier>",
             help:
@@ -129,7 +128,7 @@ struct CheckCommand {
         """
 
     var files: [String]
-    var format: CheckOutputFormat
+    var format: OutputFormat
     var failOn: SizeTier
     var checker: PayloadChecker
     var inputReader: PayloadInputReader
@@ -146,13 +145,7 @@ struct CheckCommand {
         else { return nil }
         files = parsed.positionals
 
-        let formatText = parsed.value("--format") ?? "text"
-        guard let format = CheckOutputFormat(rawValue: formatText) else {
-            throw UsageError(
-                message: "unknown format '\(formatText)' for '--format'; expected text, json or github",
-                command: Self.name)
-        }
-        self.format = format
+        format = try parsed.format([.text, .json, .github], command: Self.name)
 
         failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
         let deviceWriter = try parsed.deviceWriter(command: Self.name)

@@ -8,7 +8,7 @@ enum MergeCommand {
     static let maximumFileByteCount = 64 << 20
 
     static let options: [CommandLineArguments.Option] = [
-        .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
+        .format([.text, .json]),
         .init(
             names: ["--file"], valueName: "<name>",
             help: "The name the merged summary gives the whole (default: the shards' names joined by ' + ')."),
@@ -53,10 +53,7 @@ enum MergeCommand {
             streams.writeOutput(help + "\n")
             return .success
         }
-        let format = parsed.value("--format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError(message: "unknown format '\(format)' for '--format'; expected text or json", command: name)
-        }
+        let format = try parsed.format([.text, .json], command: name)
         var merged: LogSummary? = nil
         var names: [String] = []
         for path in parsed.positionals {
@@ -87,7 +84,7 @@ enum MergeCommand {
         }
         guard var whole = merged else { return .success }
         whole.file = parsed.value("--file") ?? names.joined(separator: " + ")
-        streams.writeOutput(format == "json" ? whole.jsonValue.text + "\n" : whole.text)
+        streams.writeOutput(format == .json ? whole.jsonValue.text + "\n" : whole.text)
         return whole.exitStatus
     }
 

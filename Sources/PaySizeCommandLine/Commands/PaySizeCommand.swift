@@ -13,16 +13,47 @@ public enum PaySizeCommand {
     /// The tool's version, printed by `--version`.
     public static let version = "0.1.0"
 
-    static let subcommands: [(name: String, summary: String)] = [
-        ("check", "Measure and check APNs Live Activity push payloads."),
-        ("suggest", "Show where a payload's bytes go and every measured way to shrink it."),
-        ("bound", "Bound the encoded size of every value a content-state schema allows."),
-        ("zstd-dictionary", "Train a zstd dictionary on a series of payloads (also 'dict')."),
-        ("schema", "Compare content-state JSON Schemas across app versions."),
-        ("baseline", "Compare a recorded size baseline with a new one."),
-        ("merge", "Merge the summaries of log shards into the summary of the whole."),
-        ("help", "Show help for a subcommand."),
+    /// Every subcommand: a new one is a line here, its name, help and run in one place.
+    static let subcommands: [Subcommand] = [
+        Subcommand(
+            name: "check", summary: "Measure and check APNs Live Activity push payloads.", help: CheckCommand.help
+        ) { arguments, streams in
+            guard let command = try CheckCommand(arguments: arguments) else { return nil }
+            return command.run(streams: streams)
+        },
+        Subcommand(
+            name: "suggest", summary: "Show where a payload's bytes go and every measured way to shrink it.",
+            help: SuggestCommand.help
+        ) { arguments, streams in
+            guard let command = try SuggestCommand(arguments: arguments) else { return nil }
+            return command.run(streams: streams)
+        },
+        Subcommand(
+            name: "bound", summary: "Bound the encoded size of every value a content-state schema allows.",
+            help: BoundCommand.help
+        ) { arguments, streams in
+            guard let command = try BoundCommand(arguments: arguments) else { return nil }
+            return try command.run(streams: streams)
+        },
+        Subcommand(
+            name: "zstd-dictionary", aliases: ["dict"],
+            summary: "Train a zstd dictionary on a series of payloads (also 'dict').", help: ZstdDictionaryCommand.help,
+            run: ZstdDictionaryCommand.run),
+        Subcommand(
+            name: "schema", summary: "Compare content-state JSON Schemas across app versions.",
+            help: SchemaCommand.help, run: SchemaCommand.run),
+        Subcommand(
+            name: "baseline", summary: "Compare a recorded size baseline with a new one.", help: BaselineCommand.help,
+            run: BaselineCommand.run),
+        Subcommand(
+            name: "merge", summary: "Merge the summaries of log shards into the summary of the whole.",
+            help: MergeCommand.help, run: MergeCommand.run),
     ]
+
+    /// The subcommand named `name` (or one of its aliases).
+    static func subcommand(named name: String) -> Subcommand? {
+        subcommands.first { $0.name == name || $0.aliases.contains(name) }
+    }
 
     static var help: String {
         var lines = [
@@ -36,9 +67,9 @@ public enum PaySizeCommand {
             "",
             "SUBCOMMANDS:",
         ]
-        for subcommand in subcommands {
-            lines.append(
-                "  " + subcommand.name + String(repeating: " ", count: 24 - subcommand.name.count) + subcommand.summary)
+        let listed = subcommands.map { ($0.name, $0.summary) } + [("help", "Show help for a subcommand.")]
+        for (name, summary) in listed {
+            lines.append("  " + name + String(repeating: " ", count: 24 - name.count) + summary)
         }
         lines += ["", "  See 'paysize help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n")
@@ -77,35 +108,16 @@ public enum PaySizeCommand {
             return .success
         case "help":
             return try showHelp(for: Array(arguments.dropFirst()), streams: streams)
-        case "check":
-            guard let command = try CheckCommand(arguments: Array(arguments.dropFirst())) else {
-                streams.writeOutput(CheckCommand.help + "\n")
+        case let name where subcommand(named: name) != nil:
+            let command = subcommand(named: name)!
+            guard let status = try command.run(Array(arguments.dropFirst()), streams) else {
+                streams.writeOutput(command.help + "\n")
                 return .success
             }
-            return command.run(streams: streams)
-        case "schema":
-            return try SchemaCommand.run(Array(arguments.dropFirst()), streams: streams)
-        case "suggest":
-            guard let command = try SuggestCommand(arguments: Array(arguments.dropFirst())) else {
-                streams.writeOutput(SuggestCommand.help + "\n")
-                return .success
-            }
-            return command.run(streams: streams)
-        case "baseline":
-            return try BaselineCommand.run(Array(arguments.dropFirst()), streams: streams)
-        case "bound":
-            guard let command = try BoundCommand(arguments: Array(arguments.dropFirst())) else {
-                streams.writeOutput(BoundCommand.help + "\n")
-                return .success
-            }
-            return try command.run(streams: streams)
-        case "zstd-dictionary", "dict":
-            return try ZstdDictionaryCommand.run(Array(arguments.dropFirst()), streams: streams)
-        case "merge":
-            return try MergeCommand.run(Array(arguments.dropFirst()), streams: streams)
+            return status
         default:
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
-            let names = subcommands.map(\.name) + ["--help", "--version"]
+            let names = subcommands.map(\.name) + ["help", "--help", "--version"]
             if let suggestion = CommandLineArguments.nearest(to: first, among: names) {
                 message += "; did you mean '\(suggestion)'?"
             }
@@ -116,16 +128,24 @@ public enum PaySizeCommand {
     private static func showHelp(for arguments: [String], streams: OutputStreams) throws -> ExitStatus {
         switch arguments.first {
         case nil, "help": streams.writeOutput(help + "\n")
-        case "check": streams.writeOutput(CheckCommand.help + "\n")
-        case "schema": streams.writeOutput(SchemaCommand.help + "\n")
-        case "baseline": streams.writeOutput(BaselineCommand.help + "\n")
-        case "suggest": streams.writeOutput(SuggestCommand.help + "\n")
-        case "bound": streams.writeOutput(BoundCommand.help + "\n")
-        case "zstd-dictionary", "dict": streams.writeOutput(ZstdDictionaryCommand.help + "\n")
-        case "merge": streams.writeOutput(MergeCommand.help + "\n")
-        case let other?:
-            throw UsageError(message: "unknown subcommand '\(other)'", command: "paysize")
+        case let name?:
+            guard let command = subcommand(named: name) else {
+                throw UsageError(message: "unknown subcommand '\(name)'", command: "paysize")
+            }
+            streams.writeOutput(command.help + "\n")
         }
         return .success
     }
+}
+
+/// One subcommand of `paysize`: its names, its line in the overview, its help, and how it runs.
+struct Subcommand: Sendable {
+    var name: String
+    /// Other names it answers to (`dict`).
+    var aliases: [String] = []
+    var summary: String
+    var help: String
+    /// Runs it with the arguments after its name: the exit status, or `nil` when it asked for its
+    /// help, which the dispatcher then prints.
+    var run: @Sendable (_ arguments: [String], _ streams: OutputStreams) throws -> ExitStatus?
 }

@@ -6,7 +6,7 @@ enum SchemaCommand {
     static let name = "paysize schema diff"
 
     static let options: [CommandLineArguments.Option] = [
-        .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
+        .format([.text, .json]),
         .init(
             names: ["--strict"], valueName: nil,
             help:
@@ -49,15 +49,12 @@ enum SchemaCommand {
             let parsed = try CommandLineArguments.diffArguments(
                 arguments, group: "schema", options: options, help: help, files: "schema", streams: streams)
         else { return .success }
-        let format = parsed.value("--format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError(message: "unknown format '\(format)' for '--format'; expected text or json", command: name)
-        }
+        let format = try parsed.format([.text, .json], command: name)
         let old = try SchemaFile.load(parsed.positionals[0])
         let new = try SchemaFile.load(parsed.positionals[1])
         let diff = SchemaDiff(installed: old, next: new)
 
-        if format == "json" {
+        if format == .json {
             let conflicts = diff.conflicts.map { conflict in
                 JSONOutputValue.object([
                     ("path", .string(conflict.path.rawValue)),

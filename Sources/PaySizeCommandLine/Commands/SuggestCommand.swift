@@ -35,7 +35,7 @@ struct SuggestCommand {
             help:
                 "Keys the app cannot rename (a push SDK's, a partner's), '*' for any characters; repeatable. Well-known push SDK keys are kept anyway.",
             isRepeatable: true),
-        .init(names: ["--format"], valueName: "<format>", help: "Output format: text or json.", defaultValue: "text"),
+        .format([.text, .json]),
         .broadcast, .limit, .deviceWriter,
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
         .init(
@@ -81,7 +81,7 @@ struct SuggestCommand {
         """
 
     var inputs: [String]
-    var format: String
+    var format: OutputFormat
     var advisor: ShrinkAdvisor
     var applyPath: String?
     var dictionary: ZstdDictionary?
@@ -95,11 +95,7 @@ struct SuggestCommand {
                 missing: "missing payload file (give a file, a series, or '-' for standard input)")
         else { return nil }
         inputs = parsed.positionals
-        format = parsed.value("--format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError(
-                message: "unknown format '\(format)' for '--format'; expected text or json", command: Self.name)
-        }
+        format = try parsed.format([.text, .json], command: Self.name)
         let target = try parsed.tier("--target", default: .safe, command: Self.name)
         var budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
         budget.deviceWriter = try parsed.deviceWriter(command: Self.name)
@@ -279,7 +275,7 @@ struct SuggestCommand {
     }
 
     private func report(_ outcome: SuggestOutcome, streams: OutputStreams) {
-        if format == "json" {
+        if format == .json {
             streams.writeOutput(outcome.jsonObject.text + "\n")
         } else {
             var outcome = outcome
@@ -290,6 +286,6 @@ struct SuggestCommand {
 
     private func reportUnreadable(_ error: InputError, streams: OutputStreams) {
         streams.writeError(error.diagnostic + "\n")
-        if format == "json" { streams.writeOutput(JSONCheckReporter.object(for: .unreadable(error)).text + "\n") }
+        if format == .json { streams.writeOutput(JSONCheckReporter.object(for: .unreadable(error)).text + "\n") }
     }
 }

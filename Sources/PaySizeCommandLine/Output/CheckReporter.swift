@@ -36,12 +36,8 @@ struct CheckSummary {
     }
 }
 
-/// The `--format` values.
-enum CheckOutputFormat: String, CaseIterable {
-    case text
-    case json
-    case github
-
+extension OutputFormat {
+    /// The reporter of `paysize check` for this format.
     func reporter(streams: OutputStreams) -> any CheckReporter {
         switch self {
         case .text: TextCheckReporter(streams: streams)
