@@ -27,15 +27,7 @@ public struct SizeCeiling: Sendable, Equatable, ExpressibleByIntegerLiteral, Cus
     ///   - tier: The highest tier allowed.
     ///   - budget: The limit and thresholds; default 4096 bytes.
     public static func tier(_ tier: SizeTier, of budget: PayloadBudget = PayloadBudget()) -> SizeCeiling {
-        let maximum: Int
-        switch tier {
-        case .safe: maximum = budget.monitorThreshold - 1
-        case .monitor: maximum = budget.riskyThreshold - 1
-        case .risky: maximum = budget.criticalThreshold - 1
-        case .critical: maximum = budget.limit
-        case .over: maximum = .max
-        }
-        return SizeCeiling(budget: budget, tier: tier, maximumByteCount: maximum)
+        SizeCeiling(budget: budget, tier: tier, maximumByteCount: budget.largestByteCount(in: tier))
     }
 
     /// At most `byteCount` bytes; the size is still reported against `budget`'s tiers.
