@@ -30,10 +30,23 @@ let package = Package(
         .executable(name: "paysize", targets: ["paysize"]),
     ] + internalProducts,
     targets: [
-        // The core an iOS app links: pure Swift + Foundation, no C.
-        // Encoding/README.md and JSON/README.md list the encoder's and the measuring scanner's
-        // assumptions for maintainers; they are not resources.
-        .target(name: "PaySize", exclude: ["Encoding/README.md", "JSON/README.md"], swiftSettings: sharedSettings),
+        // The core an iOS app links, in three layers with the dependencies pointing one way
+        // (ARCHITECTURE.md): PaySizeJSON below PaySizeSchema below PaySize. The two lower ones are
+        // not products: PaySize re-exports the few public types they hold (`JSONPointer`,
+        // `SchemaError`, …), and the command line reaches the rest through `package` access.
+        // All three are pure Swift + Foundation, no C.
+
+        // The strict and measuring JSON scanners, the tree, JSONPointer, the one string escaper,
+        // number and string equality, and numbers as each of Foundation's writers writes them.
+        // README.md lists the measuring scanner's assumptions for maintainers; it is not a resource.
+        .target(name: "PaySizeJSON", exclude: ["README.md"], swiftSettings: sharedSettings),
+        // The JSON Schema 2020-12 engine: compiling, validating, the ECMA-262 pattern matcher,
+        // formats, URIs, the bundled metaschemas and schema errors.
+        .target(name: "PaySizeSchema", dependencies: ["PaySizeJSON"], swiftSettings: sharedSettings),
+        // The Live Activity product. Encoding/README.md lists the encoder's assumptions.
+        .target(
+            name: "PaySize", dependencies: ["PaySizeJSON", "PaySizeSchema"], exclude: ["Encoding/README.md"],
+            swiftSettings: sharedSettings),
 
         // Budget, round-trip, contract and schema-snapshot assertions for app and server test
         // targets (Swift Testing and XCTest). Links only PaySize, so an iOS test target never sees C.

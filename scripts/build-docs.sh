@@ -56,8 +56,12 @@ for module in "${modules[@]}"; do
   # without them DocC drops those members. Testing and XCTest are found in the toolchain's own
   # module folder, as the compiler finds them.
   # A module cache of its own: clang refuses a cache reached by two spellings of one path.
+  # PaySize re-exports the public types of the layers below it (PaySizeJSON, PaySizeSchema):
+  # they are documented as PaySize's, where an app meets them.
+  reexported=()
+  [ "$module" = PaySize ] && reexported=(-experimental-allowed-reexported-modules=PaySizeJSON,PaySizeSchema)
   "$SYMBOLGRAPH_EXTRACT" -module-name "$module" -target "$triple" \
-    -I "$bin/Modules" -I "$bin" -module-cache-path .build/docs-module-cache \
+    -I "$bin/Modules" -I "$bin" -module-cache-path .build/docs-module-cache "${reexported[@]}" \
     -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols -output-dir "$graphs"
   archive=$work/$module.doccarchive
   dependencies=()

@@ -21,6 +21,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The modules the package's library products ship.
 MODULES = ("PaySize", "PaySizeTesting", "PaySizeCompression", "PaySizeCommandLine")
+# Modules a product re-exports (`@_exported import`): their public symbols are the product's
+# surface too, listed with it, since an app names them through the product's import.
+REEXPORTED = {"PaySize": ("PaySizeJSON", "PaySizeSchema")}
 
 
 def run(arguments):
@@ -39,6 +42,8 @@ def surface(module, bin_path, triple, work):
                     if os.path.exists(os.path.join(ROOT, "Sources", name, "module.modulemap"))
                     for arg in ("-I", os.path.join(ROOT, "Sources", name))],
                   "-module-cache-path", os.path.join(work, "module-cache"),
+                  *([f"-experimental-allowed-reexported-modules={','.join(REEXPORTED[module])}"]
+                    if module in REEXPORTED else []),
                   "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", graphs])
     if result.returncode != 0:
         sys.exit(f"check-api: swift-symbolgraph-extract failed for {module}:\n{result.stderr}")

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// The longest text `JSONEncoder` writes for a `Decimal` that `JSONDecoder` reads from a JSON
@@ -61,7 +63,7 @@ enum DecimalLongest {
     /// The longest text of a `Decimal` read from a number in `lower...upper` (`nil`: no end on
     /// that side); `accepted` says whether the schema allows a number token and, when it does,
     /// how many bytes its decoded `Decimal` writes. `nil` when no number is allowed.
-    static func longest(lower: SchemaNumber?, upper: SchemaNumber?, accepted: (String) -> Int?) -> Found? {
+    static func longest(lower: JSONNumber?, upper: JSONNumber?, accepted: (String) -> Int?) -> Found? {
         // Past the largest Decimal on the wrong side, nothing decodes.
         if let lower, lower.doubleValue > 3.5e165 { return nil }
         if let upper, upper.doubleValue < -3.5e165 { return nil }
@@ -119,7 +121,7 @@ enum DecimalLongest {
 
     /// A range end as a `Decimal`, moved outward by 10^-15 of itself (a tiny one to zero or
     /// twice itself); `nil` when it is beyond every `Decimal`, so no end on that side.
-    private static func end(of number: SchemaNumber, upper: Bool, widened: Bool) -> Decimal? {
+    private static func end(of number: JSONNumber, upper: Bool, widened: Bool) -> Decimal? {
         guard let value = Decimal(string: number.description, locale: Locale(identifier: "en_US_POSIX")),
             !value.isNaN, value.magnitude <= largestMantissa * power(127)
         else {

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// How `JSONEncoder` writes text, scalar by scalar, and the costliest strings it can be made to

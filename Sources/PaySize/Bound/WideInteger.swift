@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 /// An integer from -2^64+1 to 2^64-1, enough for every Swift integer type JSONDecoder reads
 /// (`Int64.min` to `UInt64.max`) without `Int128`, which older Apple systems lack.
 struct WideInteger: Comparable, Sendable {
@@ -17,7 +19,7 @@ struct WideInteger: Comparable, Sendable {
 
     /// The integer at or above `number` (`ceiling`) or at or below it, clamped to
     /// ``smallest``...``largest``.
-    init(rounding number: SchemaNumber, up: Bool) {
+    init(rounding number: JSONNumber, up: Bool) {
         switch number {
         case .integer(let isNegative, let digits):
             if let magnitude = UInt64(String(decoding: digits, as: UTF8.self)) {

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// Walks a compiled schema to the costliest value it allows, as one of Foundation's writers
@@ -262,7 +264,7 @@ struct WorstCaseAnalysis {
             case .integer(let number): return number.description.utf8.count
             case .decimal(let decimal): return decimal.description.utf8.count
             case nil:
-                if value.isIntegerToken, let number = SchemaNumber(text) { return number.description.utf8.count }
+                if value.isIntegerToken, let number = JSONNumber(text) { return number.description.utf8.count }
                 return Double(text).map { $0.isFinite ? floatingText($0).utf8.count : text.utf8.count }
                     ?? text.utf8.count
             }
@@ -406,7 +408,7 @@ struct WorstCaseAnalysis {
         let lower = [node.minimum, node.exclusiveMinimum].compactMap { $0 }.max()
         let upper = [node.maximum, node.exclusiveMaximum].compactMap { $0 }.min()
         let found = DecimalLongest.longest(lower: lower, upper: upper) { token in
-            guard let number = SchemaNumber(token), Self.isWithinRange(number, of: node),
+            guard let number = JSONNumber(token), Self.isWithinRange(number, of: node),
                 case .decimal(let decimal)? = SwiftNumberType.decimal.read(token)
             else { return nil }
             return decimal.description.utf8.count
@@ -422,7 +424,7 @@ struct WorstCaseAnalysis {
 
     /// Whether `number` meets the node's `minimum`, `maximum` and exclusive ends, compared as
     /// the validator compares them.
-    private static func isWithinRange(_ number: SchemaNumber, of node: CompiledSchema.Node) -> Bool {
+    private static func isWithinRange(_ number: JSONNumber, of node: CompiledSchema.Node) -> Bool {
         if let minimum = node.minimum, number < minimum { return false }
         if let maximum = node.maximum, maximum < number { return false }
         if let minimum = node.exclusiveMinimum, number <= minimum { return false }
@@ -431,18 +433,18 @@ struct WorstCaseAnalysis {
     }
 
     /// The smallest Double at or above `number`.
-    private static func double(atLeast number: SchemaNumber) -> Double {
+    private static func double(atLeast number: JSONNumber) -> Double {
         var value = number.doubleValue
         if value.isInfinite { return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
-        if let exact = SchemaNumber(FloatingText.text(value)), exact < number { value = value.nextUp }
+        if let exact = JSONNumber(FloatingText.text(value)), exact < number { value = value.nextUp }
         return value
     }
 
     /// The largest Double at or below `number`.
-    private static func double(atMost number: SchemaNumber) -> Double {
+    private static func double(atMost number: JSONNumber) -> Double {
         var value = number.doubleValue
         if value.isInfinite { return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
-        if let exact = SchemaNumber(FloatingText.text(value)), number < exact { value = value.nextDown }
+        if let exact = JSONNumber(FloatingText.text(value)), number < exact { value = value.nextDown }
         return value
     }
 
@@ -451,8 +453,8 @@ struct WorstCaseAnalysis {
     private func integerRange(_ node: CompiledSchema.Node) -> (WideInteger, WideInteger)? {
         var lower = WideInteger.smallest
         var upper = WideInteger.largest
-        if let bounds = node.numberType?.integerBounds, let minimum = SchemaNumber(bounds.minimum),
-            let maximum = SchemaNumber(bounds.maximum)
+        if let bounds = node.numberType?.integerBounds, let minimum = JSONNumber(bounds.minimum),
+            let maximum = JSONNumber(bounds.maximum)
         {
             lower = WideInteger(rounding: minimum, up: true)
             upper = WideInteger(rounding: maximum, up: false)

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 
 /// Checks that a `ContentState` survives the trip from the server's encoder to the device's decoder.
 ///

@@ -1,3 +1,6 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
+
 extension JSONPointer {
     /// The pointer for a `Codable` coding path: `Index 3` keys of unkeyed containers become indexes.
     init(codingPath: [any CodingKey]) {

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 
 /// The contract between a Live Activity's server and its app: schemas for `content-state` and,
 /// for start events, `attributes`, checked against whole APNs payloads.
@@ -74,5 +76,15 @@ public struct PayloadContract: Sendable {
     /// - Throws: `JSONScanError` when the bytes are not JSON.
     public func findings(inJSONBytes data: Data) throws -> [PayloadFinding] {
         try findings(inJSONBytes: [UInt8](data))
+    }
+}
+
+extension PayloadFinding {
+    /// A schema violation as the contract reports it: the device fails to decode the value and
+    /// drops the update (<doc:DeviceDecoding>), so it is a ``Code/dropped`` error.
+    init(dropped violation: SchemaViolation) {
+        self.init(
+            path: violation.path, code: .dropped, message: violation.message, fix: violation.fix,
+            byteOffset: violation.byteOffset)
     }
 }

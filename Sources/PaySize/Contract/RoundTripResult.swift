@@ -1,3 +1,6 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
+
 /// What ``ContentStateRoundTrip/check(_:encoder:timestamp:)-(_,JSONEncoder,_)`` found: whether the device gets back
 /// the state the server encoded and, if not, the first field that differs and why.
 public struct RoundTripResult: Sendable, Equatable, CustomStringConvertible {

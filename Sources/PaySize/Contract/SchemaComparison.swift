@@ -1,3 +1,6 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
+
 /// The structural comparison behind ``SchemaDiff``, between schema `a` and schema `b`.
 struct SchemaComparison {
     struct Issue {
@@ -18,8 +21,8 @@ struct SchemaComparison {
         var cases: [String: Int]?
         var isReferenceDate = false
         var numberType: SwiftNumberType?
-        var minimum: SchemaNumber?
-        var maximum: SchemaNumber?
+        var minimum: JSONNumber?
+        var maximum: JSONNumber?
         var minLength: Int?
         var maxLength: Int?
         var minItems: Int?
@@ -340,7 +343,7 @@ struct SchemaComparison {
         shape.types?.contains("integer") == true && shape.minimum == nil && shape.maximum == nil
     }
 
-    private static let int64Bounds = (SchemaNumber(String(Int64.min)), SchemaNumber(String(Int64.max)))
+    private static let int64Bounds = (JSONNumber(String(Int64.min)), JSONNumber(String(Int64.max)))
 
     /// Exactly `Int`'s range. Such a schema against an unbounded integer is no conflict: the
     /// unbounded one came from an `Int` too, and reading its bounds as a narrowing would call

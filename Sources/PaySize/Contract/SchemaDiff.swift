@@ -1,3 +1,6 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
+
 /// Compares the schema of the app version in the field with the next one, in both directions.
 ///
 /// - *Servers → installed apps*: during a rollout one payload reaches both versions, so every

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 extension EncodingSession {

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// One ``EncodingSession`` kept per thread between calls, so that a call does not allocate (and

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// A fast drop-in for Foundation's `JSONEncoder` that writes the same bytes.

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// A payload being shrunk: its tree, the bytes it was read from, and how new strings are written.

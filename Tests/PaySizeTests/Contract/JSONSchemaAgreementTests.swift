@@ -290,7 +290,7 @@ struct JSONSchemaAgreementTests: ContractFixtureNames {
         var written = 0
         func write(_ name: String, _ schema: JSONElement, _ instance: JSONElement, _ valid: Bool) throws {
             let document = JSONElement.object([("schema", schema), ("instance", instance), ("valid", .bool(valid))])
-            try Data(SchemaDocumentWriter.write(document)).write(to: directory.appendingPathComponent("\(name).json"))
+            try Data(JSONDocumentWriter.write(document)).write(to: directory.appendingPathComponent("\(name).json"))
             written += 1
         }
         for item in Self.handWritten {

@@ -124,7 +124,7 @@ struct PayloadContractTests: ContractFixtureNames {
         let schema = PayloadSchema.infer(from: SportsScoreState.self)
         var state = try Support.element(Support.sports)
         func with(period: String) throws -> JSONElement {
-            let text = String(decoding: SchemaDocumentWriter.write(state.removing("period")), as: UTF8.self)
+            let text = String(decoding: JSONDocumentWriter.write(state.removing("period")), as: UTF8.self)
             return try Support.json(String(text.dropLast(2)) + #", "period": \#(period)}"#)
         }
         let unknown = schema.findings(in: try with(period: #"{"halftime":{}}"#))

@@ -27,7 +27,7 @@ struct SchemaInferenceTests: ContractFixtureNames {
     func pinned() {
         let document = PayloadSchema.infer(from: Pin.self).document
         #expect(
-            String(decoding: SchemaDocumentWriter.write(document.removing("x-paysize-keywords")), as: UTF8.self) == """
+            String(decoding: JSONDocumentWriter.write(document.removing("x-paysize-keywords")), as: UTF8.self) == """
                 {
                   "$schema" : "https://json-schema.org/draft/2020-12/schema",
                   "properties" : {
@@ -244,7 +244,7 @@ struct SchemaInferenceTests: ContractFixtureNames {
                 == "init(from:) of 'Voucher' refuses some values it reads (BadCode()), which inference cannot list: servers must send values the app accepts"
         )
         #expect(
-            taught.document["examples"].map { String(decoding: SchemaDocumentWriter.write($0), as: UTF8.self) }
+            taught.document["examples"].map { String(decoding: JSONDocumentWriter.write($0), as: UTF8.self) }
                 == "[\n  {\n    \"cents\" : 250,\n    \"code\" : \"PS-1042\"\n  }\n]\n")
         #expect(taught.findings(in: try ContractTestSupport.json(#"{"code":"PS-7","cents":1}"#)) == [])
 
@@ -279,7 +279,7 @@ struct SchemaInferenceTests: ContractFixtureNames {
         #expect(level["x-paysize-number"]?.stringValue == "Float")
         #expect(schema.document["properties"]?["mood"]?.members?.map(\.key) == ["type"])
         let encoded = try ContractTestSupport.element(Dimmer(level: .dim, mood: .lively))
-        #expect(String(decoding: SchemaDocumentWriter.write(encoded), as: UTF8.self).contains("0.1"))
+        #expect(String(decoding: JSONDocumentWriter.write(encoded), as: UTF8.self).contains("0.1"))
         #expect(schema.findings(in: encoded) == [])
         // The Float 0.1 spelled as a Double decodes as the same case; another string is any mood.
         let spelled = try ContractTestSupport.json(#"{"level":0.10000000149011612,"mood":"grumpy"}"#)

@@ -29,7 +29,7 @@ struct FormatSuiteTests {
                     tally.passed += 1
                 } else {
                     let description = test["description"]?.stringValue ?? ""
-                    tally.failed.append("\(SchemaDocumentWriter.compact(data)) (\(description))")
+                    tally.failed.append("\(JSONDocumentWriter.compact(data)) (\(description))")
                 }
             }
         }

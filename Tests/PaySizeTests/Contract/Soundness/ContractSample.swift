@@ -32,7 +32,7 @@ enum ContractSample {
         var lines = ""
         for (offset, state) in states.enumerated() {
             // One payload per line of a JSON Lines file: one `paysize check --lines` run per type.
-            let line = ContractSoundnessTests.payloadText(SchemaDocumentWriter.compact(state))
+            let line = ContractSoundnessTests.payloadText(JSONDocumentWriter.compact(state))
             lines += line + "\n"
             let findings = try contract.findings(inJSONBytes: Array(line.utf8)).map { finding in
                 JSONElement.object([
@@ -47,10 +47,10 @@ enum ContractSample {
             let document = JSONElement.object([
                 ("schema", schema.document), ("instance", state), ("valid", .bool(standard)),
             ])
-            try Data(SchemaDocumentWriter.write(document)).write(
+            try Data(JSONDocumentWriter.write(document)).write(
                 to: jsonSchemaDirectory.appendingPathComponent("\(name)-\(offset).json"))
         }
         try Data(lines.utf8).write(to: folder.appendingPathComponent("payloads.jsonl"))
-        try Data(SchemaDocumentWriter.write(.array(expected))).write(to: folder.appendingPathComponent("library.json"))
+        try Data(JSONDocumentWriter.write(.array(expected))).write(to: folder.appendingPathComponent("library.json"))
     }
 }

@@ -88,11 +88,11 @@ struct ContractSoundnessTests {
         for round in 0..<valuesPerType {
             let value = T.random(&random)
             let state = try JSONScanner.scan(Array(try encoder.encode(value)))
-            let findings = try contract.findings(inJSONBytes: payload(SchemaDocumentWriter.write(state)))
+            let findings = try contract.findings(inJSONBytes: payload(JSONDocumentWriter.write(state)))
             counts.valid += 1
             for finding in findings {
                 if finding.code == .dropped { counts.droppedOnValid += 1 } else { counts.suspiciousOnValid += 1 }
-                counts.problems.append("\(name) valid \(SchemaDocumentWriter.compact(state)): \(finding)")
+                counts.problems.append("\(name) valid \(JSONDocumentWriter.compact(state)): \(finding)")
             }
             let mutations =
                 round < systematicValues
@@ -118,12 +118,12 @@ struct ContractSoundnessTests {
         counts: inout Counts
     ) throws {
         let prefix = JSONPointer("aps", "content-state")
-        let state = SchemaDocumentWriter.write(mutation.state)
+        let state = JSONDocumentWriter.write(mutation.state)
         let dropped = try contract.findings(inJSONBytes: payload(state)).filter { $0.code == .dropped }
         let places = dropped.map {
             JSONPointer(components: Array($0.path.components.dropFirst(prefix.components.count)))
         }
-        var text: String { SchemaDocumentWriter.compact(mutation.state) }
+        var text: String { JSONDocumentWriter.compact(mutation.state) }
         guard let refusal = DecoderVerdict.refusal(of: T.self, state: state, changedAt: mutation.place) else {
             if !dropped.isEmpty {
                 counts.falseAlarms += 1

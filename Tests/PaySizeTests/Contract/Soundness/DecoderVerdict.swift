@@ -93,7 +93,7 @@ enum SchemaNotes {
     }
 }
 
-extension SchemaDocumentWriter {
+extension JSONDocumentWriter {
     /// `element` on one line, for messages.
     static func compact(_ element: JSONElement) -> String {
         switch element.content {
