@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// The longest text `JSONEncoder` writes for a `Decimal` that `JSONDecoder` reads from a JSON

@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 /// How `JSONEncoder` writes text, scalar by scalar, and the costliest strings it can be made to
 /// write: the facts the worst-case bound is built from (see <doc:MatchingJSONEncoder>).

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// The longest text the Objective-C writer writes for a binary floating-point number in a range:

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension PayloadSchema {
     /// Infers the schema of `type` as ``infer(from:)`` does and writes `limits` into it, so the
     /// limits land in the schema snapshot beside the type's shape.

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// A schema keyword that bounds a value's size, declared from Swift and written into the inferred
 /// schema at a JSON Pointer (see ``PayloadSchema/infer(from:limits:)``).
 ///

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// An integer from -2^64+1 to 2^64-1, enough for every Swift integer type JSONDecoder reads
 /// (`Int64.min` to `UInt64.max`) without `Int128`, which older Apple systems lack.
 struct WideInteger: Comparable, Sendable {

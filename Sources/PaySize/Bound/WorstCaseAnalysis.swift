@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 /// Walks a compiled schema to the costliest value it allows, as one of Foundation's writers
 /// would re-encode it: each part's worst is independent of the others (JSON members and items do

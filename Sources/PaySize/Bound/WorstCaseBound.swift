@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// The largest compact encoding `JSONEncoder` can write for any value a content-state schema

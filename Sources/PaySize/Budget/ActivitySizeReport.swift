@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The size of a Live Activity's attributes and content state as ActivityKit sees them.
 ///
 /// Each part is encoded with ``PayloadEncoder`` using `JSONEncoder`'s default strategies — what

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Which writer's count ActivityKit's limit is judged on (<doc:WhatTheDeviceCounts>).
 ///
 /// A device writes a content state (and a start's attributes) with one of Foundation's two

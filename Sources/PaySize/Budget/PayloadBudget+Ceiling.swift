@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 extension PayloadBudget {
     /// The largest size still in `tier` or a lower one: 2047 for safe under 4096, the limit for
     /// critical, `Int.max` for over.

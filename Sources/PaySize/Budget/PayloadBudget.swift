@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A byte limit and the advisory tier thresholds below it.
 ///
 /// The default is the 4096-byte limit of APNs device-token pushes (Live Activity start, update

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A recorded size baseline against a new measurement: whether it grew past a tolerance, and
 /// which paths grew.
 ///

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// An advisory band for a payload's size, from comfortable to refused.
 ///
 /// The bands are a house heuristic, not Apple's (see <doc:SizeLimits>): for the 4096-byte

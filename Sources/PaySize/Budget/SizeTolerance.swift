@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// How much a size may grow past its recorded baseline before a check fails: a percentage of
 /// the baseline or a number of bytes.
 ///

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// A push's content state and a start's attributes as the device writes them, which is what
 /// ActivityKit's limit judges (<doc:WhatTheDeviceCounts>).
 ///

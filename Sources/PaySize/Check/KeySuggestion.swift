@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Finds the known key an unknown one most likely meant: the same key in another case or with
 /// other separators (`staleDate`, `content_state`), or one a typo or two away (`state-date`).
 enum KeySuggestion {

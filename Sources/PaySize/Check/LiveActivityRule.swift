@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The per-event rules of a Live Activity push (<doc:APSDictionary>), worded once for both the
 /// file checker and the push builder.
 enum LiveActivityRule: Sendable, Equatable {

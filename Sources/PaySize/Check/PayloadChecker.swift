@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// Measures an APNs Live Activity push payload and checks its `aps` dictionary.
 ///
 /// The checker reads the bytes with the strict `JSONScanner`, measures the payload and its

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 extension PayloadFinding {
     /// The body is over APNs' limit: an error with the code ``Code/overLimit``.
     ///

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// One problem at a place in a payload: how bad it is, what kind, where, and what to do.
 ///
 /// Every check reports this one type: the `aps` rules of ``PayloadChecker``, the content-state

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The size and structure verdict for one Live Activity push payload.
 ///
 /// Two limits judge a push (<doc:WhatTheDeviceCounts>):

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Which figure of a payload is judged against the limit: its compact form or its bytes as written.
 ///
 /// APNs counts the body exactly as it receives it (<doc:SizeLimits>). A checked-in fixture is

@@ -1,6 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
-
 /// One way two versions of a schema disagree, found by ``SchemaDiff``.
 public struct SchemaConflict: Sendable, Hashable, CustomStringConvertible {
     /// Who breaks whom.

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Thrown inside an encode call when the caller used containers in an order a byte stream cannot
 /// follow (a write to a container after its parent moved on, a key written twice through
 /// `nestedContainer` or `superEncoder`); ``PayloadEncoder`` then encodes the value again with

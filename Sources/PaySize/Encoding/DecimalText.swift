@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// A `Decimal`'s fields, read straight from its storage, and the text `Decimal.description`

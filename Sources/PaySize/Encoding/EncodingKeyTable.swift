@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// What the encoder has learned about the keys of one `CodingKey` type: each key's raw UTF-8,

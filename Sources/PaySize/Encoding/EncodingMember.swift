@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Where one member of an open JSON object lies, so the object can be sorted and de-duplicated
 /// when it closes.
 ///

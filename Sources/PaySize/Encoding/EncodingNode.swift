@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// One open JSON value on ``EncodingSession``'s stack: an encoder's slot, an object or an array.
 ///
 /// Containers and encoders are structs that refer to a node by its serial number, so a write

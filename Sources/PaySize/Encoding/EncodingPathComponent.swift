@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// One step of a coding path, kept cheap until a path is actually asked for.
 ///
 /// Every case is plain data (no reference counting, no existential box), so pushing and

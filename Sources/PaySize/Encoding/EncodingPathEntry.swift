@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// One step of a coding path, linked to the step before it, so paths form a tree as
 /// Foundation's do.
 ///

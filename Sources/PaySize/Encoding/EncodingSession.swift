@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// The state of a `PayloadEncoder` call: the byte writer, the stack of open JSON values, and

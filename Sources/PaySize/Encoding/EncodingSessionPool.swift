@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// One ``EncodingSession`` kept per thread between calls, so that a call does not allocate (and

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// One of ``EncodingSession``'s stacks (open nodes, member records, coding-path steps) in a
 /// manually managed buffer, so that pushing, popping and updating the innermost entry (done for
 /// every member and element) are plain loads and stores, without the uniqueness and bounds

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Reads the raw bytes back out of an escaped key.
 struct EscapedKeyReader {
     let keys: UnsafeBufferPointer<UInt8>

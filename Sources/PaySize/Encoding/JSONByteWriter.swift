@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// Appends JSON tokens to one growing byte buffer, or only counts the bytes they would take.

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The coding key ``PayloadEncoder`` uses for array indices, dictionary keys and `"super"`,
 /// spelled as Foundation spells them (`"Index 3"` with `intValue` 3).
 struct PayloadCodingKey: CodingKey, Sendable {

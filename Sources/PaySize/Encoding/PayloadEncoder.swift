@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// A fast drop-in for Foundation's `JSONEncoder` that writes the same bytes.

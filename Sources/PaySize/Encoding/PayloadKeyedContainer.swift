@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The keyed container behind ``PayloadEncoder``: writes each member straight into the output
 /// and records where it lies, so the object can be sorted when it closes.
 struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {

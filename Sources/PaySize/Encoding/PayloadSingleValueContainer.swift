@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The single-value container behind ``PayloadEncoder``.
 struct PayloadSingleValueContainer: SingleValueEncodingContainer {
     let session: EncodingSession

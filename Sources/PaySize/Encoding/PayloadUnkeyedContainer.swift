@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The unkeyed container behind ``PayloadEncoder``: writes each element straight into the output.
 struct PayloadUnkeyedContainer: UnkeyedEncodingContainer {
     let session: EncodingSession

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The `Encoder` that ``PayloadEncoder`` hands to `encode(to:)`: a reference to the call's
 /// ``EncodingSession`` and the serial of the slot it encodes into.
 ///

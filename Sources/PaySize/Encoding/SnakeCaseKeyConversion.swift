@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Foundation's `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`, rule for rule.
 ///
 /// Words split where a lowercase run meets an uppercase letter, and a run of several uppercase

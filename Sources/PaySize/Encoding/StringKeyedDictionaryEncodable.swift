@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A `[String: Value]` dictionary, which Foundation's `JSONEncoder` writes as an object whose keys
 /// skip the key-encoding strategy (a `convertToSnakeCase` encoder leaves `["myKey": 1]` alone).
 protocol StringKeyedDictionaryEncodable {

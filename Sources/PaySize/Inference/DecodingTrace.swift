@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// What one run of a type's `init(from:)` asked a ``DecodingTracer`` for, as a tree that becomes a
 /// schema: a keyed container becomes an object, an unkeyed one an array, a single value its type.
 /// Probes of each place (``SiteFacts``) then say what the type really accepts there.

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A `Decoder` that reads no data: it hands a type placeholder values and traces which keys and
 /// types the type's `init(from:)` asks for, so ``PayloadSchema/infer(from:)`` needs no instance.
 final class DecodingTracer: Decoder {

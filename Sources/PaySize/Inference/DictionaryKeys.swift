@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// The keys a dictionary keyed by a `CodingKeyRepresentable` type accepts: `JSONDecoder` hands
 /// each key to the type's `init?(codingKey:)` and refuses the dictionary when one is refused.
 enum DictionaryKeys {

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Lists the cases of an enum without cases to start from.
 ///
 /// An enum with associated values decodes by asking `allKeys` and switching on the one key it

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// One run of a type's `init(from:)` under a ``DecodingTracer``, and what it revealed about the type.
 ///
 /// Every run reads placeholder values. A probe changes what one place in the input looks like

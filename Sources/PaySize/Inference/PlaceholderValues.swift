@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 /// The values a ``DecodingTracer`` hands a type for its scalar reads. A type that refuses the
 /// first (an empty name, a string that is not an ISO-8601 date) is run again with the next

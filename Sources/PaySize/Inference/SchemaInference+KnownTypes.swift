@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 // The schemas of types whose JSON form Foundation fixes, and of raw values.
 extension SchemaInference {

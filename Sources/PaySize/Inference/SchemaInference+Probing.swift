@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 // Learning what a type's own `init(from:)` accepts at each place it reads, by running it again
 // with that place missing, null, of another type, refused or unusual.
 extension SchemaInference {

@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 /// Builds a JSON Schema for a `Decodable` type by running its own `init(from:)` against
 /// ``DecodingTracer``s: once plainly, then once per probe of each place it reads (missing,

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 extension String {
     /// A type's name as its declaration spells it, module names left out and nesting kept:
     /// `DeliveryAttributes.ContentState`, `Box<Int>`, `Outer<Int>.Inner`.

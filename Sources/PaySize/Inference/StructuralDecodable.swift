@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// A standard-library type whose JSON shape follows from its type parameters, so inference
 /// describes it directly (and returns an empty value) instead of running its `init(from:)`:
 /// that is what lets a type contain itself through an array, dictionary or optional.

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The keyed container a ``DecodingTracer`` hands out: each key read becomes a property, and
 /// each read answers as the pass's probe says (a missing key throws `keyNotFound`, as
 /// `JSONDecoder` does).

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The single-value container a ``DecodingTracer`` hands out: the type read is the value's schema.
 struct TracingSingleValueContainer: SingleValueDecodingContainer {
     let inference: SchemaInference

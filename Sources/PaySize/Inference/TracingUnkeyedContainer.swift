@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The unkeyed container a ``DecodingTracer`` hands out: one element per read, and `isAtEnd` true
 /// after the first, so a loop reads one element and a tuple-like decoder reads all it needs. A
 /// read that throws does not move to the next element, as in `JSONDecoder`, so a `try?` chain

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The alert of a Live Activity push: `{title, body, sound}`, with plain or localized texts.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 /// A typed APNs Live Activity push — start, update or end — that encodes to the exact bytes to
 /// send, or refuses to.

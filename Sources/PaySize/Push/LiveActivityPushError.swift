@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// Why a ``LiveActivityPush`` cannot be sent: it breaks per-event rules or is over its limit.

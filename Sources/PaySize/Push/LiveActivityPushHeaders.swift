@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 import Foundation
 
 /// The HTTP/2 headers APNs needs for a Live Activity push, for any HTTP client.

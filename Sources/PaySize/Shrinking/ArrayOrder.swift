@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// How an array's elements are ordered, read from their members, and so which end a cut keeps.
 ///
 /// Dates (numbers under a date-like key, or ISO-8601 strings) and sequence numbers that rise

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Recognizes strings that are data rather than text: data URLs, base64, hex and other long
 /// opaque tokens, which a Live Activity cannot show and should fetch or bundle instead.
 enum BlobDetection {

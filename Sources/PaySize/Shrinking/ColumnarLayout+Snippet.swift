@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 extension ColumnarLayout {
     /// The Swift an app decodes the columnar form with: the record type, and a wrapper whose
     /// `init(from:)` rebuilds the records (and still decodes them as sent before) and whose

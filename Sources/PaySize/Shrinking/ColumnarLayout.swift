@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// How an array of small records is sent in columnar form: one member per field, each field an
 /// array of its values, a start and a step, or a first value and its differences.
 ///

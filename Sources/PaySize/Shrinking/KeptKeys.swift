@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Keys the app cannot rename: well-known push SDKs' own keys and the caller's patterns.
 ///
 /// A kept key never gets shorter keys, and nothing below it is changed: an SDK decodes its own

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Numbered keys of one object that spell out a list: `item_1_name`, `item_1_price`,
 /// `item_2_name`… (`item_*_name`, `item_*_price`), or `photo1`, `photo2`, `photo3` (`photo*`).
 ///

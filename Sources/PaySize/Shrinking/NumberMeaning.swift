@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// What a number means, read from the keys on its path, and so how many fraction digits it keeps.
 ///
 /// Coordinates keep 5 decimals (1e-5° is about 1.1 m, so a rounded point moves at most about

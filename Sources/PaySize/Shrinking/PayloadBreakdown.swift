@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// Where a payload's bytes go: its compact size split by JSON path into key, value and
 /// punctuation bytes, the elements of every array folded into one row.
 ///

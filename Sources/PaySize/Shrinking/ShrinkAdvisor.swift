@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// Measures every shrinking strategy on a payload and plans the smallest set of changes that
 /// reaches a target tier.
 ///

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// What a strategy proposes for one payload: a described edit, before it is measured.
 ///
 /// The advisor applies ``edit`` to the payload and measures the result; the exact difference

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// What a shrinking strategy sees: the payload, its series, and where the app's types decode.
 package struct ShrinkContext: Sendable {
     /// The payload as scanned.

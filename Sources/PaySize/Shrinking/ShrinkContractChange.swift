@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// What a shrinking suggestion asks of the app and its server, cheapest first.
 ///
 /// Live Activities outlive app updates: a running activity keeps its stored content state and

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// Whether the app's schema rejects a shrunk payload that the original payload satisfied:
 /// then the suggestion needs an app change, whatever its strategy thought.
 struct ShrinkContractCheck {

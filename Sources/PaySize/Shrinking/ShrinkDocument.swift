@@ -1,6 +1,6 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
-import Foundation
 
 /// A payload being shrunk: its tree, the bytes it was read from, and how new strings are written.
 ///

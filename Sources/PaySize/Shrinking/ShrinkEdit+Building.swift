@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// The edits the core's strategies are made of.
 extension ShrinkEdit {
     /// Removes each member at `paths` whose value satisfies `condition`.

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A change to a payload that a shrinking suggestion makes, re-appliable to any payload of the
 /// same shape (a plan applies several in turn, `--apply` applies them to every payload of a series).
 ///

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// One value of a payload being shrunk: a JSON tree whose untouched strings and keys keep the
 /// bytes they were written with, so a payload that no edit touched measures exactly as scanned.
 struct ShrinkNode: Sendable {

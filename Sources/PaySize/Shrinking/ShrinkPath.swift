@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// A place in a payload, possibly standing for every element of an array: `/legs/*/gate`.
 ///
 /// Edits address members by the key they were first read with, so a path written before a key

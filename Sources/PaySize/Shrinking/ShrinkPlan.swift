@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// The set of suggestions chosen to reach a target tier, applied together and measured.
 ///
 /// Savings interact (shorter keys shrink what dropping a member saves), so a plan is never the

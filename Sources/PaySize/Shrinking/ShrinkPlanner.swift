@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Chooses the suggestions that together reach a target tier, measuring as it goes.
 ///
 /// A payload stands at the worse of two figures (``ShrinkStanding``): its body against the

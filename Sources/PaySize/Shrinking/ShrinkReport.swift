@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// Every measured way to shrink a payload, and the plan that reaches the target (`paysize suggest`
 /// also prints where the bytes go).
 ///

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// Reads what a shrinking strategy needs from the app's schema: which keys are optional, which
 /// objects are dictionaries, which numbers are `Date`s, which strings are enums.
 ///

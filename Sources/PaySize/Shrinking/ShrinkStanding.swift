@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Where a payload stands against both limits: its compact size against the budget's limit, as
 /// APNs counts the body, and ActivityKit's figure (the content state, with a start's
 /// attributes, as the device writes them) against ActivityKit's limit (<doc:WhatTheDeviceCounts>).

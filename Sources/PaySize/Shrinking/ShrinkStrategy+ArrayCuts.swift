@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// The fewest elements an array must have for a cut to be proposed, unless it holds at least
     /// a quarter of the payload's bytes.

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Non-integral numbers → short binary fractions, chosen by what they mean (lossy; a server
     /// change), so that both of Foundation's writers write them as sent (<doc:WhatTheDeviceCounts>).

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Embedded blobs (base64 `Data`, data URLs, long opaque tokens) → an identifier or asset
     /// name the app resolves. Measured with an 8-character identifier made from the blob's hash.

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// The fewest records an array must have for the columnar form to be proposed.
     static let minimumColumnarRecordCount = 8

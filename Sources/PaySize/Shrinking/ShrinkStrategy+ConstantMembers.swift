@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Content-state members identical in every payload of a series → moved to the
     /// `ActivityAttributes`, which are sent once (when the activity starts) instead of in

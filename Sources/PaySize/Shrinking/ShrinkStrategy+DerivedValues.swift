@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// The same value stored at two paths, or a string that only formats other members (a
     /// `"14 - 10"` beside the two scores) → keep one, derive the other in the view.

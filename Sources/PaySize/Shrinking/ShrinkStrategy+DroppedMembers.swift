@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Explicit `null` members → dropped. Synthesized `Decodable` reads a missing optional as
     /// `nil`, so installed apps accept it (a server change), unless a custom `init(from:)`

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Strings drawn from a closed set → an enum with short raw values that decodes unknown values.
     ///

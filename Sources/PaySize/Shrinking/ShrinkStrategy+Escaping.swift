@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Escaping overhead (`\/`, `\u00e9` where `é` would do) → server encoder settings; no
     /// decoder sees a difference, so no contract change. Applies to the whole payload, `aps`

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// ISO-8601 date strings or fractional date numbers → integer seconds, in the epoch each
     /// place is read with.

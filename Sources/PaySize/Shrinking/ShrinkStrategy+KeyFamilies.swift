@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Families of numbered keys (`item_1_name`, `item_1_price`, `item_2_name`…) → one array of
     /// records (`"item":[{"name":…,"price":…},…]`), an app change.

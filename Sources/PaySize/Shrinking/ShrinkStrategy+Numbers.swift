@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Over-precise numbers → fewer fraction digits by what they mean (lossy), and smaller
     /// integer types measured honestly: an `Int8` writes the same digits as an `Int`, so that

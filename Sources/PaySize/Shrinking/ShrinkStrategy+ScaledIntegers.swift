@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Non-integral numbers with a natural unit → integers of that unit under a key of their
     /// own (an app change): money in cents, a progress or a percentage in basis points,

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// Shorter JSON keys through `CodingKeys`, one suggestion per object type (objects folded
     /// by path, so a key repeated in every element of an array saves once per element).

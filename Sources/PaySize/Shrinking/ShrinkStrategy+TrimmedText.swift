@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 extension ShrinkStrategy {
     /// How many characters of free text a trimmed string keeps, the ellipsis included: about two
     /// lines of a Lock Screen Live Activity (a house heuristic, not Apple's figure).

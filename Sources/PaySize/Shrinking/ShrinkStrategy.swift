@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// One way to shrink a payload, as a value the advisor runs in turn.
 ///
 /// A strategy looks at the payload (and its series) and proposes edits; the advisor measures

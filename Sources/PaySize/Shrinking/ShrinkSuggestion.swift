@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A measured way to shrink a payload: what changes, exactly how many bytes it saves, and how
 /// to apply it.
 ///

@@ -1,5 +1,6 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
+
 /// A value inside the app's regions of a payload, with where it sits.
 struct ShrinkValue: Sendable {
     /// The concrete path (array indices kept).

@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// Swift spellings for the snippets suggestions show: case and type names made from JSON keys
 /// and values, and short, unique JSON names.
 enum SwiftNaming {

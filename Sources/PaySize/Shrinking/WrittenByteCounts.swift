@@ -1,5 +1,3 @@
-@_spi(Internals) import PaySizeJSON
-@_spi(Internals) import PaySizeSchema
 /// A size as each of Foundation's two writers writes it once the device has read the value: the
 /// figure ActivityKit's limit judges (<doc:WhatTheDeviceCounts>).
 ///
