@@ -52,6 +52,8 @@ test: deps lint
 	$(MAKE) --no-print-directory check
 	@echo "# The public-API check fails on a planted public declaration, and only on public ones"
 	SWIFT=$(SWIFT) python3 Tests/API/check_api_catches_plants.py
+	@echo "# The layers' arrows: an import up a layer (PaySizeJSON → PaySizeSchema → PaySize) fails the build"
+	SWIFT=$(SWIFT) python3 Tests/Layers/check_layers_catch_plants.py
 	@echo "# Every Swift snippet of the README and the DocC articles compiles"
 	SWIFT=$(SWIFT) python3 Tests/Snippets/check_snippets.py
 	@echo "# Apple availability: no API newer than the declared minimum without a guard"
@@ -78,7 +80,7 @@ test: deps lint
 # everything else.
 check:
 	python3 scripts/check-test-names.py
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check=error
 	python3 scripts/check-api.py
 	$(SWIFT) test --skip-build
 
