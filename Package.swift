@@ -97,6 +97,12 @@ let package = Package(
             name: "PaySizeTestSupport", dependencies: ["PaySize"], path: "Tests/TestSupport",
             swiftSettings: sharedSettings),
         .testTarget(
+            name: "PaySizeJSONTests", dependencies: ["PaySizeJSON", "PaySize", "PaySizeTestSupport"],
+            swiftSettings: sharedSettings),
+        .testTarget(
+            name: "PaySizeSchemaTests", dependencies: ["PaySizeSchema", "PaySize", "PaySizeTestSupport"],
+            swiftSettings: sharedSettings),
+        .testTarget(
             name: "PaySizeTests", dependencies: ["PaySize", "PaySizeTestSupport"], swiftSettings: sharedSettings),
         .testTarget(
             name: "PaySizeTestingTests",

@@ -19,7 +19,7 @@ here and breaks an app's build on Apple platforms. This script finds every such 
    that is new or changed fails until it is reviewed and the list re-recorded.
 
 The result is written as a list of newer APIs with the guard at each use, and compared with the
-committed `Sources/PaySize/PaySize.docc/Resources/availability-audit.txt`. `--record` rewrites it.
+committed `API/availability-audit.txt`. `--record` rewrites it.
 
 Usage: scripts/check-availability.py [--record] [--build-dir .build/debug]
 """

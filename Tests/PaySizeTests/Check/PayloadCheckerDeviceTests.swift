@@ -1,4 +1,5 @@
 import Foundation
+import PaySizeTestSupport
 import Testing
 
 @_spi(Internals) @testable import PaySize
@@ -10,7 +11,7 @@ import Testing
         Array(#"{"aps":{"timestamp":1764500400,"event":"update","content-state":\#(contentState)}}"#.utf8)
     }
 
-    static let forumBody = update(RewrittenNumberTests.forumState)
+    static let forumBody = update(DeviceWriterSamples.forumState)
 
     @Test("a body that fits as sent but not on the device is refused, naming both figures")
     func aBodyThatFitsAsSentButNotOnTheDeviceIsRefused() throws {

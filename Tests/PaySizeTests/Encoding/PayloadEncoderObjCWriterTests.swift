@@ -18,7 +18,7 @@ import Testing
         String(decoding: try encoder.encodeBytes(value), as: UTF8.self)
     }
 
-    @Test("each published data point is written as C's %.17g", arguments: SeventeenDigitDecimalTests.publishedPoints)
+    @Test("each published data point is written as C's %.17g", arguments: DeviceWriterSamples.publishedPoints)
     func eachPublishedDataPointIsWrittenAsCs17g(_ point: (Double, String)) throws {
         #expect(try Self.text(point.0) == point.1)
         #expect(try Self.text([point.0]) == "[\(point.1)]")

@@ -23,25 +23,7 @@ import Testing
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The data points of the public reports, as `JSONSerialization` writes them.
-    static let publishedPoints: [(Double, String)] = [
-        (1.1, "1.1000000000000001"),
-        (0.1, "0.10000000000000001"),
-        (4.18, "4.1799999999999997"),
-        (129.9, "129.90000000000001"),
-        (1.91, "1.9099999999999999"),
-        (139.745438, "139.74543800000001"),
-        (Double(Float(3.14)), "3.1400001049041748"),
-        (1e-7, "9.9999999999999995e-08"),
-        (Double.leastNonzeroMagnitude, "4.9406564584124654e-324"),  // 5e-324
-        (1e16, "10000000000000000"),
-        (1e17, "1e+17"),
-        (3.0, "3"),
-        (-0.0, "-0"),
-        (0.53, "0.53000000000000003"),
-        (0.53125, "0.53125"),
-        (37.77496337890625, "37.77496337890625"),
-    ]
+    static let publishedPoints = DeviceWriterSamples.publishedPoints
 
     @Test("the published data points", arguments: publishedPoints)
     func thePublishedDataPoints(_ point: (Double, String)) {

@@ -89,10 +89,7 @@ import Testing
         #expect(swift.grownNumberCount == 0)
     }
 
-    /// A content state of 2027 bytes holding 200 values of `1.91`, as forum thread 845605 reports.
-    static let forumState =
-        #"{"values":["# + Array(repeating: "1.91", count: 200).joined(separator: ",") + #"],"note":""#
-        + String(repeating: "x", count: 1005) + #""}"#
+    static let forumState = DeviceWriterSamples.forumState
 
     @Test("a value nested past the default depth is measured") func aValueNestedPastTheDefaultDepthIsMeasured() throws {
         let depth = 2000
