@@ -136,7 +136,7 @@ public struct PayloadChecker: Sendable {
             finding.byteOffset = payloadOffset
             findings.append(finding)
         }
-        if let device, device.judged.activityKitByteCount > budget.activityKitLimit {
+        if let device, device.judgedActivityKitByteCount > budget.activityKitLimit {
             let placed = contentState ?? attributes
             findings.append(
                 .overLimitOnDevice(

@@ -1,5 +1,8 @@
 /// A value's compact size once a writer has read and written it again, as the device does with
 /// a push's `content-state` (<doc:WhatTheDeviceCounts>).
+///
+/// A trivial value (no string or array inside), so the reports a log check makes for each line
+/// copy it without reference counting.
 package struct RewrittenSize: Sendable, Equatable {
     /// The writer that wrote it.
     package var writer: JSONWriter
@@ -7,18 +10,54 @@ package struct RewrittenSize: Sendable, Equatable {
     package var byteCount: Int
     /// How many number tokens the writer writes longer than they were sent.
     package var grownNumberCount = 0
-    /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`).
-    package var firstGrownNumber: (sent: String, written: String)?
+    /// The first number that grew, as sent (`1.91`).
+    package var firstGrownToken: GrownNumberToken?
 
     package init(writer: JSONWriter, byteCount: Int) {
         self.writer = writer
         self.byteCount = byteCount
     }
 
-    package static func == (lhs: RewrittenSize, rhs: RewrittenSize) -> Bool {
-        lhs.writer == rhs.writer && lhs.byteCount == rhs.byteCount && lhs.grownNumberCount == rhs.grownNumberCount
-            && lhs.firstGrownNumber?.sent == rhs.firstGrownNumber?.sent
-            && lhs.firstGrownNumber?.written == rhs.firstGrownNumber?.written
+    /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`). The
+    /// written text follows from the token and the writer, so it is made only when asked for.
+    package var firstGrownNumber: (sent: String, written: String)? {
+        firstGrownToken.map { token in
+            let sent = token.text
+            return (sent, RewrittenNumber.text(ofToken: sent, writer: writer))
+        }
+    }
+}
+
+/// A number token that a writer writes longer than it was sent, kept inline: neither writer
+/// writes a number in more than 24 bytes (`-2.2250738585072014e-308`), so such a token has at
+/// most 23, which fit three words with the length in the last byte.
+package struct GrownNumberToken: Sendable, Hashable {
+    /// The token's bytes, first byte lowest, zero past its end; the top byte of `high` holds the
+    /// length.
+    private var low: UInt64
+    private var middle: UInt64
+    private var high: UInt64
+
+    /// The most bytes a token held here may have.
+    package static let maximumByteCount = 23
+
+    /// Holds `token`; `nil` when it is longer than ``maximumByteCount`` (never a token that grew).
+    package init?(_ token: UnsafeBufferPointer<UInt8>) {
+        guard token.count <= Self.maximumByteCount else { return nil }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            UnsafeMutableRawBufferPointer(rebasing: raw[..<token.count]).copyMemory(from: UnsafeRawBufferPointer(token))
+            raw[23] = UInt8(token.count)
+        }
+        (low, middle, high) = (words.0, words.1, words.2)
+    }
+
+    /// The token's text.
+    package var text: String {
+        var words = (low, middle, high)
+        return withUnsafeBytes(of: &words) { raw in
+            String(decoding: raw.prefix(Int(raw[23])), as: UTF8.self)
+        }
     }
 }
 
@@ -52,9 +91,7 @@ extension JSONElement {
                 size.byteCount += written
                 if written > sent {
                     size.grownNumberCount += 1
-                    if size.firstGrownNumber == nil {
-                        size.firstGrownNumber = (token, RewrittenNumber.text(ofToken: token, writer: writer))
-                    }
+                    if size.firstGrownToken == nil { size.firstGrownToken = token.withUTF8 { GrownNumberToken($0) } }
                 }
             case .bool(let value):
                 size.byteCount += value ? 4 : 5

@@ -101,13 +101,23 @@
     ///
     /// - Parameter index: A position in ``pointers``.
     @_spi(Internals) public func measurement(at index: Int) -> JSONMeasuredValue? {
-        storage.measurements[index]
+        precondition(index >= 0 && index < storage.targets.count, "measurement index out of range")
+        return storage.measurements[index]
+    }
+
+    /// The value at `pointers[index]` in the last text measured as each of Foundation's writers
+    /// writes it back, or `nil` when ``measurement(at:)`` is.
+    ///
+    /// - Parameter index: A position in ``pointers``.
+    @_spi(Internals) public func rewrittenMeasurement(at index: Int) -> JSONRewrittenMeasurement? {
+        precondition(index >= 0 && index < storage.targets.count, "measurement index out of range")
+        return storage.rewrittenMeasurements[index]
     }
 
     /// How many members the listed object has in the last text measured: 0 when it is missing,
     /// not an object, or the text was refused.
     @_spi(Internals) public var memberCount: Int {
-        guard listedObject != nil, storage.measurements.last??.kind == .object else { return 0 }
+        guard listedObject != nil, storage.measurements[pointers.count]?.kind == .object else { return 0 }
         return storage.memberCount
     }
 
@@ -155,6 +165,27 @@ private final class MeasuringStorage {
         var keyStart: Int
         var keyEnd: Int
         var keyIsVerbatim: Bool
+        /// The reader's re-writing counters when the value started.
+        var rewriting: RewritingCounters
+        /// The first number inside the value that each writer writes longer, once one is read.
+        var swiftFirstGrown: Range<Int>?
+        var objcFirstGrown: Range<Int>?
+    }
+
+    /// What re-writing the text read so far adds, kept as running totals so that a value's
+    /// figures are the difference between its end and its start, as its whitespace is.
+    struct RewritingCounters {
+        /// Bytes the Swift writer adds to the numbers (negative when it shortens them).
+        var swiftNumberBytes = 0
+        /// Bytes the Objective-C writer adds to the numbers.
+        var objcNumberBytes = 0
+        /// Bytes both writers add to strings and keys: a raw `/` is written `\/`, a `\u`
+        /// escape as Foundation escapes the character it stands for.
+        var stringBytes = 0
+        /// Numbers the Swift writer writes longer than sent.
+        var swiftGrownCount = 0
+        /// Numbers the Objective-C writer writes longer than sent.
+        var objcGrownCount = 0
     }
 
     /// A pointer component flattened: a key's UTF-8 in `keyBytes`, or an index.
@@ -182,7 +213,10 @@ private final class MeasuringStorage {
     @exclusivity(unchecked) var open = RawStack<OpenValue>()
     @exclusivity(unchecked) var members = RawStack<JSONMeasuredMember>()
     var memberCount: Int { members.count }
-    @exclusivity(unchecked) var measurements: [JSONMeasuredValue?]
+    /// The last text's value at each target, and the same as each writer writes it back, in raw
+    /// memory (trivial values, as in `RawStack`) so storing one costs no uniqueness check.
+    let measurements: UnsafeMutablePointer<JSONMeasuredValue?>
+    let rewrittenMeasurements: UnsafeMutablePointer<JSONRewrittenMeasurement?>
     /// Per open object depth with many keys: fingerprint → its latest key.
     @exclusivity(unchecked) var fingerprintTables: [Int: [UInt64: Int]] = [:]
     /// Per open object depth that compares keys as strings: the keys seen.
@@ -221,7 +255,10 @@ private final class MeasuringStorage {
         keyStrings = targets.map { target in
             target.components.map { if case .key(let key) = $0 { key } else { "" } }
         }
-        measurements = Array(repeating: nil, count: targets.count)
+        measurements = .allocate(capacity: max(1, targets.count))
+        measurements.initialize(repeating: nil, count: max(1, targets.count))
+        rewrittenMeasurements = .allocate(capacity: max(1, targets.count))
+        rewrittenMeasurements.initialize(repeating: nil, count: max(1, targets.count))
     }
 
     deinit {
@@ -230,6 +267,8 @@ private final class MeasuringStorage {
         components.deallocate()
         keyBytes.deallocate()
         matched.deallocate()
+        measurements.deallocate()
+        rewrittenMeasurements.deallocate()
         frames.deallocate()
         keys.deallocate()
         open.deallocate()
@@ -242,7 +281,10 @@ private final class MeasuringStorage {
     }
 
     func clearResults() {
-        for index in measurements.indices { measurements[index] = nil }
+        for index in 0..<targets.count {
+            measurements[index] = nil
+            rewrittenMeasurements[index] = nil
+        }
         members.count = 0
     }
 }
@@ -306,6 +348,11 @@ private struct MeasuringReader {
     private var open: RawStack<MeasuringStorage.OpenValue>
     private var members: RawStack<JSONMeasuredMember>
     private let matched: UnsafeMutablePointer<Int>
+    /// The storage's flattened pointers, held here so a key is matched without going through it.
+    private let componentCount: UnsafeMutablePointer<Int>
+    private let componentStart: UnsafeMutablePointer<Int>
+    private let components: UnsafeMutablePointer<MeasuringStorage.Component>
+    private let keyBytes: UnsafeMutablePointer<UInt8>
     private var index = 0
     /// Whitespace bytes skipped outside strings so far: a value's compact size is its byte count
     /// less the whitespace skipped inside it.
@@ -324,6 +371,12 @@ private struct MeasuringReader {
     private var stringHasEscape = false
     /// Whether the last string read had an escape or a non-ASCII byte.
     private var stringIsPlain = true
+    /// What re-writing the text read so far adds.
+    private var rewriting = MeasuringStorage.RewritingCounters()
+    /// The first entry of `open` whose value has no grown number yet, per writer: the entries
+    /// below it have one, those from it on do not.
+    private var swiftUngrownOpen = 0
+    private var objcUngrownOpen = 0
 
     init(
         base: UnsafePointer<UInt8>, end: Int, maximumDepth: Int, rejectsDuplicateKeys: Bool,
@@ -341,6 +394,10 @@ private struct MeasuringReader {
         self.open = storage.open
         self.members = storage.members
         self.matched = storage.matched
+        self.componentCount = storage.componentCount
+        self.componentStart = storage.componentStart
+        self.components = storage.components
+        self.keyBytes = storage.keyBytes
         frames.count = 0
         keys.count = 0
         open.count = 0
@@ -349,6 +406,7 @@ private struct MeasuringReader {
         if !storage.stringKeys.isEmpty { storage.stringKeys.removeAll() }
         for position in 0..<targetCount {
             storage.measurements[position] = nil
+            storage.rewrittenMeasurements[position] = nil
             matched[position] = 0
             if storage.componentCount[position] == 0 { pendingMask |= 1 << UInt64(position) }
         }
@@ -631,30 +689,49 @@ private struct MeasuringReader {
     // MARK: - Pointers
 
     /// Follows the targets into the member whose key is at `start..<end`, in an object at `depth`.
+    ///
+    /// A target follows this object when its matched depth is the object's level; one that had
+    /// matched deeper has read its member here already and stops following (the first member
+    /// with its key is the only one JSONElement's subscript looks at).
     private mutating func matchKey(start: Int, end keyEnd: Int, plain: Bool, depth: Int) {
         let level = depth &- 1
         var decoded: String? = nil
-        for target in 0..<targetCount {
-            guard let component = nextComponent(of: target, at: level), component.isKey else { continue }
-            let equal: Bool
-            if plain && component.isASCII {
-                equal =
-                    keyEnd &- start &- 2 == component.keyCount
-                    && sameBytes(start &+ 1, keyEnd &- 1, component.keyStart)
-            } else {
-                if decoded == nil { decoded = decodedKey(start: start, end: keyEnd) }
-                equal = decoded! == storage.keyStrings[target][level]
+        var changed = false
+        var target = 0
+        while target < targetCount {
+            let matchedDepth = matched[target]
+            if matchedDepth > level {
+                matched[target] = -1
+                changed = true
+            } else if matchedDepth == level, level < componentCount[target] {
+                let component = components[componentStart[target] &+ level]
+                if component.isKey {
+                    let equal: Bool
+                    if plain && component.isASCII {
+                        equal =
+                            keyEnd &- start &- 2 == component.keyCount
+                            && sameBytes(start &+ 1, keyEnd &- 1, component.keyStart)
+                    } else {
+                        if decoded == nil { decoded = decodedKey(start: start, end: keyEnd) }
+                        equal = decoded! == storage.keyStrings[target][level]
+                    }
+                    if equal {
+                        advance(target, to: depth)
+                        changed = true
+                    }
+                }
             }
-            if equal { advance(target, to: depth) }
+            target &+= 1
         }
-        updateDeepestMatch()
+        if changed { updateDeepestMatch() }
     }
 
     /// Whether `base[start..<end]` equals the target key bytes at `keyStart`.
+    @inline(__always)
     private func sameBytes(_ start: Int, _ end: Int, _ keyStart: Int) -> Bool {
         var offset = 0
         while start &+ offset < end {
-            if base[start &+ offset] != storage.keyBytes[keyStart &+ offset] { return false }
+            if base[start &+ offset] != keyBytes[keyStart &+ offset] { return false }
             offset &+= 1
         }
         return true
@@ -684,13 +761,13 @@ private struct MeasuringReader {
             matched[target] = -1
             return nil
         }
-        guard matchedDepth == level, level < storage.componentCount[target] else { return nil }
-        return storage.components[storage.componentStart[target] &+ level]
+        guard matchedDepth == level, level < componentCount[target] else { return nil }
+        return components[componentStart[target] &+ level]
     }
 
     private mutating func advance(_ target: Int, to depth: Int) {
         matched[target] = depth
-        if storage.componentCount[target] == depth, storage.measurements[target] == nil {
+        if componentCount[target] == depth, storage.measurements[target] == nil {
             pendingMask |= 1 << UInt64(target)
         }
     }
@@ -702,7 +779,7 @@ private struct MeasuringReader {
         var deepest = -1
         for target in 0..<targetCount {
             let matchedDepth = matched[target]
-            let level = matchedDepth < storage.componentCount[target] ? matchedDepth : matchedDepth &- 1
+            let level = matchedDepth < componentCount[target] ? matchedDepth : matchedDepth &- 1
             if level > deepest { deepest = level }
         }
         deepestMatch = deepest
@@ -721,7 +798,8 @@ private struct MeasuringReader {
         open.push(
             .init(
                 mask: mask, kind: kind, start: index, whitespace: whitespace, depth: depth, keyStart: key.start,
-                keyEnd: key.end, keyIsVerbatim: key.isVerbatim))
+                keyEnd: key.end, keyIsVerbatim: key.isVerbatim, rewriting: rewriting, swiftFirstGrown: nil,
+                objcFirstGrown: nil))
         pendingMask = 0
         openDepth = depth
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0, kind == .object {
@@ -737,15 +815,33 @@ private struct MeasuringReader {
             kind: opened.kind, byteRange: opened.start..<index,
             compactByteCount: (index &- opened.start) &- (whitespace &- opened.whitespace))
         var mask = opened.mask
+        if swiftUngrownOpen > open.count { swiftUngrownOpen = open.count }
+        if objcUngrownOpen > open.count { objcUngrownOpen = open.count }
         if mask & Self.memberBit != 0 {
             members.push(
                 JSONMeasuredMember(
                     keyRange: opened.keyStart..<opened.keyEnd, keyIsVerbatim: opened.keyIsVerbatim, value: value))
             mask &= ~Self.memberBit
         }
+        guard mask != 0 else {
+            openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
+            return
+        }
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0 { memberDepth = -1 }
+        // The compact size with the strings as written back; the numbers differ by writer.
+        let withStrings = value.compactByteCount &+ (rewriting.stringBytes &- opened.rewriting.stringBytes)
+        let rewritten = JSONRewrittenMeasurement(
+            swift: .init(
+                byteCount: withStrings &+ (rewriting.swiftNumberBytes &- opened.rewriting.swiftNumberBytes),
+                grownNumberCount: rewriting.swiftGrownCount &- opened.rewriting.swiftGrownCount,
+                firstGrownNumber: opened.swiftFirstGrown),
+            objc: .init(
+                byteCount: withStrings &+ (rewriting.objcNumberBytes &- opened.rewriting.objcNumberBytes),
+                grownNumberCount: rewriting.objcGrownCount &- opened.rewriting.objcGrownCount,
+                firstGrownNumber: opened.objcFirstGrown))
         while mask != 0 {
             storage.measurements[mask.trailingZeroBitCount] = value
+            storage.rewrittenMeasurements[mask.trailingZeroBitCount] = rewritten
             mask &= mask &- 1
         }
         openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
@@ -779,29 +875,194 @@ private struct MeasuringReader {
     }
 
     /// Checks `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` and moves past it.
+    ///
+    /// An integer token of up to 18 digits is written back as sent by both writers, so it costs
+    /// nothing more; a longer one, and any token with a fraction or an exponent, is counted as
+    /// each writer writes it. Digits are skipped eight at a time where a word fits in the text,
+    /// and the integer digits' first word is kept for ``readFractionAndExponent(start:digitsStart:head:)``.
     private mutating func readNumber() -> Bool {
+        let start = index
         if base[index] == UInt8(ascii: "-") {
             index &+= 1
             guard index < end, isDigit(base[index]) else { return false }
         }
+        let digitsStart = index
+        // The word at `digitsStart` when its first byte is a digit other than 0, else 0.
+        var head: UInt64 = 0
         if base[index] == UInt8(ascii: "0") {
             index &+= 1
             if index < end, isDigit(base[index]) { return false }
+        } else if index &+ 8 <= end {
+            head = Self.word(at: base + index)
+            var count = Self.leadingDigitCount(head)
+            index &+= count
+            while count == 8 && index &+ 8 <= end {
+                count = Self.leadingDigitCount(Self.word(at: base + index))
+                index &+= count
+            }
+            if count == 8 { skipDigits() }
         } else {
             skipDigits()
         }
-        if index < end, base[index] == UInt8(ascii: ".") {
-            index &+= 1
-            guard index < end, isDigit(base[index]) else { return false }
-            skipDigits()
+        if index < end, base[index] == UInt8(ascii: ".") || base[index] | 0x20 == UInt8(ascii: "e") {
+            return readFractionAndExponent(start: start, digitsStart: digitsStart, head: head)
         }
-        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
-            index &+= 1
-            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index &+= 1 }
-            guard index < end, isDigit(base[index]) else { return false }
-            skipDigits()
-        }
+        if index &- digitsStart >= 19 { countLongInteger(start: start) }
         return true
+    }
+
+    /// Reads the rest of a number token whose integer digits are at `digitsStart..<index`,
+    /// gathering its digits into one significand (eight at a time from words where they fit),
+    /// and counts the token as each writer writes it back.
+    ///
+    /// - Parameter head: The word at `digitsStart` that ``readNumber()`` read, or 0.
+    @inline(never)
+    private mutating func readFractionAndExponent(start: Int, digitsStart: Int, head: UInt64) -> Bool {
+        let integerDigits = index &- digitsStart
+        var fractionDigits = 0
+        var fractionValue: UInt64 = 0
+        // Whether `fractionValue` holds the fraction's digits.
+        var fractionIsRead = true
+        if base[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionStart = index
+            if index &+ 8 <= end {
+                let word = Self.word(at: base + index)
+                let count = Self.leadingDigitCount(word)
+                index &+= count
+                if count == 8 {
+                    skipDigits()
+                    fractionIsRead = false
+                } else if count > 0 {
+                    fractionValue = Self.digitsValue(word, count: count)
+                }
+            } else {
+                skipDigits()
+                fractionIsRead = false
+            }
+            guard index > fractionStart else { return false }
+            fractionDigits = index &- fractionStart
+        }
+        var scale = 0 &- fractionDigits
+        var hasExponent = false
+        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
+            index &+= 1
+            var exponentIsNegative = false
+            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                exponentIsNegative = base[index] == UInt8(ascii: "-")
+                index &+= 1
+            }
+            guard index < end, isDigit(base[index]) else { return false }
+            var exponent = 0
+            while index < end, isDigit(base[index]) {
+                // Saturates far past any Double's exponent.
+                if exponent < 100_000 { exponent = exponent &* 10 &+ Int(base[index] &- UInt8(ascii: "0")) }
+                index &+= 1
+            }
+            scale &+= exponentIsNegative ? 0 &- exponent : exponent
+        }
+        let sent = index &- start
+        var counts: (swift: Int, objc: Int)? = nil
+        // Up to 19 digits the significand fits 64 bits; past that only the general rules count.
+        if integerDigits &+ fractionDigits <= 19 {
+            var significand: UInt64
+            if fractionIsRead,
+                let integerValue = integerValue(digitsStart: digitsStart, count: integerDigits, head: head)
+            {
+                significand = integerValue &* RewrittenNumber.integerPowerOfTen(fractionDigits) &+ fractionValue
+            } else {
+                significand = 0
+                var position = digitsStart
+                while position < index {
+                    let digit = base[position] &- UInt8(ascii: "0")
+                    if digit < 10 {
+                        significand = significand &* 10 &+ UInt64(digit)
+                    } else if base[position] != UInt8(ascii: ".") {
+                        break
+                    }
+                    position &+= 1
+                }
+            }
+            counts = RewrittenNumber.byteCounts(
+                significand: significand, scale: scale, isNegative: digitsStart != start,
+                isPlainFraction: !hasExponent && base[index &- 1] != UInt8(ascii: "0"), sentByteCount: sent)
+        }
+        addNumber(start: start, sent: sent, counts: counts ?? Self.generalByteCounts(base + start, count: sent))
+        return true
+    }
+
+    /// The value of the `count` integer digits at `digitsStart` from the words that hold them,
+    /// or `nil` when they are not all in `head` and one more word inside the text.
+    @inline(__always)
+    private func integerValue(digitsStart: Int, count: Int, head: UInt64) -> UInt64? {
+        if head == 0 { return base[digitsStart] == UInt8(ascii: "0") ? 0 : nil }
+        if count <= 8 { return Self.digitsValue(head, count: count) }
+        guard count <= 16, digitsStart &+ 16 <= end else { return nil }
+        let rest = count &- 8
+        return Self.digitsValue(head, count: 8) &* RewrittenNumber.integerPowerOfTen(rest)
+            &+ Self.digitsValue(Self.word(at: base + (digitsStart &+ 8)), count: rest)
+    }
+
+    /// How many of the word's bytes, from the lowest, are ASCII digits before the first byte
+    /// that is not (8 when all are).
+    ///
+    /// A byte is flagged when it is below `0`, above `9` or not ASCII; the carry or borrow of a
+    /// flagged byte may flag bytes above it too, never one below, so the lowest flag is exact.
+    @inline(__always)
+    private static func leadingDigitCount(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let belowZero = word &- ones &* 0x30
+        let aboveNine = word &+ ones &* 0x46
+        let flags = (belowZero | aboveNine | word) & (ones &* 0x80)
+        return flags == 0 ? 8 : flags.trailingZeroBitCount &>> 3
+    }
+
+    /// The value of the first `count` (1...8) ASCII digits of `word`, the first digit lowest.
+    ///
+    /// The digits are moved to the top of the word (zeros, read as leading `0`s, fill the
+    /// bottom), then combined pairwise in three multiplications.
+    @inline(__always)
+    private static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
+        let digits = (word &<< UInt64(64 &- 8 &* count)) & 0x0F0F_0F0F_0F0F_0F0F
+        let pairs = (digits &* 2561) &>> 8
+        let quads = ((pairs & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        return ((quads & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+    }
+
+    /// Counts an integer token of 19 digits or more, which may not fit 64 bits.
+    @inline(never)
+    private mutating func countLongInteger(start: Int) {
+        addNumber(
+            start: start, sent: index &- start, counts: Self.generalByteCounts(base + start, count: index &- start))
+    }
+
+    /// Both writers' counts of a number token by ``RewrittenNumber``'s general rules.
+    @inline(never)
+    private static func generalByteCounts(_ token: UnsafePointer<UInt8>, count: Int) -> (swift: Int, objc: Int) {
+        RewrittenNumber.byteCounts(ofToken: UnsafeBufferPointer(start: token, count: count))
+    }
+
+    /// Adds a number token at `start..<index` as each writer writes it, and names it as the first
+    /// grown number of every open value that has none yet.
+    @inline(__always)
+    private mutating func addNumber(start: Int, sent: Int, counts: (swift: Int, objc: Int)) {
+        rewriting.swiftNumberBytes &+= counts.swift &- sent
+        rewriting.objcNumberBytes &+= counts.objc &- sent
+        if counts.swift > sent {
+            rewriting.swiftGrownCount &+= 1
+            while swiftUngrownOpen < open.count {
+                open[swiftUngrownOpen].swiftFirstGrown = start..<index
+                swiftUngrownOpen &+= 1
+            }
+        }
+        if counts.objc > sent {
+            rewriting.objcGrownCount &+= 1
+            while objcUngrownOpen < open.count {
+                open[objcUngrownOpen].objcFirstGrown = start..<index
+                objcUngrownOpen &+= 1
+            }
+        }
     }
 
     @inline(__always)
@@ -815,11 +1076,11 @@ private struct MeasuringReader {
     }
 
     /// Moves past a string token starting at its opening quote; sets `stringIsPlain` and
-    /// `stringHasEscape`.
+    /// `stringHasEscape`, and adds what Foundation's writers add to it to `rewriting`.
     ///
     /// Eight bytes at a time, the loop looks for the bytes that need a closer look: `"`, `\`, a
-    /// control character or a non-ASCII byte. (Swift's SIMD types compile to scalar loops here, so
-    /// the eight lanes are bits of one `UInt64`.)
+    /// control character, a non-ASCII byte or `/` (which both writers write as `\/`). (Swift's
+    /// SIMD types compile to scalar loops here, so the eight lanes are bits of one `UInt64`.)
     @inline(__always)
     private mutating func readString() -> Bool {
         index &+= 1
@@ -850,6 +1111,8 @@ private struct MeasuringReader {
                 stringIsPlain = false
                 guard skipUTF8Sequence() else { return false }
             } else {
+                // `/` is written `\/`.
+                if byte == UInt8(ascii: "/") { rewriting.stringBytes &+= 1 }
                 index &+= 1
             }
         }
@@ -863,7 +1126,7 @@ private struct MeasuringReader {
         UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
-    /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F.
+    /// The high bit of each byte of `word` that is `"`, `\`, `/`, below 0x20 or above 0x7F.
     ///
     /// A byte's bit can also be set spuriously, but only above a byte that really is one of
     /// those (the borrow of the subtraction runs upward), so the lowest set bit is always exact.
@@ -872,14 +1135,18 @@ private struct MeasuringReader {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
+        let slashes = word ^ (ones &* 0x2F)
         let zeroQuote = (quotes &- ones) & ~quotes
         let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let zeroSlash = (slashes &- ones) & ~slashes
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & (ones &* 0x80)
+        return (zeroQuote | zeroBackslash | zeroSlash | control | word) & (ones &* 0x80)
     }
 
     /// Moves past one escape starting at its backslash, pairing `\u` surrogates as
-    /// ``JSONScanner`` does.
+    /// ``JSONScanner`` does, and adds what Foundation's writers make of it to `rewriting`: a
+    /// one-letter escape is written back as two bytes again, a `\u` escape as the character's
+    /// own escape or its raw UTF-8.
     private mutating func readEscape() -> Bool {
         index &+= 1
         guard index < end else { return false }
@@ -897,10 +1164,26 @@ private struct MeasuringReader {
                 else { return false }
                 index &+= 2
                 guard let low = readHex4(), low >= 0xDC00 && low <= 0xDFFF else { return false }
+                // Twelve bytes sent, four of UTF-8 written.
+                rewriting.stringBytes &-= 8
+                return true
             }
+            rewriting.stringBytes &+= Self.writtenByteCount(ofEscaped: unit) &- 6
             return true
         default:
             return false
+        }
+    }
+
+    /// The bytes Foundation's writers write for the character a `\u` escape outside the
+    /// surrogates stands for (``JSONEscaping``'s rules).
+    private static func writtenByteCount(ofEscaped unit: UInt16) -> Int {
+        switch unit {
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x22, 0x2F, 0x5C: 2
+        case ..<0x20: 6
+        case ..<0x80: 1
+        case ..<0x800: 2
+        default: 3
         }
     }
 

@@ -25,6 +25,10 @@ final class LogLineChecker: @unchecked Sendable {
     private var recordScanner: JSONMeasuringScanner
     /// The same for a payload held as a JSON string in the record (`--field` naming a string).
     private var payloadScanner: JSONMeasuringScanner
+    /// The outline's members of `aps` and of the payload, kept from line to line (emptied, their
+    /// storage kept) so that building an outline allocates no array.
+    private var outlineMembers: [JSONMember] = []
+    private var outlineRoot: [JSONMember] = []
 
     init(options: LogCheckOptions) {
         self.options = options
@@ -111,7 +115,7 @@ final class LogLineChecker: @unchecked Sendable {
         if options.field != nil, payload.kind == .string {
             return checkEmbeddedPayload(bytes, string: payload, line: line, file: file)
         }
-        if let report = Self.fastReport(bytes, scanner: recordScanner, options: options) {
+        if let report = fastReport(bytes, scanner: recordScanner, payloadIsWholeText: options.field == nil) {
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
         }
         return strictOutcome(Array(bytes), line: line, file: file)
@@ -126,7 +130,9 @@ final class LogLineChecker: @unchecked Sendable {
         let payload = Array(text.utf8)
         let measured = payload.withUnsafeBytes { payloadScanner.measure($0) }
         if measured,
-            let report = payload.withUnsafeBytes({ Self.fastReport($0, scanner: payloadScanner, options: options) })
+            let report = payload.withUnsafeBytes({
+                fastReport($0, scanner: payloadScanner, payloadIsWholeText: true)
+            })
         {
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
         }
@@ -147,16 +153,39 @@ final class LogLineChecker: @unchecked Sendable {
 
     /// The report of a payload the scanner accepted, when its outline has no findings; `nil` when
     /// the strict path must give them.
-    private static func fastReport(
-        _ bytes: UnsafeRawBufferPointer, scanner: JSONMeasuringScanner, options: LogCheckOptions
+    ///
+    /// - Parameter payloadIsWholeText: Whether the scanner's first pointer is the root (the
+    ///   payload is the line), rather than a value inside a record.
+    private func fastReport(
+        _ bytes: UnsafeRawBufferPointer, scanner: JSONMeasuringScanner, payloadIsWholeText: Bool
+    ) -> PayloadReport? {
+        // Taken out and put back whole: one access each to the properties.
+        var members: [JSONMember] = []
+        var root: [JSONMember] = []
+        swap(&members, &outlineMembers)
+        swap(&root, &outlineRoot)
+        let report = outlineReport(
+            bytes, scanner: scanner, payloadIsWholeText: payloadIsWholeText, members: &members, root: &root)
+        // The outline is gone, so the arrays are this checker's alone again and keep their storage.
+        root.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        swap(&members, &outlineMembers)
+        swap(&root, &outlineRoot)
+        return report
+    }
+
+    /// ``fastReport(_:scanner:payloadIsWholeText:)`` itself, building the outline in `members`
+    /// (of `aps`) and `root` (of the payload), which come empty.
+    private func outlineReport(
+        _ bytes: UnsafeRawBufferPointer, scanner: JSONMeasuringScanner, payloadIsWholeText: Bool,
+        members: inout [JSONMember], root rootMembers: inout [JSONMember]
     ) -> PayloadReport? {
         guard options.checker.contract == nil, let payload = scanner.measurement(at: 0),
             let aps = scanner.measurement(at: 1), aps.kind == .object,
             // `{"aps":` and `}` around aps: the payload has no other member.
             payload.kind == .object, payload.compactByteCount == aps.compactByteCount + 8
         else { return nil }
-        var members: [JSONMember] = []
-        members.reserveCapacity(scanner.memberCount)
+        let options = options
         for index in 0..<scanner.memberCount {
             let member = scanner.member(at: index)
             let key =
@@ -179,32 +208,35 @@ final class LogLineChecker: @unchecked Sendable {
         }
         let apsElement = JSONElement(
             content: .object(members), byteRange: aps.byteRange, compactByteCount: aps.compactByteCount)
+        rootMembers.append(
+            JSONMember(key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
+        )
         let root = JSONElement(
-            content: .object([
-                JSONMember(
-                    key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
-            ]),
-            byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
+            content: .object(rootMembers), byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
         // The whole line as logged when the payload is the line; the value's own bytes when it
         // sits inside a record.
-        let inputByteCount = scanner.pointers[0].components.isEmpty ? bytes.count : payload.byteRange.count
+        let inputByteCount = payloadIsWholeText ? bytes.count : payload.byteRange.count
         let outline = options.checker.check(root, inputByteCount: inputByteCount) { contentState, attributes in
-            // The outline's content state and attributes are empty stand-ins: measure the real ones.
-            func element(_ stand: JSONElement?) -> JSONElement? {
-                guard let stand else { return nil }
-                return try? JSONScanner.scan(Array(bytes[stand.byteRange]))
+            // The outline's content state and attributes are empty stand-ins: the scanner measured
+            // the real ones as each writer writes them.
+            let contentState = contentState == nil ? nil : scanner.rewrittenMeasurement(at: 2)
+            let attributes = attributes == nil ? nil : scanner.rewrittenMeasurement(at: 3)
+            guard contentState != nil || attributes != nil else { return nil }
+            func figures(_ writer: JSONWriter) -> DeviceSize.Figures {
+                DeviceSize.Figures(
+                    writer: writer, contentState: contentState?.rewrittenSize(by: writer, in: bytes),
+                    attributes: attributes?.rewrittenSize(by: writer, in: bytes))
             }
-            return DeviceSize(
-                contentState: element(contentState), attributes: element(attributes),
-                choice: options.checker.budget.deviceWriter)
+            // The writers of `DeviceWriter.writers`, in its order, without making that array.
+            switch options.checker.budget.deviceWriter {
+            case .swift: return DeviceSize(figures(.swift))
+            case .objc: return DeviceSize(figures(.objc))
+            case .larger: return DeviceSize(figures(.swift), figures(.objc))
+            }
         }
-        guard outline.findings.isEmpty else { return nil }
-        return PayloadReport(
-            payloadByteCount: payload.compactByteCount, inputByteCount: inputByteCount,
-            budget: options.checker.budget, contentStateByteCount: scanner.measurement(at: 2)?.compactByteCount,
-            attributesByteCount: outline.attributesByteCount == nil
-                ? nil : scanner.measurement(at: 3)?.compactByteCount,
-            event: outline.event, findings: [], sizeBasis: options.checker.sizeBasis, device: outline.device)
+        // The stand-ins have the real values' byte ranges and compact sizes, so the outline's report
+        // is the payload's.
+        return outline.findings.isEmpty ? outline : nil
     }
 
     /// Reads the line with ``JSONScanner`` and `PayloadChecker`: the exact error, or the report

@@ -186,6 +186,42 @@ import Testing
         }
     }
 
+    /// The outline reads the `aps` keys and the events as constants matched by their bytes: each
+    /// is recognized, and a text differing in any one byte, or one byte longer or shorter, is not.
+    @Test("aps keys and events are recognized by their bytes")
+    func apsKeysAndEventsAreRecognizedByTheirBytes() {
+        let keys = [
+            "event", "alert", "events", "timestamp", "stale-date", "attributes", "content-state", "dismissal-date",
+            "relevance-score", "attributes-type", "input-push-token", "input-push-channel",
+        ]
+        func variants(_ text: String) -> [[UInt8]] {
+            let bytes = Array(text.utf8)
+            var result = [Array(bytes.dropLast()), bytes + [UInt8(ascii: "s")]]
+            for index in bytes.indices {
+                var changed = bytes
+                changed[index] ^= 0x01
+                result.append(changed)
+            }
+            return result
+        }
+        for key in keys {
+            #expect(Array(key.utf8).withUnsafeBytes { MeasuredValueReader.knownKey($0) } == key)
+            // ("event" with an "s" is "events", and the other way round.)
+            for variant in variants(key) where !keys.contains(String(decoding: variant, as: UTF8.self)) {
+                #expect(
+                    variant.withUnsafeBytes { MeasuredValueReader.knownKey($0) } == nil,
+                    "\(String(decoding: variant, as: UTF8.self))")
+            }
+        }
+        for event in ["update", "start", "end"] {
+            #expect(Array(event.utf8).withUnsafeBytes { MeasuredValueReader.knownEvent($0) } == event)
+            #expect(Array(event.utf8).withUnsafeBytes { MeasuredValueReader.knownKey($0) } == nil)
+            for variant in variants(event) {
+                #expect(variant.withUnsafeBytes { MeasuredValueReader.knownEvent($0) } == nil)
+            }
+        }
+    }
+
     @Test("histogram percentiles are nearest rank") func histogramPercentilesAreNearestRank() {
         var histogram = ByteSizeHistogram()
         for size in [5, 1, 3, 3, 9000, 2, 8191] { histogram.add(size) }
