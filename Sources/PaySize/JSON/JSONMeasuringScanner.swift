@@ -39,6 +39,9 @@
     @_spi(Internals) public private(set) var compactByteCount = 0
 
     private var storage: MeasuringStorage
+    /// The listed object's index among the storage's targets, or -1 (a plain value, so that
+    /// reading the members does not copy ``listedObject``).
+    private let listedTarget: Int
 
     /// Makes a scanner that measures the values at `pointers`.
     ///
@@ -60,6 +63,7 @@
         self.maximumDepth = maximumDepth
         self.duplicateKeys = duplicateKeys
         self.storage = MeasuringStorage(targets: pointers + (listedObject.map { [$0] } ?? []))
+        self.listedTarget = listedObject == nil ? -1 : pointers.count
     }
 
     /// Reads one JSON text and measures it.
@@ -76,7 +80,7 @@
         }
         var reader = MeasuringReader(
             base: base, end: bytes.count, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject,
-            storage: storage, listsMembers: listedObject != nil)
+            storage: storage, listsMembers: listedTarget >= 0)
         let accepted = reader.readDocument()
         reader.returnStorage()
         if accepted {
@@ -117,7 +121,7 @@
     /// How many members the listed object has in the last text measured: 0 when it is missing,
     /// not an object, or the text was refused.
     @_spi(Internals) public var memberCount: Int {
-        guard listedObject != nil, storage.measurements[pointers.count]?.kind == .object else { return 0 }
+        guard listedTarget >= 0, storage.measurements[listedTarget]?.kind == .object else { return 0 }
         return storage.memberCount
     }
 
@@ -165,8 +169,13 @@ private final class MeasuringStorage {
         var keyStart: Int
         var keyEnd: Int
         var keyIsVerbatim: Bool
+    }
+
+    /// What a target's value needs for its figures as written back, pushed beside its
+    /// ``OpenValue`` (a member of the listed object that is no target needs none).
+    struct OpenRewriting {
         /// The reader's re-writing counters when the value started.
-        var rewriting: RewritingCounters
+        var before: RewritingCounters
         /// The first number inside the value that each writer writes longer, once one is read.
         var swiftFirstGrown: Range<Int>?
         var objcFirstGrown: Range<Int>?
@@ -211,6 +220,7 @@ private final class MeasuringStorage {
     @exclusivity(unchecked) var frames = RawStack<Frame>()
     @exclusivity(unchecked) var keys = RawStack<Key>()
     @exclusivity(unchecked) var open = RawStack<OpenValue>()
+    @exclusivity(unchecked) var openRewriting = RawStack<OpenRewriting>()
     @exclusivity(unchecked) var members = RawStack<JSONMeasuredMember>()
     var memberCount: Int { members.count }
     /// The last text's value at each target, and the same as each writer writes it back, in raw
@@ -272,6 +282,7 @@ private final class MeasuringStorage {
         frames.deallocate()
         keys.deallocate()
         open.deallocate()
+        openRewriting.deallocate()
         members.deallocate()
     }
 
@@ -346,6 +357,7 @@ private struct MeasuringReader {
     private var frames: RawStack<MeasuringStorage.Frame>
     private var keys: RawStack<MeasuringStorage.Key>
     private var open: RawStack<MeasuringStorage.OpenValue>
+    private var openRewriting: RawStack<MeasuringStorage.OpenRewriting>
     private var members: RawStack<JSONMeasuredMember>
     private let matched: UnsafeMutablePointer<Int>
     /// The storage's flattened pointers, held here so a key is matched without going through it.
@@ -373,8 +385,8 @@ private struct MeasuringReader {
     private var stringIsPlain = true
     /// What re-writing the text read so far adds.
     private var rewriting = MeasuringStorage.RewritingCounters()
-    /// The first entry of `open` whose value has no grown number yet, per writer: the entries
-    /// below it have one, those from it on do not.
+    /// The first entry of `openRewriting` whose value has no grown number yet, per writer: the
+    /// entries below it have one, those from it on do not.
     private var swiftUngrownOpen = 0
     private var objcUngrownOpen = 0
 
@@ -392,6 +404,7 @@ private struct MeasuringReader {
         self.frames = storage.frames
         self.keys = storage.keys
         self.open = storage.open
+        self.openRewriting = storage.openRewriting
         self.members = storage.members
         self.matched = storage.matched
         self.componentCount = storage.componentCount
@@ -401,6 +414,7 @@ private struct MeasuringReader {
         frames.count = 0
         keys.count = 0
         open.count = 0
+        openRewriting.count = 0
         members.count = 0
         if !storage.fingerprintTables.isEmpty { storage.fingerprintTables.removeAll() }
         if !storage.stringKeys.isEmpty { storage.stringKeys.removeAll() }
@@ -418,6 +432,7 @@ private struct MeasuringReader {
         storage.frames = frames
         storage.keys = keys
         storage.open = open
+        storage.openRewriting = openRewriting
         storage.members = members
     }
 
@@ -531,6 +546,7 @@ private struct MeasuringReader {
     }
 
     /// Reads `"key" :` for the innermost object, refusing a repeated key.
+    @_transparent
     private mutating func readKeyAndColon() -> Bool {
         skipWhitespace()
         guard index < end, base[index] == UInt8(ascii: "\"") else { return false }
@@ -695,35 +711,40 @@ private struct MeasuringReader {
     /// with its key is the only one JSONElement's subscript looks at).
     private mutating func matchKey(start: Int, end keyEnd: Int, plain: Bool, depth: Int) {
         let level = depth &- 1
-        var decoded: String? = nil
+        let length = keyEnd &- start &- 2
         var changed = false
         var target = 0
         while target < targetCount {
+            defer { target &+= 1 }
             let matchedDepth = matched[target]
+            // Most targets do not follow this object: stopped (-1) or matched above it.
+            if matchedDepth < level { continue }
             if matchedDepth > level {
                 matched[target] = -1
                 changed = true
-            } else if matchedDepth == level, level < componentCount[target] {
-                let component = components[componentStart[target] &+ level]
-                if component.isKey {
-                    let equal: Bool
-                    if plain && component.isASCII {
-                        equal =
-                            keyEnd &- start &- 2 == component.keyCount
-                            && sameBytes(start &+ 1, keyEnd &- 1, component.keyStart)
-                    } else {
-                        if decoded == nil { decoded = decodedKey(start: start, end: keyEnd) }
-                        equal = decoded! == storage.keyStrings[target][level]
-                    }
-                    if equal {
-                        advance(target, to: depth)
-                        changed = true
-                    }
-                }
+                continue
             }
-            target &+= 1
+            guard level < componentCount[target] else { continue }
+            let component = components[componentStart[target] &+ level]
+            guard component.isKey else { continue }
+            if plain && component.isASCII {
+                guard length == component.keyCount, sameBytes(start &+ 1, keyEnd &- 1, component.keyStart) else {
+                    continue
+                }
+            } else {
+                guard decodedKeyEquals(start: start, end: keyEnd, target: target, level: level) else { continue }
+            }
+            advance(target, to: depth)
+            changed = true
         }
         if changed { updateDeepestMatch() }
+    }
+
+    /// Whether the key token at `start..<end`, decoded, is the key of `target` at `level`: keys
+    /// with an escape or a non-ASCII byte compare as Swift strings.
+    @inline(never)
+    private func decodedKeyEquals(start: Int, end keyEnd: Int, target: Int, level: Int) -> Bool {
+        decodedKey(start: start, end: keyEnd) == storage.keyStrings[target][level]
     }
 
     /// Whether `base[start..<end]` equals the target key bytes at `keyStart`.
@@ -798,8 +819,10 @@ private struct MeasuringReader {
         open.push(
             .init(
                 mask: mask, kind: kind, start: index, whitespace: whitespace, depth: depth, keyStart: key.start,
-                keyEnd: key.end, keyIsVerbatim: key.isVerbatim, rewriting: rewriting, swiftFirstGrown: nil,
-                objcFirstGrown: nil))
+                keyEnd: key.end, keyIsVerbatim: key.isVerbatim))
+        if mask & ~Self.memberBit != 0 {
+            openRewriting.push(.init(before: rewriting, swiftFirstGrown: nil, objcFirstGrown: nil))
+        }
         pendingMask = 0
         openDepth = depth
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0, kind == .object {
@@ -808,43 +831,49 @@ private struct MeasuringReader {
     }
 
     /// Records the value that has just ended.
+    ///
+    /// The entry is read in place, field by field: a member of the listed object needs only its
+    /// key and size, and only a target's entry is read for its re-writing figures.
+    @inline(never)
     private mutating func closeValue() {
         open.count &-= 1
-        let opened = open[open.count]
+        let opened = open.base! + open.count
+        let start = opened.pointee.start
         let value = JSONMeasuredValue(
-            kind: opened.kind, byteRange: opened.start..<index,
-            compactByteCount: (index &- opened.start) &- (whitespace &- opened.whitespace))
-        var mask = opened.mask
-        if swiftUngrownOpen > open.count { swiftUngrownOpen = open.count }
-        if objcUngrownOpen > open.count { objcUngrownOpen = open.count }
+            kind: opened.pointee.kind, byteRange: start..<index,
+            compactByteCount: (index &- start) &- (whitespace &- opened.pointee.whitespace))
+        var mask = opened.pointee.mask
         if mask & Self.memberBit != 0 {
             members.push(
                 JSONMeasuredMember(
-                    keyRange: opened.keyStart..<opened.keyEnd, keyIsVerbatim: opened.keyIsVerbatim, value: value))
+                    keyRange: opened.pointee.keyStart..<opened.pointee.keyEnd,
+                    keyIsVerbatim: opened.pointee.keyIsVerbatim, value: value))
             mask &= ~Self.memberBit
         }
-        guard mask != 0 else {
-            openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
-            return
-        }
+        openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
+        guard mask != 0 else { return }
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0 { memberDepth = -1 }
+        openRewriting.count &-= 1
+        let opening = openRewriting.base! + openRewriting.count
+        if swiftUngrownOpen > openRewriting.count { swiftUngrownOpen = openRewriting.count }
+        if objcUngrownOpen > openRewriting.count { objcUngrownOpen = openRewriting.count }
+        let before = opening.pointee.before
         // The compact size with the strings as written back; the numbers differ by writer.
-        let withStrings = value.compactByteCount &+ (rewriting.stringBytes &- opened.rewriting.stringBytes)
+        let withStrings = value.compactByteCount &+ (rewriting.stringBytes &- before.stringBytes)
         let rewritten = JSONRewrittenMeasurement(
             swift: .init(
-                byteCount: withStrings &+ (rewriting.swiftNumberBytes &- opened.rewriting.swiftNumberBytes),
-                grownNumberCount: rewriting.swiftGrownCount &- opened.rewriting.swiftGrownCount,
-                firstGrownNumber: opened.swiftFirstGrown),
+                byteCount: withStrings &+ (rewriting.swiftNumberBytes &- before.swiftNumberBytes),
+                grownNumberCount: rewriting.swiftGrownCount &- before.swiftGrownCount,
+                firstGrownNumber: opening.pointee.swiftFirstGrown),
             objc: .init(
-                byteCount: withStrings &+ (rewriting.objcNumberBytes &- opened.rewriting.objcNumberBytes),
-                grownNumberCount: rewriting.objcGrownCount &- opened.rewriting.objcGrownCount,
-                firstGrownNumber: opened.objcFirstGrown))
+                byteCount: withStrings &+ (rewriting.objcNumberBytes &- before.objcNumberBytes),
+                grownNumberCount: rewriting.objcGrownCount &- before.objcGrownCount,
+                firstGrownNumber: opening.pointee.objcFirstGrown))
         while mask != 0 {
             storage.measurements[mask.trailingZeroBitCount] = value
             storage.rewrittenMeasurements[mask.trailingZeroBitCount] = rewritten
             mask &= mask &- 1
         }
-        openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
     }
 
     // MARK: - Scalars
@@ -862,14 +891,15 @@ private struct MeasuringReader {
         }
     }
 
-    /// Compares the literal packed little-endian in `expected` (`true`, `false`, `null`).
+    /// Compares the literal packed little-endian in `expected` (`true`, `false`, `null`): its
+    /// first four bytes as one word, loaded inside the text (`JSON/README.md`, assumption 1),
+    /// and a fifth byte for `false`.
+    @inline(__always)
     private mutating func readLiteral(_ expected: UInt64, count: Int) -> Bool {
         guard end &- index >= count else { return false }
-        var offset = 0
-        while offset < count {
-            if UInt64(base[index &+ offset]) != (expected >> UInt64(offset &* 8)) & 0xFF { return false }
-            offset &+= 1
-        }
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+        guard word == UInt32(truncatingIfNeeded: expected) else { return false }
+        if count == 5, UInt64(base[index &+ 4]) != expected >> 32 { return false }
         index &+= count
         return true
     }
@@ -894,10 +924,10 @@ private struct MeasuringReader {
             if index < end, isDigit(base[index]) { return false }
         } else if index &+ 8 <= end {
             head = Self.word(at: base + index)
-            var count = Self.leadingDigitCount(head)
+            var count = DigitWords.leadingDigitCount(head)
             index &+= count
             while count == 8 && index &+ 8 <= end {
-                count = Self.leadingDigitCount(Self.word(at: base + index))
+                count = DigitWords.leadingDigitCount(Self.word(at: base + index))
                 index &+= count
             }
             if count == 8 { skipDigits() }
@@ -928,13 +958,13 @@ private struct MeasuringReader {
             let fractionStart = index
             if index &+ 8 <= end {
                 let word = Self.word(at: base + index)
-                let count = Self.leadingDigitCount(word)
+                let count = DigitWords.leadingDigitCount(word)
                 index &+= count
                 if count == 8 {
                     skipDigits()
                     fractionIsRead = false
                 } else if count > 0 {
-                    fractionValue = Self.digitsValue(word, count: count)
+                    fractionValue = DigitWords.value(word, count: count)
                 }
             } else {
                 skipDigits()
@@ -997,37 +1027,11 @@ private struct MeasuringReader {
     @inline(__always)
     private func integerValue(digitsStart: Int, count: Int, head: UInt64) -> UInt64? {
         if head == 0 { return base[digitsStart] == UInt8(ascii: "0") ? 0 : nil }
-        if count <= 8 { return Self.digitsValue(head, count: count) }
+        if count <= 8 { return DigitWords.value(head, count: count) }
         guard count <= 16, digitsStart &+ 16 <= end else { return nil }
         let rest = count &- 8
-        return Self.digitsValue(head, count: 8) &* RewrittenNumber.integerPowerOfTen(rest)
-            &+ Self.digitsValue(Self.word(at: base + (digitsStart &+ 8)), count: rest)
-    }
-
-    /// How many of the word's bytes, from the lowest, are ASCII digits before the first byte
-    /// that is not (8 when all are).
-    ///
-    /// A byte is flagged when it is below `0`, above `9` or not ASCII; the carry or borrow of a
-    /// flagged byte may flag bytes above it too, never one below, so the lowest flag is exact.
-    @inline(__always)
-    private static func leadingDigitCount(_ word: UInt64) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let belowZero = word &- ones &* 0x30
-        let aboveNine = word &+ ones &* 0x46
-        let flags = (belowZero | aboveNine | word) & (ones &* 0x80)
-        return flags == 0 ? 8 : flags.trailingZeroBitCount &>> 3
-    }
-
-    /// The value of the first `count` (1...8) ASCII digits of `word`, the first digit lowest.
-    ///
-    /// The digits are moved to the top of the word (zeros, read as leading `0`s, fill the
-    /// bottom), then combined pairwise in three multiplications.
-    @inline(__always)
-    private static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
-        let digits = (word &<< UInt64(64 &- 8 &* count)) & 0x0F0F_0F0F_0F0F_0F0F
-        let pairs = (digits &* 2561) &>> 8
-        let quads = ((pairs & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
-        return ((quads & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        return DigitWords.value(head, count: 8) &* RewrittenNumber.integerPowerOfTen(rest)
+            &+ DigitWords.value(Self.word(at: base + (digitsStart &+ 8)), count: rest)
     }
 
     /// Counts an integer token of 19 digits or more, which may not fit 64 bits.
@@ -1051,15 +1055,15 @@ private struct MeasuringReader {
         rewriting.objcNumberBytes &+= counts.objc &- sent
         if counts.swift > sent {
             rewriting.swiftGrownCount &+= 1
-            while swiftUngrownOpen < open.count {
-                open[swiftUngrownOpen].swiftFirstGrown = start..<index
+            while swiftUngrownOpen < openRewriting.count {
+                openRewriting[swiftUngrownOpen].swiftFirstGrown = start..<index
                 swiftUngrownOpen &+= 1
             }
         }
         if counts.objc > sent {
             rewriting.objcGrownCount &+= 1
-            while objcUngrownOpen < open.count {
-                open[objcUngrownOpen].objcFirstGrown = start..<index
+            while objcUngrownOpen < openRewriting.count {
+                openRewriting[objcUngrownOpen].objcFirstGrown = start..<index
                 objcUngrownOpen &+= 1
             }
         }
@@ -1081,7 +1085,7 @@ private struct MeasuringReader {
     /// Eight bytes at a time, the loop looks for the bytes that need a closer look: `"`, `\`, a
     /// control character, a non-ASCII byte or `/` (which both writers write as `\/`). (Swift's
     /// SIMD types compile to scalar loops here, so the eight lanes are bits of one `UInt64`.)
-    @inline(__always)
+    @_transparent
     private mutating func readString() -> Bool {
         index &+= 1
         stringIsPlain = true

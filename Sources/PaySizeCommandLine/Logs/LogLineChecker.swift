@@ -71,8 +71,8 @@ final class LogLineChecker: @unchecked Sendable {
     }
 
     /// Adds a line's outcome to the segment's summary and, when the output wants it, its outcomes.
-    func record(_ outcome: LogLineOutcome, line: Int, in result: inout LogSegmentResult) {
-        switch outcome {
+    func record(_ outcome: consuming LogLineOutcome, line: Int, in result: inout LogSegmentResult) {
+        switch consume outcome {
         case .blank:
             result.summary.blankLineCount += 1
         case .malformed(let error):
