@@ -694,6 +694,11 @@ private struct MeasuringReader {
 
     /// The key token at `start..<end` (quotes included) as a string, its escapes decoded.
     private func decodedKey(start: Int, end keyEnd: Int) -> String {
+        Self.decodedKey(base: base, start: start, end: keyEnd)
+    }
+
+    /// The key token at `base[start..<end]` (quotes included) as a string, its escapes decoded.
+    private static func decodedKey(base: UnsafePointer<UInt8>, start: Int, end keyEnd: Int) -> String {
         let token = UnsafeBufferPointer(start: base + start, count: keyEnd &- start)
         if !token.contains(UInt8(ascii: "\\")) {
             return String(decoding: UnsafeBufferPointer(rebasing: token.dropFirst().dropLast()), as: UTF8.self)
@@ -732,7 +737,10 @@ private struct MeasuringReader {
                     continue
                 }
             } else {
-                guard decodedKeyEquals(start: start, end: keyEnd, target: target, level: level) else { continue }
+                guard
+                    Self.decodedKeyEquals(
+                        base: base, start: start, end: keyEnd, key: storage.keyStrings, target: target, level: level)
+                else { continue }
             }
             advance(target, to: depth)
             changed = true
@@ -743,8 +751,10 @@ private struct MeasuringReader {
     /// Whether the key token at `start..<end`, decoded, is the key of `target` at `level`: keys
     /// with an escape or a non-ASCII byte compare as Swift strings.
     @inline(never)
-    private func decodedKeyEquals(start: Int, end keyEnd: Int, target: Int, level: Int) -> Bool {
-        decodedKey(start: start, end: keyEnd) == storage.keyStrings[target][level]
+    private static func decodedKeyEquals(
+        base: UnsafePointer<UInt8>, start: Int, end keyEnd: Int, key keyStrings: [[String]], target: Int, level: Int
+    ) -> Bool {
+        decodedKey(base: base, start: start, end: keyEnd) == keyStrings[target][level]
     }
 
     /// Whether `base[start..<end]` equals the target key bytes at `keyStart`.

@@ -25,6 +25,9 @@ final class LogLineChecker: @unchecked Sendable {
     private var recordScanner: JSONMeasuringScanner
     /// The same for a payload held as a JSON string in the record (`--field` naming a string).
     private var payloadScanner: JSONMeasuringScanner
+    /// Lists the members of an object inside `aps` (`alert`), so that its outline reads them
+    /// as it reads `aps`'s, without building the object's tree.
+    private var objectScanner: JSONMeasuringScanner
     /// The outline's members of `aps` and of the payload, kept from line to line (emptied, their
     /// storage kept) so that building an outline allocates no array.
     private var outlineMembers: [JSONMember] = []
@@ -34,6 +37,8 @@ final class LogLineChecker: @unchecked Sendable {
         self.options = options
         recordScanner = Self.scanner(payloadAt: options.field ?? .root, maximumDepth: options.checker.maximumDepth)
         payloadScanner = Self.scanner(payloadAt: .root, maximumDepth: options.checker.maximumDepth)
+        objectScanner = JSONMeasuringScanner(
+            measuring: [.root], listingMembersOf: .root, maximumDepth: options.checker.maximumDepth)
     }
 
     /// Measures the payload at `payload`, its `aps`, `content-state` and `attributes`, and lists
@@ -200,6 +205,9 @@ final class LogLineChecker: @unchecked Sendable {
                 value = JSONElement(
                     content: .object([]), byteRange: member.value.byteRange,
                     compactByteCount: member.value.compactByteCount)
+            } else if member.value.kind == .object {
+                guard let element = objectElement(member.value, in: bytes) else { return nil }
+                value = element
             } else {
                 guard let element = MeasuredValueReader.element(member.value, in: bytes) else { return nil }
                 value = element
@@ -237,6 +245,29 @@ final class LogLineChecker: @unchecked Sendable {
         // The stand-ins have the real values' byte ranges and compact sizes, so the outline's report
         // is the payload's.
         return outline.findings.isEmpty ? outline : nil
+    }
+
+    /// An object inside `aps` (`alert`) as ``MeasuredValueReader/element(_:in:)`` reads one with
+    /// ``JSONScanner`` (byte ranges from the object's start), its members read by the
+    /// measuring scanner: their values as the outline reads `aps`'s, containers among them by
+    /// ``JSONScanner``. `nil` if the bytes do not hold the object.
+    private func objectElement(_ object: JSONMeasuredValue, in bytes: UnsafeRawBufferPointer) -> JSONElement? {
+        let text = UnsafeRawBufferPointer(rebasing: bytes[object.byteRange])
+        guard objectScanner.measure(text) else { return nil }
+        var members: [JSONMember] = []
+        members.reserveCapacity(objectScanner.memberCount)
+        for index in 0..<objectScanner.memberCount {
+            let member = objectScanner.member(at: index)
+            let keyToken = UnsafeRawBufferPointer(rebasing: text[member.keyRange])
+            let key =
+                member.keyIsVerbatim
+                ? MeasuredValueReader.text(UnsafeRawBufferPointer(rebasing: keyToken.dropFirst().dropLast()))
+                : MeasuredValueReader.string(keyToken)
+            guard let value = MeasuredValueReader.element(member.value, in: text) else { return nil }
+            members.append(JSONMember(key: key, keyRange: member.keyRange, value: value))
+        }
+        return JSONElement(
+            content: .object(members), byteRange: 0..<text.count, compactByteCount: object.compactByteCount)
     }
 
     /// Reads the line with ``JSONScanner`` and `PayloadChecker`: the exact error, or the report
