@@ -302,38 +302,42 @@ private final class MeasuringStorage {
 
 /// A stack of trivial values in raw memory that grows by doubling.
 private struct RawStack<Element> {
-    var base: UnsafeMutablePointer<Element>? = nil
+    /// Never nil: sixteen elements are allocated up front, so no access unwraps an optional.
+    var base: UnsafeMutablePointer<Element>
     var count = 0
-    var capacity = 0
+    var capacity: Int
+
+    init() {
+        capacity = 16
+        base = .allocate(capacity: capacity)
+    }
 
     @inline(__always)
     mutating func push(_ element: Element) {
         if count == capacity { grow() }
-        (base! + count).initialize(to: element)
+        (base + count).initialize(to: element)
         count &+= 1
     }
 
     mutating func grow() {
         // Nothing is deinitialized before the memory is freed (`JSON/README.md`, assumption 3).
         assert(_isPOD(Element.self), "RawStack holds trivial values only")
-        let newCapacity = max(16, capacity * 2)
+        let newCapacity = capacity * 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        if let base {
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-        }
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
         base = newBase
         capacity = newCapacity
     }
 
     func deallocate() {
-        base?.deallocate()
+        base.deallocate()
     }
 
     @inline(__always)
     subscript(index: Int) -> Element {
-        get { base![index] }
-        nonmutating set { base![index] = newValue }
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
     }
 }
 
@@ -558,7 +562,7 @@ private struct MeasuringReader {
         if rejectsDuplicateKeys {
             guard recordKey(start: keyStart, end: keyEnd, plain: plain) else { return false }
         }
-        (frames.base! + (depth &- 1)).pointee.count &+= 1
+        (frames.base + (depth &- 1)).pointee.count &+= 1
         if deepestMatch >= depth &- 1 { matchKey(start: keyStart, end: keyEnd, plain: plain, depth: depth) }
         if depth == memberDepth { pendingKey = (keyStart, keyEnd, !stringHasEscape) }
         skipWhitespace()
@@ -573,14 +577,14 @@ private struct MeasuringReader {
     @inline(__always)
     private mutating func recordKey(start: Int, end keyEnd: Int, plain: Bool) -> Bool {
         let depth = frames.count &- 1
-        let frame = frames.base! + depth
+        let frame = frames.base + depth
         if frame.pointee.comparesStrings || !plain { return recordKeyAsString(start: start, end: keyEnd, depth: depth) }
         let key = keyRecord(start: start, end: keyEnd)
         let first = frame.pointee.firstKey
         guard keys.count &- first < Self.linearKeyLimit else { return recordKeyInTable(key, depth: depth) }
         if keys.count > first {
-            var candidate = keys.base! + first
-            let last = keys.base! + keys.count
+            var candidate = keys.base + first
+            let last = keys.base + keys.count
             while candidate < last {
                 if candidate.pointee.head == key.head, candidate.pointee.byteCount == key.byteCount,
                     candidate.pointee.tail == key.tail, isSame(candidate.pointee, key)
@@ -847,7 +851,7 @@ private struct MeasuringReader {
     @inline(never)
     private mutating func closeValue() {
         open.count &-= 1
-        let opened = open.base! + open.count
+        let opened = open.base + open.count
         let start = opened.pointee.start
         let value = JSONMeasuredValue(
             kind: opened.pointee.kind, byteRange: start..<index,
@@ -864,7 +868,7 @@ private struct MeasuringReader {
         guard mask != 0 else { return }
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0 { memberDepth = -1 }
         openRewriting.count &-= 1
-        let opening = openRewriting.base! + openRewriting.count
+        let opening = openRewriting.base + openRewriting.count
         if swiftUngrownOpen > openRewriting.count { swiftUngrownOpen = openRewriting.count }
         if objcUngrownOpen > openRewriting.count { objcUngrownOpen = openRewriting.count }
         let before = opening.pointee.before
