@@ -129,7 +129,9 @@
     ///
     /// - Parameter index: A position below ``memberCount``; any other traps.
     @_spi(Internals) public func member(at index: Int) -> JSONMeasuredMember {
-        precondition(index >= 0 && index < memberCount, "member index out of range")
+        // The stack holds members only while the listed object is an object in an accepted
+        // text, so its count is ``memberCount``.
+        precondition(index >= 0 && index < storage.members.count, "member index out of range")
         return storage.members[index]
     }
 }

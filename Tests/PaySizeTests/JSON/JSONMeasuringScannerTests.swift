@@ -300,8 +300,7 @@ import Testing
     /// as the Objective-C writer writes it, the first grown number the first `1.91`.
     @Test("the forum's content state is 4827 bytes as the Objective-C writer writes it")
     func theForumsContentStateIs4827BytesAsTheObjectiveCWriterWritesIt() throws {
-        let state = RewrittenNumberTests.forumState
-        let line = #"{"aps":{"event":"update","timestamp":1764500400,"content-state":"# + state + "}}"
+        let line = DeviceFixtures.update(DeviceFixtures.forumState)
         var scanner = JSONMeasuringScanner(measuring: [JSONPointer("aps", "content-state")])
         let accepted = scanner.measure(Array(line.utf8))
         #expect(accepted)
