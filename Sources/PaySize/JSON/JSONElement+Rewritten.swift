@@ -3,24 +3,29 @@
 ///
 /// A trivial value (no string or array inside), so the reports a log check makes for each line
 /// copy it without reference counting.
-package struct RewrittenSize: Sendable, Equatable {
+@_spi(Internals) public struct RewrittenSize: Sendable, Equatable {
     /// The writer that wrote it.
-    package var writer: JSONWriter
+    @_spi(Internals) public var writer: JSONWriter
     /// The compact size as that writer writes it.
-    package var byteCount: Int
+    @_spi(Internals) public var byteCount: Int
     /// How many number tokens the writer writes longer than they were sent.
-    package var grownNumberCount = 0
+    @_spi(Internals) public var grownNumberCount = 0
     /// The first number that grew, as sent (`1.91`).
     package var firstGrownToken: GrownNumberToken?
 
-    package init(writer: JSONWriter, byteCount: Int) {
+    /// A size of `byteCount` bytes as `writer` writes a value, no number grown.
+    ///
+    /// - Parameters:
+    ///   - writer: The writer.
+    ///   - byteCount: The compact size as that writer writes the value.
+    @_spi(Internals) public init(writer: JSONWriter, byteCount: Int) {
         self.writer = writer
         self.byteCount = byteCount
     }
 
     /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`). The
     /// written text follows from the token and the writer, so it is made only when asked for.
-    package var firstGrownNumber: (sent: String, written: String)? {
+    @_spi(Internals) public var firstGrownNumber: (sent: String, written: String)? {
         firstGrownToken.map { token in
             let sent = token.text
             return (sent, RewrittenNumber.text(ofToken: sent, writer: writer))
@@ -67,7 +72,9 @@ extension JSONElement {
     /// them (`/` as `\/`, non-ASCII raw, so a `\u00e9` sent is 2 bytes written), no whitespace.
     ///
     /// Walks an explicit stack, so any depth the scanner accepted is measured without recursion.
-    package func rewrittenSize(by writer: JSONWriter) -> RewrittenSize {
+    ///
+    /// - Parameter writer: The writer that writes the value back.
+    @_spi(Internals) public func rewrittenSize(by writer: JSONWriter) -> RewrittenSize {
         var size = RewrittenSize(writer: writer, byteCount: 0)
         var pending: [JSONElement] = [self]
         while let element = pending.popLast() {

@@ -50,7 +50,9 @@
     /// - Parameters:
     ///   - writer: The writer whose figures are wanted.
     ///   - bytes: The text the scanner measured.
-    package func rewrittenSize(by writer: JSONWriter, in bytes: UnsafeRawBufferPointer) -> RewrittenSize {
+    @_spi(Internals) public func rewrittenSize(by writer: JSONWriter, in bytes: UnsafeRawBufferPointer)
+        -> RewrittenSize
+    {
         let figures = self[writer]
         var size = RewrittenSize(writer: writer, byteCount: figures.byteCount)
         size.grownNumberCount = figures.grownNumberCount
