@@ -1,33 +1,77 @@
 /// A value's compact size once a writer has read and written it again, as the device does with
 /// a push's `content-state` (<doc:WhatTheDeviceCounts>).
-package struct RewrittenSize: Sendable, Equatable {
+///
+/// A trivial value (no string or array inside), so the reports a log check makes for each line
+/// copy it without reference counting.
+@_spi(Internals) public struct RewrittenSize: Sendable, Equatable {
     /// The writer that wrote it.
-    package var writer: JSONWriter
+    @_spi(Internals) public var writer: JSONWriter
     /// The compact size as that writer writes it.
-    package var byteCount: Int
+    @_spi(Internals) public var byteCount: Int
     /// How many number tokens the writer writes longer than they were sent.
-    package var grownNumberCount = 0
-    /// The first number that grew, as sent (a short token is stored inline, not allocated).
-    package var firstGrownToken: String?
+    @_spi(Internals) public var grownNumberCount = 0
+    /// The first number that grew, as sent (`1.91`).
+    package var firstGrownToken: GrownNumberToken?
 
-    package init(writer: JSONWriter, byteCount: Int) {
+    /// A size of `byteCount` bytes as `writer` writes a value, no number grown.
+    ///
+    /// - Parameters:
+    ///   - writer: The writer.
+    ///   - byteCount: The compact size as that writer writes the value.
+    @_spi(Internals) public init(writer: JSONWriter, byteCount: Int) {
         self.writer = writer
         self.byteCount = byteCount
     }
 
-    /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`); the
-    /// written text is made only when asked for, for a message.
-    package var firstGrownNumber: (sent: String, written: String)? {
-        firstGrownToken.map { ($0, RewrittenNumber.text(ofToken: $0, writer: writer)) }
-    }
-
+    /// The first number that grew, as sent and as written (`1.91`, `1.9099999999999999`). The
+    /// written text follows from the token and the writer, so it is made only when asked for.
     /// Adds a number token that `writer` writes in `writtenByteCount` bytes.
     @inline(__always)
     package mutating func add(_ token: UnsafeBufferPointer<UInt8>, writtenByteCount: Int) {
         byteCount &+= writtenByteCount
         guard writtenByteCount > token.count else { return }
         grownNumberCount &+= 1
-        if firstGrownToken == nil { firstGrownToken = String(decoding: token, as: UTF8.self) }
+        if firstGrownToken == nil { firstGrownToken = GrownNumberToken(token) }
+    }
+
+    @_spi(Internals) public var firstGrownNumber: (sent: String, written: String)? {
+        firstGrownToken.map { token in
+            let sent = token.text
+            return (sent, RewrittenNumber.text(ofToken: sent, writer: writer))
+        }
+    }
+}
+
+/// A number token that a writer writes longer than it was sent, kept inline: neither writer
+/// writes a number in more than 24 bytes (`-2.2250738585072014e-308`), so such a token has at
+/// most 23, which fit three words with the length in the last byte.
+package struct GrownNumberToken: Sendable, Hashable {
+    /// The token's bytes, first byte lowest, zero past its end; the top byte of `high` holds the
+    /// length.
+    private var low: UInt64
+    private var middle: UInt64
+    private var high: UInt64
+
+    /// The most bytes a token held here may have.
+    package static let maximumByteCount = 23
+
+    /// Holds `token`; `nil` when it is longer than ``maximumByteCount`` (never a token that grew).
+    package init?(_ token: UnsafeBufferPointer<UInt8>) {
+        guard token.count <= Self.maximumByteCount else { return nil }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            UnsafeMutableRawBufferPointer(rebasing: raw[..<token.count]).copyMemory(from: UnsafeRawBufferPointer(token))
+            raw[23] = UInt8(token.count)
+        }
+        (low, middle, high) = (words.0, words.1, words.2)
+    }
+
+    /// The token's text.
+    package var text: String {
+        var words = (low, middle, high)
+        return withUnsafeBytes(of: &words) { raw in
+            String(decoding: raw.prefix(Int(raw[23])), as: UTF8.self)
+        }
     }
 }
 
@@ -37,7 +81,9 @@ extension JSONElement {
     /// them (`/` as `\/`, non-ASCII raw, so a `\u00e9` sent is 2 bytes written), no whitespace.
     ///
     /// Walks an explicit stack, so any depth the scanner accepted is measured without recursion.
-    package func rewrittenSize(by writer: JSONWriter) -> RewrittenSize {
+    ///
+    /// - Parameter writer: The writer that writes the value back.
+    @_spi(Internals) public func rewrittenSize(by writer: JSONWriter) -> RewrittenSize {
         var size = RewrittenSize(writer: writer, byteCount: 0)
         var pending: [JSONElement] = [self]
         while let element = pending.popLast() {
@@ -56,8 +102,12 @@ extension JSONElement {
                 size.byteCount += Self.quotedByteCount(string)
             case .number(let token):
                 var token = token
-                token.withUTF8 {
-                    size.add($0, writtenByteCount: RewrittenNumber.byteCount(ofToken: $0, writer: writer))
+                let sent = token.utf8.count
+                let written = token.withUTF8 { RewrittenNumber.byteCount(ofToken: $0, writer: writer) }
+                size.byteCount += written
+                if written > sent {
+                    size.grownNumberCount += 1
+                    if size.firstGrownToken == nil { size.firstGrownToken = token.withUTF8 { GrownNumberToken($0) } }
                 }
             case .bool(let value):
                 size.byteCount += value ? 4 : 5

@@ -1,11 +1,15 @@
 /// Reads a JSON text as strictly as ``JSONScanner`` but builds no tree: it only says whether the
-/// text is accepted and measures it, and the values at a few JSON Pointers.
+/// text is accepted and measures it, and the values at a few JSON Pointers, both as sent and as
+/// each of Foundation's writers writes them back (``rewrittenMeasurement(at:)``: the figures
+/// ``JSONElement/rewrittenSize(by:)`` gives, which ActivityKit's limit judges on the device).
 ///
 /// A log of a million pushes needs each line's compact size and the size of one or two members,
 /// not a tree of every value. This scanner walks the bytes once through unsafe pointers, skips
-/// string contents eight bytes at a time, and keeps only a stack of open containers and the keys
-/// of the open objects, in storage it reuses, so it runs several times faster than
-/// ``JSONScanner`` and allocates nothing once warmed up.
+/// string contents and digits eight bytes at a time, and keeps only a stack of open containers
+/// and the keys of the open objects, in storage it reuses, so it runs several times faster than
+/// ``JSONScanner`` and allocates nothing once warmed up. An integer of up to 18 digits and a
+/// string without `\` or `/` cost nothing more to count as written back; a number with a fraction
+/// or an exponent is counted from its digits (`RewrittenNumber`'s fast path).
 ///
 /// It accepts exactly what ``JSONScanner`` accepts with the same `maximumDepth` and
 /// `duplicateKeys` (UTF-8 validated, no byte order mark, no `NaN`, no leading zeros, no
@@ -39,6 +43,9 @@
     @_spi(Internals) public private(set) var compactByteCount = 0
 
     private var storage: MeasuringStorage
+    /// The listed object's index among the storage's targets, or -1 (a plain value, so that
+    /// reading the members does not copy ``listedObject``).
+    private let listedTarget: Int
 
     /// Makes a scanner that measures the values at `pointers`.
     ///
@@ -60,6 +67,7 @@
         self.maximumDepth = maximumDepth
         self.duplicateKeys = duplicateKeys
         self.storage = MeasuringStorage(targets: pointers + (listedObject.map { [$0] } ?? []))
+        self.listedTarget = listedObject == nil ? -1 : pointers.count
     }
 
     /// Reads one JSON text and measures it.
@@ -76,7 +84,7 @@
         }
         var reader = MeasuringReader(
             base: base, end: bytes.count, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject,
-            storage: storage, listsMembers: listedObject != nil)
+            storage: storage, listsMembers: listedTarget >= 0)
         let accepted = reader.readDocument()
         reader.returnStorage()
         if accepted {
@@ -101,13 +109,23 @@
     ///
     /// - Parameter index: A position in ``pointers``.
     @_spi(Internals) public func measurement(at index: Int) -> JSONMeasuredValue? {
-        storage.measurements[index]
+        precondition(index >= 0 && index < storage.targets.count, "measurement index out of range")
+        return storage.measurements[index]
+    }
+
+    /// The value at `pointers[index]` in the last text measured as each of Foundation's writers
+    /// writes it back, or `nil` when ``measurement(at:)`` is.
+    ///
+    /// - Parameter index: A position in ``pointers``.
+    @_spi(Internals) public func rewrittenMeasurement(at index: Int) -> JSONRewrittenMeasurement? {
+        precondition(index >= 0 && index < storage.targets.count, "measurement index out of range")
+        return storage.rewrittenMeasurements[index]
     }
 
     /// How many members the listed object has in the last text measured: 0 when it is missing,
     /// not an object, or the text was refused.
     @_spi(Internals) public var memberCount: Int {
-        guard listedObject != nil, storage.measurements.last??.kind == .object else { return 0 }
+        guard listedTarget >= 0, storage.measurements[listedTarget]?.kind == .object else { return 0 }
         return storage.memberCount
     }
 
@@ -115,7 +133,9 @@
     ///
     /// - Parameter index: A position below ``memberCount``; any other traps.
     @_spi(Internals) public func member(at index: Int) -> JSONMeasuredMember {
-        precondition(index >= 0 && index < memberCount, "member index out of range")
+        // The stack holds members only while the listed object is an object in an accepted
+        // text, so its count is ``memberCount``.
+        precondition(index >= 0 && index < storage.members.count, "member index out of range")
         return storage.members[index]
     }
 }
@@ -157,6 +177,32 @@ private final class MeasuringStorage {
         var keyIsVerbatim: Bool
     }
 
+    /// What a target's value needs for its figures as written back, pushed beside its
+    /// ``OpenValue`` (a member of the listed object that is no target needs none).
+    struct OpenRewriting {
+        /// The reader's re-writing counters when the value started.
+        var before: RewritingCounters
+        /// The first number inside the value that each writer writes longer, once one is read.
+        var swiftFirstGrown: Range<Int>?
+        var objcFirstGrown: Range<Int>?
+    }
+
+    /// What re-writing the text read so far adds, kept as running totals so that a value's
+    /// figures are the difference between its end and its start, as its whitespace is.
+    struct RewritingCounters {
+        /// Bytes the Swift writer adds to the numbers (negative when it shortens them).
+        var swiftNumberBytes = 0
+        /// Bytes the Objective-C writer adds to the numbers.
+        var objcNumberBytes = 0
+        /// Bytes both writers add to strings and keys: a raw `/` is written `\/`, a `\u`
+        /// escape as Foundation escapes the character it stands for.
+        var stringBytes = 0
+        /// Numbers the Swift writer writes longer than sent.
+        var swiftGrownCount = 0
+        /// Numbers the Objective-C writer writes longer than sent.
+        var objcGrownCount = 0
+    }
+
     /// A pointer component flattened: a key's UTF-8 in `keyBytes`, or an index.
     struct Component {
         var isKey: Bool
@@ -180,9 +226,13 @@ private final class MeasuringStorage {
     @exclusivity(unchecked) var frames = RawStack<Frame>()
     @exclusivity(unchecked) var keys = RawStack<Key>()
     @exclusivity(unchecked) var open = RawStack<OpenValue>()
+    @exclusivity(unchecked) var openRewriting = RawStack<OpenRewriting>()
     @exclusivity(unchecked) var members = RawStack<JSONMeasuredMember>()
     var memberCount: Int { members.count }
-    @exclusivity(unchecked) var measurements: [JSONMeasuredValue?]
+    /// The last text's value at each target, and the same as each writer writes it back, in raw
+    /// memory (trivial values, as in `RawStack`) so storing one costs no uniqueness check.
+    let measurements: UnsafeMutablePointer<JSONMeasuredValue?>
+    let rewrittenMeasurements: UnsafeMutablePointer<JSONRewrittenMeasurement?>
     /// Per open object depth with many keys: fingerprint → its latest key.
     @exclusivity(unchecked) var fingerprintTables: [Int: [UInt64: Int]] = [:]
     /// Per open object depth that compares keys as strings: the keys seen.
@@ -221,7 +271,10 @@ private final class MeasuringStorage {
         keyStrings = targets.map { target in
             target.components.map { if case .key(let key) = $0 { key } else { "" } }
         }
-        measurements = Array(repeating: nil, count: targets.count)
+        measurements = .allocate(capacity: max(1, targets.count))
+        measurements.initialize(repeating: nil, count: max(1, targets.count))
+        rewrittenMeasurements = .allocate(capacity: max(1, targets.count))
+        rewrittenMeasurements.initialize(repeating: nil, count: max(1, targets.count))
     }
 
     deinit {
@@ -230,9 +283,12 @@ private final class MeasuringStorage {
         components.deallocate()
         keyBytes.deallocate()
         matched.deallocate()
+        measurements.deallocate()
+        rewrittenMeasurements.deallocate()
         frames.deallocate()
         keys.deallocate()
         open.deallocate()
+        openRewriting.deallocate()
         members.deallocate()
     }
 
@@ -242,45 +298,52 @@ private final class MeasuringStorage {
     }
 
     func clearResults() {
-        for index in measurements.indices { measurements[index] = nil }
+        for index in 0..<targets.count {
+            measurements[index] = nil
+            rewrittenMeasurements[index] = nil
+        }
         members.count = 0
     }
 }
 
 /// A stack of trivial values in raw memory that grows by doubling.
 private struct RawStack<Element> {
-    var base: UnsafeMutablePointer<Element>? = nil
+    /// Never nil: sixteen elements are allocated up front, so no access unwraps an optional.
+    var base: UnsafeMutablePointer<Element>
     var count = 0
-    var capacity = 0
+    var capacity: Int
+
+    init() {
+        capacity = 16
+        base = .allocate(capacity: capacity)
+    }
 
     @inline(__always)
     mutating func push(_ element: Element) {
         if count == capacity { grow() }
-        (base! + count).initialize(to: element)
+        (base + count).initialize(to: element)
         count &+= 1
     }
 
     mutating func grow() {
-        // Nothing is deinitialized before the memory is freed (`JSON/README.md`, assumption 3).
+        // Nothing is deinitialized before the memory is freed (`README.md`, assumption 3).
         assert(_isPOD(Element.self), "RawStack holds trivial values only")
-        let newCapacity = max(16, capacity * 2)
+        let newCapacity = capacity * 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        if let base {
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-        }
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
         base = newBase
         capacity = newCapacity
     }
 
     func deallocate() {
-        base?.deallocate()
+        base.deallocate()
     }
 
     @inline(__always)
     subscript(index: Int) -> Element {
-        get { base![index] }
-        nonmutating set { base![index] = newValue }
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
     }
 }
 
@@ -304,8 +367,14 @@ private struct MeasuringReader {
     private var frames: RawStack<MeasuringStorage.Frame>
     private var keys: RawStack<MeasuringStorage.Key>
     private var open: RawStack<MeasuringStorage.OpenValue>
+    private var openRewriting: RawStack<MeasuringStorage.OpenRewriting>
     private var members: RawStack<JSONMeasuredMember>
     private let matched: UnsafeMutablePointer<Int>
+    /// The storage's flattened pointers, held here so a key is matched without going through it.
+    private let componentCount: UnsafeMutablePointer<Int>
+    private let componentStart: UnsafeMutablePointer<Int>
+    private let components: UnsafeMutablePointer<MeasuringStorage.Component>
+    private let keyBytes: UnsafeMutablePointer<UInt8>
     private var index = 0
     /// Whitespace bytes skipped outside strings so far: a value's compact size is its byte count
     /// less the whitespace skipped inside it.
@@ -324,6 +393,12 @@ private struct MeasuringReader {
     private var stringHasEscape = false
     /// Whether the last string read had an escape or a non-ASCII byte.
     private var stringIsPlain = true
+    /// What re-writing the text read so far adds.
+    private var rewriting = MeasuringStorage.RewritingCounters()
+    /// The first entry of `openRewriting` whose value has no grown number yet, per writer: the
+    /// entries below it have one, those from it on do not.
+    private var swiftUngrownOpen = 0
+    private var objcUngrownOpen = 0
 
     init(
         base: UnsafePointer<UInt8>, end: Int, maximumDepth: Int, rejectsDuplicateKeys: Bool,
@@ -339,16 +414,23 @@ private struct MeasuringReader {
         self.frames = storage.frames
         self.keys = storage.keys
         self.open = storage.open
+        self.openRewriting = storage.openRewriting
         self.members = storage.members
         self.matched = storage.matched
+        self.componentCount = storage.componentCount
+        self.componentStart = storage.componentStart
+        self.components = storage.components
+        self.keyBytes = storage.keyBytes
         frames.count = 0
         keys.count = 0
         open.count = 0
+        openRewriting.count = 0
         members.count = 0
         if !storage.fingerprintTables.isEmpty { storage.fingerprintTables.removeAll() }
         if !storage.stringKeys.isEmpty { storage.stringKeys.removeAll() }
         for position in 0..<targetCount {
             storage.measurements[position] = nil
+            storage.rewrittenMeasurements[position] = nil
             matched[position] = 0
             if storage.componentCount[position] == 0 { pendingMask |= 1 << UInt64(position) }
         }
@@ -360,6 +442,7 @@ private struct MeasuringReader {
         storage.frames = frames
         storage.keys = keys
         storage.open = open
+        storage.openRewriting = openRewriting
         storage.members = members
     }
 
@@ -473,6 +556,7 @@ private struct MeasuringReader {
     }
 
     /// Reads `"key" :` for the innermost object, refusing a repeated key.
+    @_transparent
     private mutating func readKeyAndColon() -> Bool {
         skipWhitespace()
         guard index < end, base[index] == UInt8(ascii: "\"") else { return false }
@@ -484,7 +568,7 @@ private struct MeasuringReader {
         if rejectsDuplicateKeys {
             guard recordKey(start: keyStart, end: keyEnd, plain: plain) else { return false }
         }
-        (frames.base! + (depth &- 1)).pointee.count &+= 1
+        (frames.base + (depth &- 1)).pointee.count &+= 1
         if deepestMatch >= depth &- 1 { matchKey(start: keyStart, end: keyEnd, plain: plain, depth: depth) }
         if depth == memberDepth { pendingKey = (keyStart, keyEnd, !stringHasEscape) }
         skipWhitespace()
@@ -499,14 +583,14 @@ private struct MeasuringReader {
     @inline(__always)
     private mutating func recordKey(start: Int, end keyEnd: Int, plain: Bool) -> Bool {
         let depth = frames.count &- 1
-        let frame = frames.base! + depth
+        let frame = frames.base + depth
         if frame.pointee.comparesStrings || !plain { return recordKeyAsString(start: start, end: keyEnd, depth: depth) }
         let key = keyRecord(start: start, end: keyEnd)
         let first = frame.pointee.firstKey
         guard keys.count &- first < Self.linearKeyLimit else { return recordKeyInTable(key, depth: depth) }
         if keys.count > first {
-            var candidate = keys.base! + first
-            let last = keys.base! + keys.count
+            var candidate = keys.base + first
+            let last = keys.base + keys.count
             while candidate < last {
                 if candidate.pointee.head == key.head, candidate.pointee.byteCount == key.byteCount,
                     candidate.pointee.tail == key.tail, isSame(candidate.pointee, key)
@@ -620,6 +704,11 @@ private struct MeasuringReader {
 
     /// The key token at `start..<end` (quotes included) as a string, its escapes decoded.
     private func decodedKey(start: Int, end keyEnd: Int) -> String {
+        Self.decodedKey(base: base, start: start, end: keyEnd)
+    }
+
+    /// The key token at `base[start..<end]` (quotes included) as a string, its escapes decoded.
+    private static func decodedKey(base: UnsafePointer<UInt8>, start: Int, end keyEnd: Int) -> String {
         let token = UnsafeBufferPointer(start: base + start, count: keyEnd &- start)
         if !token.contains(UInt8(ascii: "\\")) {
             return String(decoding: UnsafeBufferPointer(rebasing: token.dropFirst().dropLast()), as: UTF8.self)
@@ -631,30 +720,59 @@ private struct MeasuringReader {
     // MARK: - Pointers
 
     /// Follows the targets into the member whose key is at `start..<end`, in an object at `depth`.
+    ///
+    /// A target follows this object when its matched depth is the object's level; one that had
+    /// matched deeper has read its member here already and stops following (the first member
+    /// with its key is the only one JSONElement's subscript looks at).
     private mutating func matchKey(start: Int, end keyEnd: Int, plain: Bool, depth: Int) {
         let level = depth &- 1
-        var decoded: String? = nil
-        for target in 0..<targetCount {
-            guard let component = nextComponent(of: target, at: level), component.isKey else { continue }
-            let equal: Bool
-            if plain && component.isASCII {
-                equal =
-                    keyEnd &- start &- 2 == component.keyCount
-                    && sameBytes(start &+ 1, keyEnd &- 1, component.keyStart)
-            } else {
-                if decoded == nil { decoded = decodedKey(start: start, end: keyEnd) }
-                equal = decoded! == storage.keyStrings[target][level]
+        let length = keyEnd &- start &- 2
+        var changed = false
+        var target = 0
+        while target < targetCount {
+            defer { target &+= 1 }
+            let matchedDepth = matched[target]
+            // Most targets do not follow this object: stopped (-1) or matched above it.
+            if matchedDepth < level { continue }
+            if matchedDepth > level {
+                matched[target] = -1
+                changed = true
+                continue
             }
-            if equal { advance(target, to: depth) }
+            guard level < componentCount[target] else { continue }
+            let component = components[componentStart[target] &+ level]
+            guard component.isKey else { continue }
+            if plain && component.isASCII {
+                guard length == component.keyCount, sameBytes(start &+ 1, keyEnd &- 1, component.keyStart) else {
+                    continue
+                }
+            } else {
+                guard
+                    Self.decodedKeyEquals(
+                        base: base, start: start, end: keyEnd, key: storage.keyStrings, target: target, level: level)
+                else { continue }
+            }
+            advance(target, to: depth)
+            changed = true
         }
-        updateDeepestMatch()
+        if changed { updateDeepestMatch() }
+    }
+
+    /// Whether the key token at `start..<end`, decoded, is the key of `target` at `level`: keys
+    /// with an escape or a non-ASCII byte compare as Swift strings.
+    @inline(never)
+    private static func decodedKeyEquals(
+        base: UnsafePointer<UInt8>, start: Int, end keyEnd: Int, key keyStrings: [[String]], target: Int, level: Int
+    ) -> Bool {
+        decodedKey(base: base, start: start, end: keyEnd) == keyStrings[target][level]
     }
 
     /// Whether `base[start..<end]` equals the target key bytes at `keyStart`.
+    @inline(__always)
     private func sameBytes(_ start: Int, _ end: Int, _ keyStart: Int) -> Bool {
         var offset = 0
         while start &+ offset < end {
-            if base[start &+ offset] != storage.keyBytes[keyStart &+ offset] { return false }
+            if base[start &+ offset] != keyBytes[keyStart &+ offset] { return false }
             offset &+= 1
         }
         return true
@@ -684,13 +802,13 @@ private struct MeasuringReader {
             matched[target] = -1
             return nil
         }
-        guard matchedDepth == level, level < storage.componentCount[target] else { return nil }
-        return storage.components[storage.componentStart[target] &+ level]
+        guard matchedDepth == level, level < componentCount[target] else { return nil }
+        return components[componentStart[target] &+ level]
     }
 
     private mutating func advance(_ target: Int, to depth: Int) {
         matched[target] = depth
-        if storage.componentCount[target] == depth, storage.measurements[target] == nil {
+        if componentCount[target] == depth, storage.measurements[target] == nil {
             pendingMask |= 1 << UInt64(target)
         }
     }
@@ -702,7 +820,7 @@ private struct MeasuringReader {
         var deepest = -1
         for target in 0..<targetCount {
             let matchedDepth = matched[target]
-            let level = matchedDepth < storage.componentCount[target] ? matchedDepth : matchedDepth &- 1
+            let level = matchedDepth < componentCount[target] ? matchedDepth : matchedDepth &- 1
             if level > deepest { deepest = level }
         }
         deepestMatch = deepest
@@ -722,6 +840,9 @@ private struct MeasuringReader {
             .init(
                 mask: mask, kind: kind, start: index, whitespace: whitespace, depth: depth, keyStart: key.start,
                 keyEnd: key.end, keyIsVerbatim: key.isVerbatim))
+        if mask & ~Self.memberBit != 0 {
+            openRewriting.push(.init(before: rewriting, swiftFirstGrown: nil, objcFirstGrown: nil))
+        }
         pendingMask = 0
         openDepth = depth
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0, kind == .object {
@@ -730,25 +851,49 @@ private struct MeasuringReader {
     }
 
     /// Records the value that has just ended.
+    ///
+    /// The entry is read in place, field by field: a member of the listed object needs only its
+    /// key and size, and only a target's entry is read for its re-writing figures.
+    @inline(never)
     private mutating func closeValue() {
         open.count &-= 1
-        let opened = open[open.count]
+        let opened = open.base + open.count
+        let start = opened.pointee.start
         let value = JSONMeasuredValue(
-            kind: opened.kind, byteRange: opened.start..<index,
-            compactByteCount: (index &- opened.start) &- (whitespace &- opened.whitespace))
-        var mask = opened.mask
+            kind: opened.pointee.kind, byteRange: start..<index,
+            compactByteCount: (index &- start) &- (whitespace &- opened.pointee.whitespace))
+        var mask = opened.pointee.mask
         if mask & Self.memberBit != 0 {
             members.push(
                 JSONMeasuredMember(
-                    keyRange: opened.keyStart..<opened.keyEnd, keyIsVerbatim: opened.keyIsVerbatim, value: value))
+                    keyRange: opened.pointee.keyStart..<opened.pointee.keyEnd,
+                    keyIsVerbatim: opened.pointee.keyIsVerbatim, value: value))
             mask &= ~Self.memberBit
         }
+        openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
+        guard mask != 0 else { return }
         if listedTarget >= 0, mask & (1 << UInt64(listedTarget)) != 0 { memberDepth = -1 }
+        openRewriting.count &-= 1
+        let opening = openRewriting.base + openRewriting.count
+        if swiftUngrownOpen > openRewriting.count { swiftUngrownOpen = openRewriting.count }
+        if objcUngrownOpen > openRewriting.count { objcUngrownOpen = openRewriting.count }
+        let before = opening.pointee.before
+        // The compact size with the strings as written back; the numbers differ by writer.
+        let withStrings = value.compactByteCount &+ (rewriting.stringBytes &- before.stringBytes)
+        let rewritten = JSONRewrittenMeasurement(
+            swift: .init(
+                byteCount: withStrings &+ (rewriting.swiftNumberBytes &- before.swiftNumberBytes),
+                grownNumberCount: rewriting.swiftGrownCount &- before.swiftGrownCount,
+                firstGrownNumber: opening.pointee.swiftFirstGrown),
+            objc: .init(
+                byteCount: withStrings &+ (rewriting.objcNumberBytes &- before.objcNumberBytes),
+                grownNumberCount: rewriting.objcGrownCount &- before.objcGrownCount,
+                firstGrownNumber: opening.pointee.objcFirstGrown))
         while mask != 0 {
             storage.measurements[mask.trailingZeroBitCount] = value
+            storage.rewrittenMeasurements[mask.trailingZeroBitCount] = rewritten
             mask &= mask &- 1
         }
-        openDepth = open.count > 0 ? open[open.count &- 1].depth : -1
     }
 
     // MARK: - Scalars
@@ -766,42 +911,182 @@ private struct MeasuringReader {
         }
     }
 
-    /// Compares the literal packed little-endian in `expected` (`true`, `false`, `null`).
+    /// Compares the literal packed little-endian in `expected` (`true`, `false`, `null`): its
+    /// first four bytes as one word, loaded inside the text (`README.md`, assumption 1),
+    /// and a fifth byte for `false`.
+    @inline(__always)
     private mutating func readLiteral(_ expected: UInt64, count: Int) -> Bool {
         guard end &- index >= count else { return false }
-        var offset = 0
-        while offset < count {
-            if UInt64(base[index &+ offset]) != (expected >> UInt64(offset &* 8)) & 0xFF { return false }
-            offset &+= 1
-        }
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+        guard word == UInt32(truncatingIfNeeded: expected) else { return false }
+        if count == 5, UInt64(base[index &+ 4]) != expected >> 32 { return false }
         index &+= count
         return true
     }
 
     /// Checks `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` and moves past it.
+    ///
+    /// An integer token of up to 18 digits is written back as sent by both writers, so it costs
+    /// nothing more; a longer one, and any token with a fraction or an exponent, is counted as
+    /// each writer writes it. Digits are skipped eight at a time where a word fits in the text,
+    /// and the integer digits' first word is kept for ``readFractionAndExponent(start:digitsStart:head:)``.
     private mutating func readNumber() -> Bool {
+        let start = index
         if base[index] == UInt8(ascii: "-") {
             index &+= 1
             guard index < end, isDigit(base[index]) else { return false }
         }
+        let digitsStart = index
+        // The word at `digitsStart` when its first byte is a digit other than 0, else 0.
+        var head: UInt64 = 0
         if base[index] == UInt8(ascii: "0") {
             index &+= 1
             if index < end, isDigit(base[index]) { return false }
+        } else if index &+ 8 <= end {
+            head = Self.word(at: base + index)
+            var count = DigitWords.leadingDigitCount(head)
+            index &+= count
+            while count == 8 && index &+ 8 <= end {
+                count = DigitWords.leadingDigitCount(Self.word(at: base + index))
+                index &+= count
+            }
+            if count == 8 { skipDigits() }
         } else {
             skipDigits()
         }
-        if index < end, base[index] == UInt8(ascii: ".") {
-            index &+= 1
-            guard index < end, isDigit(base[index]) else { return false }
-            skipDigits()
+        if index < end, base[index] == UInt8(ascii: ".") || base[index] | 0x20 == UInt8(ascii: "e") {
+            return readFractionAndExponent(start: start, digitsStart: digitsStart, head: head)
         }
-        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
-            index &+= 1
-            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index &+= 1 }
-            guard index < end, isDigit(base[index]) else { return false }
-            skipDigits()
-        }
+        if index &- digitsStart >= 19 { countLongInteger(start: start) }
         return true
+    }
+
+    /// Reads the rest of a number token whose integer digits are at `digitsStart..<index`,
+    /// gathering its digits into one significand (eight at a time from words where they fit),
+    /// and counts the token as each writer writes it back.
+    ///
+    /// - Parameter head: The word at `digitsStart` that ``readNumber()`` read, or 0.
+    @inline(never)
+    private mutating func readFractionAndExponent(start: Int, digitsStart: Int, head: UInt64) -> Bool {
+        let integerDigits = index &- digitsStart
+        var fractionDigits = 0
+        var fractionValue: UInt64 = 0
+        // Whether `fractionValue` holds the fraction's digits.
+        var fractionIsRead = true
+        if base[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionStart = index
+            if index &+ 8 <= end {
+                let word = Self.word(at: base + index)
+                let count = DigitWords.leadingDigitCount(word)
+                index &+= count
+                if count == 8 {
+                    skipDigits()
+                    fractionIsRead = false
+                } else if count > 0 {
+                    fractionValue = DigitWords.value(word, count: count)
+                }
+            } else {
+                skipDigits()
+                fractionIsRead = false
+            }
+            guard index > fractionStart else { return false }
+            fractionDigits = index &- fractionStart
+        }
+        var scale = 0 &- fractionDigits
+        var hasExponent = false
+        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
+            index &+= 1
+            var exponentIsNegative = false
+            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                exponentIsNegative = base[index] == UInt8(ascii: "-")
+                index &+= 1
+            }
+            guard index < end, isDigit(base[index]) else { return false }
+            var exponent = 0
+            while index < end, isDigit(base[index]) {
+                // Saturates far past any Double's exponent.
+                if exponent < 100_000 { exponent = exponent &* 10 &+ Int(base[index] &- UInt8(ascii: "0")) }
+                index &+= 1
+            }
+            scale &+= exponentIsNegative ? 0 &- exponent : exponent
+        }
+        let sent = index &- start
+        var counts: (swift: Int, objc: Int)? = nil
+        // Up to 19 digits the significand fits 64 bits; past that only the general rules count.
+        if integerDigits &+ fractionDigits <= 19 {
+            var significand: UInt64
+            if fractionIsRead,
+                let integerValue = integerValue(digitsStart: digitsStart, count: integerDigits, head: head)
+            {
+                significand = integerValue &* RewrittenNumber.integerPowerOfTen(fractionDigits) &+ fractionValue
+            } else {
+                significand = 0
+                var position = digitsStart
+                while position < index {
+                    let digit = base[position] &- UInt8(ascii: "0")
+                    if digit < 10 {
+                        significand = significand &* 10 &+ UInt64(digit)
+                    } else if base[position] != UInt8(ascii: ".") {
+                        break
+                    }
+                    position &+= 1
+                }
+            }
+            counts = RewrittenNumber.byteCounts(
+                significand: significand, scale: scale, isNegative: digitsStart != start,
+                isPlainFraction: !hasExponent && base[index &- 1] != UInt8(ascii: "0"), sentByteCount: sent)
+        }
+        addNumber(start: start, sent: sent, counts: counts ?? Self.generalByteCounts(base + start, count: sent))
+        return true
+    }
+
+    /// The value of the `count` integer digits at `digitsStart` from the words that hold them,
+    /// or `nil` when they are not all in `head` and one more word inside the text.
+    @inline(__always)
+    private func integerValue(digitsStart: Int, count: Int, head: UInt64) -> UInt64? {
+        if head == 0 { return base[digitsStart] == UInt8(ascii: "0") ? 0 : nil }
+        if count <= 8 { return DigitWords.value(head, count: count) }
+        guard count <= 16, digitsStart &+ 16 <= end else { return nil }
+        let rest = count &- 8
+        return DigitWords.value(head, count: 8) &* RewrittenNumber.integerPowerOfTen(rest)
+            &+ DigitWords.value(Self.word(at: base + (digitsStart &+ 8)), count: rest)
+    }
+
+    /// Counts an integer token of 19 digits or more, which may not fit 64 bits.
+    @inline(never)
+    private mutating func countLongInteger(start: Int) {
+        addNumber(
+            start: start, sent: index &- start, counts: Self.generalByteCounts(base + start, count: index &- start))
+    }
+
+    /// Both writers' counts of a number token by ``RewrittenNumber``'s general rules.
+    @inline(never)
+    private static func generalByteCounts(_ token: UnsafePointer<UInt8>, count: Int) -> (swift: Int, objc: Int) {
+        RewrittenNumber.byteCounts(ofToken: UnsafeBufferPointer(start: token, count: count))
+    }
+
+    /// Adds a number token at `start..<index` as each writer writes it, and names it as the first
+    /// grown number of every open value that has none yet.
+    @inline(__always)
+    private mutating func addNumber(start: Int, sent: Int, counts: (swift: Int, objc: Int)) {
+        rewriting.swiftNumberBytes &+= counts.swift &- sent
+        rewriting.objcNumberBytes &+= counts.objc &- sent
+        if counts.swift > sent {
+            rewriting.swiftGrownCount &+= 1
+            while swiftUngrownOpen < openRewriting.count {
+                openRewriting[swiftUngrownOpen].swiftFirstGrown = start..<index
+                swiftUngrownOpen &+= 1
+            }
+        }
+        if counts.objc > sent {
+            rewriting.objcGrownCount &+= 1
+            while objcUngrownOpen < openRewriting.count {
+                openRewriting[objcUngrownOpen].objcFirstGrown = start..<index
+                objcUngrownOpen &+= 1
+            }
+        }
     }
 
     @inline(__always)
@@ -815,12 +1100,12 @@ private struct MeasuringReader {
     }
 
     /// Moves past a string token starting at its opening quote; sets `stringIsPlain` and
-    /// `stringHasEscape`.
+    /// `stringHasEscape`, and adds what Foundation's writers add to it to `rewriting`.
     ///
     /// Eight bytes at a time, the loop looks for the bytes that need a closer look: `"`, `\`, a
-    /// control character or a non-ASCII byte. (Swift's SIMD types compile to scalar loops here, so
-    /// the eight lanes are bits of one `UInt64`.)
-    @inline(__always)
+    /// control character, a non-ASCII byte or `/` (which both writers write as `\/`). (Swift's
+    /// SIMD types compile to scalar loops here, so the eight lanes are bits of one `UInt64`.)
+    @_transparent
     private mutating func readString() -> Bool {
         index &+= 1
         stringIsPlain = true
@@ -850,6 +1135,8 @@ private struct MeasuringReader {
                 stringIsPlain = false
                 guard skipUTF8Sequence() else { return false }
             } else {
+                // `/` is written `\/`.
+                if byte == UInt8(ascii: "/") { rewriting.stringBytes &+= 1 }
                 index &+= 1
             }
         }
@@ -857,13 +1144,13 @@ private struct MeasuringReader {
 
     /// The eight bytes at `pointer` as one word, the first byte lowest whatever the platform's
     /// byte order (the masks and shifts count bytes from the low end). The caller keeps the
-    /// eight bytes inside the text (`JSON/README.md`, assumption 1).
+    /// eight bytes inside the text (`README.md`, assumption 1).
     @inline(__always)
     private static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
-    /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F.
+    /// The high bit of each byte of `word` that is `"`, `\`, `/`, below 0x20 or above 0x7F.
     ///
     /// A byte's bit can also be set spuriously, but only above a byte that really is one of
     /// those (the borrow of the subtraction runs upward), so the lowest set bit is always exact.
@@ -872,14 +1159,18 @@ private struct MeasuringReader {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
+        let slashes = word ^ (ones &* 0x2F)
         let zeroQuote = (quotes &- ones) & ~quotes
         let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let zeroSlash = (slashes &- ones) & ~slashes
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & (ones &* 0x80)
+        return (zeroQuote | zeroBackslash | zeroSlash | control | word) & (ones &* 0x80)
     }
 
     /// Moves past one escape starting at its backslash, pairing `\u` surrogates as
-    /// ``JSONScanner`` does.
+    /// ``JSONScanner`` does, and adds what Foundation's writers make of it to `rewriting`: a
+    /// one-letter escape is written back as two bytes again, a `\u` escape as the character's
+    /// own escape or its raw UTF-8.
     private mutating func readEscape() -> Bool {
         index &+= 1
         guard index < end else { return false }
@@ -897,10 +1188,26 @@ private struct MeasuringReader {
                 else { return false }
                 index &+= 2
                 guard let low = readHex4(), low >= 0xDC00 && low <= 0xDFFF else { return false }
+                // Twelve bytes sent, four of UTF-8 written.
+                rewriting.stringBytes &-= 8
+                return true
             }
+            rewriting.stringBytes &+= Self.writtenByteCount(ofEscaped: unit) &- 6
             return true
         default:
             return false
+        }
+    }
+
+    /// The bytes Foundation's writers write for the character a `\u` escape outside the
+    /// surrogates stands for (``JSONEscaping``'s rules).
+    private static func writtenByteCount(ofEscaped unit: UInt16) -> Int {
+        switch unit {
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x22, 0x2F, 0x5C: 2
+        case ..<0x20: 6
+        case ..<0x80: 1
+        case ..<0x800: 2
+        default: 3
         }
     }
 

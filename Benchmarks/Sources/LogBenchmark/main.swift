@@ -13,8 +13,27 @@ import PaySizeCompression
 //
 //     swift build -c release --product paysize
 //     swift run -c release --package-path Benchmarks LogBenchmark [.build/release/paysize] [megabytes]
+//
+// `LogBenchmark generate PATH [megabytes]` only writes the log (the same lines) to PATH, for
+// instruction counts under callgrind (`Benchmarks/README.md`).
 
 let arguments = CommandLine.arguments
+if arguments.count > 2, arguments[1] == "generate" {
+    let limit = (arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20) * 1_000_000
+    var generator = PushLogGenerator(seed: 2025)
+    var log: [UInt8] = []
+    var index = 0
+    while log.count < limit {
+        log += try generator.push(index: index) + [0x0A]
+        index += 1
+    }
+    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(log)) else {
+        FileHandle.standardError.write(Data("error: cannot write '\(arguments[2])'\n".utf8))
+        exit(2)
+    }
+    print("\(index) pushes, \(log.count) bytes")
+    exit(0)
+}
 let paysize = arguments.count > 1 ? arguments[1] : ".build/release/paysize"
 let targetByteCount = (arguments.count > 2 ? Int(arguments[2]) ?? 500 : 500) * 1_000_000
 guard FileManager.default.isExecutableFile(atPath: paysize) else {

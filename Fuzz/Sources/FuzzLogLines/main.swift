@@ -5,8 +5,11 @@ import PaySizeCommandLine
 
 // Arbitrary bytes as a JSON Lines log. Each line: the fast `JSONMeasuringScanner` must accept
 // exactly what `JSONScanner` accepts and give the same compact sizes, values at the pointers the
-// log path measures, and members of `aps`. The whole log: `paysize check --lines --format json -`
-// (the parallel fast path) must report each line as `PayloadChecker` does on it alone.
+// log path measures, and members of `aps`; and each measured value as both of Foundation's
+// writers write it back must be what the strict tree's `rewrittenSize(by:)` gives and what
+// `RewrittenCount` counts on its own (glibc's `%.17g`, `Double.description`). The whole log:
+// `paysize check --lines --format json -` (the parallel fast path) must report each line as
+// `PayloadChecker` does on it alone, device figures included.
 
 private let pointers = [
     JSONPointer.root, JSONPointer("aps"), JSONPointer("aps", "content-state"), JSONPointer("aps", "attributes"),
@@ -33,9 +36,16 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         if let strict {
             FuzzFailure.expect(scanner.compactByteCount == strict.compactByteCount, "compact size differs")
             for (position, pointer) in pointers.enumerated() {
+                let element = strict.descendant(at: pointer)
                 FuzzFailure.expect(
-                    scanner.measurement(at: position) == strict.descendant(at: pointer).map(JSONMeasuredValue.init),
+                    scanner.measurement(at: position) == element.map(JSONMeasuredValue.init),
                     "measurement at \(pointer) differs")
+                let rewritten = scanner.rewrittenMeasurement(at: position)
+                FuzzFailure.expect(
+                    (rewritten == nil) == (element == nil), "device figures at \(pointer) present for a missing value")
+                if let element, let rewritten {
+                    checkRewritten(rewritten, of: element, at: pointer, in: line)
+                }
             }
             let members = strict["aps"]?.members ?? []
             FuzzFailure.expect(scanner.memberCount == members.count, "member count of /aps differs")
@@ -86,6 +96,13 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
                 && object.attributesBytes == report.attributesByteCount
                 && object.event == report.event
                 && object.tier == report.tier.description
+                && object.deviceContentStateBytes == report.deviceContentStateByteCount
+                && object.deviceAttributesBytes == report.deviceAttributesByteCount
+                && object.deviceActivityKitBytes == report.deviceActivityKitByteCount
+                && object.deviceWriter == report.deviceWriter?.description
+                // The default budget's limit is ActivityKit's, so it judges the device figure too.
+                && object.deviceTier
+                    == report.deviceActivityKitByteCount.map { report.budget.tier(forByteCount: $0).description }
                 && findings.map(\.message) == report.findings.map(\.message)
                 && findings.map(\.path) == report.findings.map(\.path.rawValue),
             "line \(line): the log path's report differs from PayloadChecker's")
@@ -94,6 +111,34 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let expectedStatus: ExitStatus = !malformed.isEmpty ? .badInput : failing ? .violation : .success
     FuzzFailure.expect(status == expectedStatus, "exit \(status.rawValue), expected \(expectedStatus.rawValue)")
     return 0
+}
+
+/// The scanner's figures for the value at `pointer` as each writer writes it back, against the
+/// strict tree's and an independent count; the first grown number's range holds its token.
+private func checkRewritten(
+    _ rewritten: JSONRewrittenMeasurement, of element: JSONElement, at pointer: JSONPointer, in line: [UInt8]
+) {
+    for writer in JSONWriter.allCases {
+        let size = line.withUnsafeBytes { rewritten.rewrittenSize(by: writer, in: $0) }
+        let tree = element.rewrittenSize(by: writer)
+        FuzzFailure.expect(
+            size == tree, "\(pointer) by \(writer): scanner \(size), tree \(tree)")
+        let independent = RewrittenCount(element, writer: writer)
+        FuzzFailure.expect(
+            size.byteCount == independent.byteCount && size.grownNumberCount == independent.grownNumberCount,
+            "\(pointer) by \(writer): scanner \(size.byteCount) bytes, \(size.grownNumberCount) grown; independent \(independent.byteCount), \(independent.grownNumberCount)"
+        )
+        FuzzFailure.expect(
+            size.firstGrownNumber?.sent == independent.firstGrownNumber?.sent
+                && size.firstGrownNumber?.written == independent.firstGrownNumber?.written,
+            "\(pointer) by \(writer): first grown \(String(describing: size.firstGrownNumber)), independent \(String(describing: independent.firstGrownNumber))"
+        )
+        if let range = rewritten[writer].firstGrownNumber {
+            FuzzFailure.expect(
+                String(decoding: line[range], as: UTF8.self) == independent.firstGrownNumber?.sent,
+                "\(pointer) by \(writer): the first grown number's range \(range) does not hold it")
+        }
+    }
 }
 
 /// What a `--format json` line is: `"summary"` for the summary, nil for a payload or an error.
@@ -119,6 +164,11 @@ private struct ReportRecord: Decodable {
     var attributesBytes: Int?
     var event: String?
     var tier: String?
+    var deviceContentStateBytes: Int?
+    var deviceAttributesBytes: Int?
+    var deviceActivityKitBytes: Int?
+    var deviceWriter: String?
+    var deviceTier: String?
     var findings: [Finding]?
     var error: Failure?
 }

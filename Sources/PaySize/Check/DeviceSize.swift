@@ -33,23 +33,52 @@ package struct DeviceSize: Sendable, Equatable {
         }
     }
 
-    /// The judged writer's figures.
-    package var judged: Figures
-    /// Every measured writer's figures, the judged one among them.
-    package var all: [Figures]
+    /// The figures, held once for every copy: a log check makes one for each line and copies it
+    /// with its report several times, and a reference copies in one word.
+    private final class Storage: Sendable {
+        /// The first writer's figures, and the second's when two were measured.
+        let first: Figures
+        let second: Figures?
+        /// Whether ``second`` is the judged writer's.
+        let judgesSecond: Bool
 
-    /// The figures of one writer, or of the larger of several.
-    package init(_ all: [Figures]) {
-        precondition(!all.isEmpty, "a DeviceSize measures at least one writer")
-        self.all = all
-        var judged = all[0]
-        for figures in all.dropFirst()
-        where figures.activityKitByteCount > judged.activityKitByteCount
-            || (figures.activityKitByteCount == judged.activityKitByteCount && figures.writer == .objc)
-        {
-            judged = figures
+        init(first: Figures, second: Figures?) {
+            self.first = first
+            self.second = second
+            judgesSecond =
+                second.map {
+                    $0.activityKitByteCount > first.activityKitByteCount
+                        || ($0.activityKitByteCount == first.activityKitByteCount && $0.writer == .objc)
+                } ?? false
         }
-        self.judged = judged
+    }
+
+    private let storage: Storage
+
+    /// The judged writer's figures.
+    package var judged: Figures { storage.judgesSecond ? storage.second! : storage.first }
+    /// Every measured writer's figures, in the order measured, the judged one among them.
+    package var all: [Figures] { storage.second.map { [storage.first, $0] } ?? [storage.first] }
+
+    /// The judged writer's ActivityKit figure, ``Figures/activityKitByteCount`` of ``judged``.
+    package var judgedActivityKitByteCount: Int {
+        storage.judgesSecond ? storage.second!.activityKitByteCount : storage.first.activityKitByteCount
+    }
+
+    /// The figures of one writer, or the larger of two.
+    package init(_ first: Figures, _ second: Figures? = nil) {
+        storage = Storage(first: first, second: second)
+    }
+
+    package static func == (lhs: DeviceSize, rhs: DeviceSize) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.storage.first == rhs.storage.first && lhs.storage.second == rhs.storage.second)
+    }
+
+    /// The figures of one writer, or of the larger of two.
+    package init(_ all: [Figures]) {
+        precondition(all.count == 1 || all.count == 2, "a DeviceSize measures one writer or two")
+        self.init(all[0], all.count == 2 ? all[1] : nil)
     }
 
     /// Measures the content state and attributes present, with each writer `choice` names;
@@ -66,13 +95,13 @@ package struct DeviceSize: Sendable, Equatable {
 
     /// Whether every measured writer gives the same ActivityKit figure (no number changes length).
     package var writersAgree: Bool {
-        all.allSatisfy { $0.activityKitByteCount == judged.activityKitByteCount }
+        storage.second.map { $0.activityKitByteCount == storage.first.activityKitByteCount } ?? true
     }
 
     /// How messages name the writer behind the judged figure: `objc writer`, or `either writer`
     /// when the measured writers agree.
     package var judgedWriterName: String {
-        all.count > 1 && writersAgree ? "either writer" : "\(judged.writer) writer"
+        storage.second != nil && writersAgree ? "either writer" : "\(judged.writer) writer"
     }
 
     /// Measures a content state and a start's attributes in a text the Swift writer wrote (the
@@ -103,6 +132,6 @@ package struct DeviceSize: Sendable, Equatable {
 
     /// The figures of `writer`, when it was measured.
     package func figures(of writer: JSONWriter) -> Figures? {
-        all.first { $0.writer == writer }
+        storage.first.writer == writer ? storage.first : storage.second?.writer == writer ? storage.second : nil
     }
 }

@@ -74,16 +74,18 @@ public struct PayloadChecker: Sendable {
         var rules = APSRules()
         let compactByteCount = root.compactByteCount
         let aps = root["aps"]
-        let event = (aps?["event"] ?? aps?["events"])?.stringValue
-        let contentState = aps?["content-state"]
-        let attributes = event == "start" ? aps?["attributes"] : nil
+        // One pass over `aps` finds each field's first member, for these and for the rules.
+        let fields = aps?.members.map(APSMembers.init)
+        let event = (fields?[.event] ?? fields?[.events])?.stringValue
+        let contentState = fields?[.contentState]
+        let attributes = event == "start" ? fields?[.attributes] : nil
         let device = measureDevice(
             contentState.flatMap { $0.members == nil ? nil : $0 }, attributes.flatMap { $0.members == nil ? nil : $0 })
         rules.findings = Self.sizeFindings(
             compactByteCount: compactByteCount, inputByteCount: inputByteCount, sizeBasis: sizeBasis, budget: budget,
             device: device, contentState: contentState, attributes: attributes,
             payloadOffset: root.byteRange.lowerBound)
-        rules.check(root)
+        rules.check(root, fields: fields)
         if let contract {
             // Only values that are present: a missing one is already a structural error.
             if let contentState, contentState.members != nil {
@@ -139,7 +141,7 @@ public struct PayloadChecker: Sendable {
             finding.byteOffset = payloadOffset
             findings.append(finding)
         }
-        if let device, device.judged.activityKitByteCount > budget.activityKitLimit {
+        if let device, device.judgedActivityKitByteCount > budget.activityKitLimit {
             let placed = contentState ?? attributes
             findings.append(
                 .overLimitOnDevice(
@@ -263,7 +265,9 @@ private struct APSRules {
         }
     }
 
-    mutating func check(_ root: JSONElement) {
+    /// Checks `root`, whose first `aps` member's members `fields` found (`nil` when it has no
+    /// `aps` or its `aps` is not an object).
+    mutating func check(_ root: JSONElement, fields: APSMembers?) {
         guard let members = root.members else {
             add(
                 .error, .root, "expected an object with an 'aps' dictionary at the top level, found \(root.typeName)",
@@ -285,13 +289,12 @@ private struct APSRules {
             add(.error, Self.apsPath, "expected an 'aps' dictionary, found none", root.byteRange.lowerBound)
             return
         }
-        guard let apsMembers = aps.members else {
+        guard let fields else {
             add(
                 .error, Self.apsPath, "expected 'aps' to be an object, found \(aps.typeName)",
                 aps.byteRange.lowerBound)
             return
         }
-        let fields = APSMembers(apsMembers)
         let event = checkEvent(fields, aps: aps)
 
         for position in fields.unknownPositions {
@@ -434,13 +437,13 @@ private struct APSRules {
             return nil
         }
         let offset = value.byteRange.lowerBound
-        guard value.isIntegerToken, let text = value.numberText else {
+        guard let text = value.numberText, let integer = Self.integerValue(ofToken: text) else {
             add(
                 .error, Self.apsPath.appending(key), "expected integer seconds since 1970, found \(describe(value))",
                 offset)
             return nil
         }
-        guard let seconds = Int(text), seconds >= 0 else {
+        guard let seconds = integer, seconds >= 0 else {
             add(
                 .error, Self.apsPath.appending(key), "expected non-negative integer seconds since 1970, found \(text)",
                 offset)
@@ -458,6 +461,51 @@ private struct APSRules {
                 offset)
         }
         return seconds
+    }
+
+    /// For an integer number token (no fraction, no exponent), `Int(text)`: its value, or `nil`
+    /// past `Int`'s range; for any other number token, `nil` outright. One pass over the bytes,
+    /// which a log's every line asks of two or three dates.
+    static func integerValue(ofToken text: String) -> Int?? {
+        var text = text
+        return text.withUTF8 { bytes -> Int?? in
+            // 9 to 16 digits (a date in seconds or milliseconds): two words, when both hold
+            // only digits.
+            if bytes.count >= 9 && bytes.count <= 16 {
+                let head = DigitWords.word(bytes, at: 0)
+                let tail = DigitWords.word(bytes, at: bytes.count &- 8)
+                if DigitWords.leadingDigitCount(head) == 8 && DigitWords.leadingDigitCount(tail) == 8 {
+                    let headDigits = bytes.count &- 8
+                    return Int(DigitWords.value(head, count: headDigits)) &* 100_000_000
+                        &+ Int(DigitWords.value(tail, count: 8))
+                }
+            }
+            let isNegative = bytes.first == UInt8(ascii: "-")
+            var index = isNegative ? 1 : 0
+            // Up to 18 digits cannot overflow; longer tokens are checked digit by digit.
+            let isShort = bytes.count &- index <= 18
+            // Accumulated below zero, where `Int.min` fits.
+            var negativeValue = 0
+            var overflows = false
+            while index < bytes.count {
+                let digit = Int(bytes[index] &- UInt8(ascii: "0"))
+                // `.`, `e` or `E`: not an integer token.
+                guard digit < 10 else { return nil }
+                if isShort {
+                    negativeValue = negativeValue &* 10 &- digit
+                } else {
+                    let (scaled, scaleOverflow) = negativeValue.multipliedReportingOverflow(by: 10)
+                    let (next, digitOverflow) = scaled.subtractingReportingOverflow(digit)
+                    overflows = overflows || scaleOverflow || digitOverflow
+                    negativeValue = next
+                }
+                index &+= 1
+            }
+            if overflows { return .some(nil) }
+            if isNegative { return .some(negativeValue) }
+            let (value, overflow) = (0).subtractingReportingOverflow(negativeValue)
+            return overflow ? .some(nil) : .some(value)
+        }
     }
 
     private mutating func checkObject(_ key: String, _ value: JSONElement?) {

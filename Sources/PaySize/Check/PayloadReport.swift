@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+
 /// The size and structure verdict for one Live Activity push payload.
 ///
 /// Two limits judge a push (<doc:WhatTheDeviceCounts>):
@@ -99,7 +101,7 @@ public struct PayloadReport: Sendable, Equatable {
 
     /// ActivityKit's figure on the device: the content state plus a start's attributes, as
     /// ``deviceWriter`` writes them, judged against 4096 bytes.
-    public var deviceActivityKitByteCount: Int? { device?.judged.activityKitByteCount }
+    public var deviceActivityKitByteCount: Int? { device?.judgedActivityKitByteCount }
 
     /// The writer behind the device figures: the one the budget's ``PayloadBudget/deviceWriter``
     /// names, or for ``DeviceWriter/larger`` the one that writes more.

@@ -24,9 +24,23 @@ struct ByteSizeHistogram: Equatable, Sendable {
         }
     }
 
-    /// Adds every count of `other`.
+    /// Adds every count of `other`: the dense counts position by position (a log's segments are
+    /// folded this way, so it runs once per megabyte read), the sparse ones by size.
     mutating func add(_ other: ByteSizeHistogram) {
-        for (byteCount, count) in other.pairs { add(byteCount, count: count) }
+        guard other.totalCount > 0 else { return }
+        totalCount += other.totalCount
+        if !other.dense.isEmpty {
+            if dense.isEmpty {
+                dense = other.dense
+            } else {
+                dense.withUnsafeMutableBufferPointer { mine in
+                    other.dense.withUnsafeBufferPointer { theirs in
+                        for index in 0..<Self.denseByteCount { mine[index] += theirs[index] }
+                    }
+                }
+            }
+        }
+        for (byteCount, count) in other.sparse { sparse[byteCount, default: 0] += count }
     }
 
     /// `[size, count]` for each size counted at least once, smallest first.

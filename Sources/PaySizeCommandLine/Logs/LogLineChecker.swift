@@ -18,6 +18,11 @@
 /// is read again by ``JSONScanner`` and `PayloadChecker`, for the exact error or findings and
 /// their positions.
 ///
+/// A segment is checked in batches of lines: all of a batch's lines are scanned, their
+/// measurements copied out, and then each is reported, in order. The scanner's code and the
+/// report's (the outline, the rules, the summary) do not fit the processor's instruction cache
+/// together, and taking turns line by line would reload each every line.
+///
 /// Not thread-safe: each worker thread takes its own from a ``LogLineCheckerPool``.
 final class LogLineChecker: @unchecked Sendable {
     let options: LogCheckOptions
@@ -25,11 +30,20 @@ final class LogLineChecker: @unchecked Sendable {
     private var recordScanner: JSONMeasuringScanner
     /// The same for a payload held as a JSON string in the record (`--field` naming a string).
     private var payloadScanner: JSONMeasuringScanner
+    /// Lists the members of an object inside `aps` (`alert`), so that its outline reads them
+    /// as it reads `aps`'s, without building the object's tree.
+    private var objectScanner: JSONMeasuringScanner
+    /// The outline's members of `aps` and of the payload, kept from line to line (emptied, their
+    /// storage kept) so that building an outline allocates no array.
+    private var outlineMembers: [JSONMember] = []
+    private var outlineRoot: [JSONMember] = []
 
     init(options: LogCheckOptions) {
         self.options = options
         recordScanner = Self.scanner(payloadAt: options.field ?? .root, maximumDepth: options.checker.maximumDepth)
         payloadScanner = Self.scanner(payloadAt: .root, maximumDepth: options.checker.maximumDepth)
+        objectScanner = JSONMeasuringScanner(
+            measuring: [.root], listingMembersOf: .root, maximumDepth: options.checker.maximumDepth)
     }
 
     /// Measures the payload at `payload`, its `aps`, `content-state` and `attributes`, and lists
@@ -41,6 +55,10 @@ final class LogLineChecker: @unchecked Sendable {
             listingMembersOf: aps, maximumDepth: maximumDepth)
     }
 
+    /// Lines scanned before any of them is reported: enough that each phase's code stays in the
+    /// instruction cache for many lines, few enough that their text stays in the data caches.
+    static let batchLineCount = 32
+
     /// Checks every line of `segment`, numbering them from 1.
     ///
     /// - Parameter malformedLimit: Stop right after this many malformed lines (the summary is then
@@ -48,27 +66,41 @@ final class LogLineChecker: @unchecked Sendable {
     func check(_ segment: UnsafeRawBufferPointer, file: String, malformedLimit: Int? = nil) -> LogSegmentResult {
         var result = LogSegmentResult(summary: options.emptySummary(file: file))
         guard let base = segment.baseAddress else { return result }
+        var batch: [ScannedLine] = []
+        batch.reserveCapacity(Self.batchLineCount)
+        var members: [JSONMeasuredMember] = []
         var start = 0
         var line = 0
         while start < segment.count {
-            let newline = memchr(base + start, 0x0A, segment.count - start)
-            let end = newline.map { UnsafeRawPointer($0) - base } ?? segment.count
-            line += 1
-            result.summary.lineCount = line
-            let outcome = checkLine(UnsafeRawBufferPointer(rebasing: segment[start..<end]), line: line, file: file)
-            record(outcome, line: line, in: &result)
-            start = end + 1
-            if let malformedLimit, result.summary.malformedCount >= malformedLimit, start < segment.count {
-                result.summary.isComplete = false
-                break
+            batch.removeAll(keepingCapacity: true)
+            members.removeAll(keepingCapacity: true)
+            var next = start
+            while next < segment.count, batch.count < Self.batchLineCount {
+                let newline = memchr(base + next, 0x0A, segment.count - next)
+                let end = newline.map { UnsafeRawPointer($0) - base } ?? segment.count
+                batch.append(scan(UnsafeRawBufferPointer(rebasing: segment[next..<end]), at: next, members: &members))
+                next = end + 1
+            }
+            for scanned in batch {
+                line += 1
+                result.summary.lineCount = line
+                let outcome = members.withUnsafeBufferPointer {
+                    report(scanned, in: segment, members: $0, line: line, file: file)
+                }
+                record(outcome, line: line, in: &result)
+                start = scanned.nextLineStart
+                if let malformedLimit, result.summary.malformedCount >= malformedLimit, start < segment.count {
+                    result.summary.isComplete = false
+                    return result
+                }
             }
         }
         return result
     }
 
     /// Adds a line's outcome to the segment's summary and, when the output wants it, its outcomes.
-    func record(_ outcome: LogLineOutcome, line: Int, in result: inout LogSegmentResult) {
-        switch outcome {
+    func record(_ outcome: consuming LogLineOutcome, line: Int, in result: inout LogSegmentResult) {
+        switch consume outcome {
         case .blank:
             result.summary.blankLineCount += 1
         case .malformed(let error):
@@ -90,17 +122,85 @@ final class LogLineChecker: @unchecked Sendable {
     /// Checks one line (without its `\n`; a CR before it is the rest of a CRLF line break, not
     /// part of the line as logged).
     func checkLine(_ line: UnsafeRawBufferPointer, line number: Int, file: String) -> LogLineOutcome {
-        let bytes = line.last == 0x0D ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
-        return checkLineText(bytes, line: number, file: file)
+        var members: [JSONMeasuredMember] = []
+        let scanned = scan(line, at: 0, members: &members)
+        return members.withUnsafeBufferPointer { report(scanned, in: line, members: $0, line: number, file: file) }
     }
 
-    private func checkLineText(_ bytes: UnsafeRawBufferPointer, line: Int, file: String) -> LogLineOutcome {
-        if bytes.count > options.maximumLineByteCount {
-            return .malformed(Self.lineTooLong(file: file, line: line, limit: options.maximumLineByteCount))
+    /// One line of a batch as the record scanner found it, copied out of the scanner (its storage
+    /// serves the next line).
+    struct ScannedLine {
+        enum Kind {
+            case blank, tooLong, refused, measured
         }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
-        guard recordScanner.measure(bytes) else { return strictOutcome(Array(bytes), line: line, file: file) }
-        guard let payload = recordScanner.measurement(at: 0) else {
+
+        /// The line as logged (without its `\n`, nor a CR before it), in the segment.
+        var bytes: Range<Int>
+        /// Where the next line starts in the segment.
+        var nextLineStart: Int
+        var kind: Kind
+        var measurements = LineMeasurements()
+    }
+
+    /// What the report of a payload needs of the scanner that measured it: the payload, `aps`,
+    /// `content-state` and `attributes` as written back, and `aps`'s members (in a buffer the
+    /// lines of a batch share).
+    struct LineMeasurements {
+        var payload: JSONMeasuredValue?
+        var aps: JSONMeasuredValue?
+        var contentState: JSONRewrittenMeasurement?
+        var attributes: JSONRewrittenMeasurement?
+        var members: Range<Int> = 0..<0
+
+        init() {}
+
+        /// The measurements of the text `scanner` last accepted, its members appended to `buffer`.
+        init(_ scanner: JSONMeasuringScanner, members buffer: inout [JSONMeasuredMember]) {
+            payload = scanner.measurement(at: 0)
+            aps = scanner.measurement(at: 1)
+            contentState = scanner.rewrittenMeasurement(at: 2)
+            attributes = scanner.rewrittenMeasurement(at: 3)
+            let first = buffer.count
+            for index in 0..<scanner.memberCount { buffer.append(scanner.member(at: index)) }
+            members = first..<buffer.count
+        }
+    }
+
+    /// Scans the line at `start..<start + line.count` of its segment, the first phase of
+    /// ``check(_:file:malformedLimit:)``.
+    private func scan(
+        _ line: UnsafeRawBufferPointer, at start: Int, members: inout [JSONMeasuredMember]
+    ) -> ScannedLine {
+        let bytes = line.last == 0x0D ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+        var scanned = ScannedLine(
+            bytes: start..<(start + bytes.count), nextLineStart: start + line.count + 1, kind: .measured)
+        if bytes.count > options.maximumLineByteCount {
+            scanned.kind = .tooLong
+        } else if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            scanned.kind = .blank
+        } else if recordScanner.measure(bytes) {
+            scanned.measurements = LineMeasurements(recordScanner, members: &members)
+        } else {
+            scanned.kind = .refused
+        }
+        return scanned
+    }
+
+    /// The outcome of a scanned line of `segment`, the second phase of
+    /// ``check(_:file:malformedLimit:)``.
+    private func report(
+        _ scanned: ScannedLine, in segment: UnsafeRawBufferPointer, members: UnsafeBufferPointer<JSONMeasuredMember>,
+        line: Int, file: String
+    ) -> LogLineOutcome {
+        let bytes = UnsafeRawBufferPointer(rebasing: segment[scanned.bytes])
+        switch scanned.kind {
+        case .blank: return .blank
+        case .tooLong: return .malformed(Self.lineTooLong(file: file, line: line, limit: options.maximumLineByteCount))
+        case .refused: return strictOutcome(Array(bytes), line: line, file: file)
+        case .measured: break
+        }
+        let measurements = scanned.measurements
+        guard let payload = measurements.payload else {
             // Only with --field: the record holds no payload there.
             var error = InputError(
                 file: file, location: TextPosition(line: line, column: 1),
@@ -111,7 +211,9 @@ final class LogLineChecker: @unchecked Sendable {
         if options.field != nil, payload.kind == .string {
             return checkEmbeddedPayload(bytes, string: payload, line: line, file: file)
         }
-        if let report = Self.fastReport(bytes, scanner: recordScanner, options: options) {
+        if let report = fastReport(
+            bytes, measurements: measurements, members: members, payloadIsWholeText: options.field == nil)
+        {
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
         }
         return strictOutcome(Array(bytes), line: line, file: file)
@@ -125,8 +227,14 @@ final class LogLineChecker: @unchecked Sendable {
         let text = (try? JSONScanner.scan(Array(bytes[string.byteRange])))?.stringValue ?? ""
         let payload = Array(text.utf8)
         let measured = payload.withUnsafeBytes { payloadScanner.measure($0) }
+        var members: [JSONMeasuredMember] = []
+        let measurements = LineMeasurements(payloadScanner, members: &members)
         if measured,
-            let report = payload.withUnsafeBytes({ Self.fastReport($0, scanner: payloadScanner, options: options) })
+            let report = payload.withUnsafeBytes({ bytes in
+                members.withUnsafeBufferPointer {
+                    fastReport(bytes, measurements: measurements, members: $0, payloadIsWholeText: true)
+                }
+            })
         {
             return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
         }
@@ -147,18 +255,46 @@ final class LogLineChecker: @unchecked Sendable {
 
     /// The report of a payload the scanner accepted, when its outline has no findings; `nil` when
     /// the strict path must give them.
-    private static func fastReport(
-        _ bytes: UnsafeRawBufferPointer, scanner: JSONMeasuringScanner, options: LogCheckOptions
+    ///
+    /// - Parameters:
+    ///   - measurements: What the scanner measured in `bytes`, `aps`'s members in `members`.
+    ///   - payloadIsWholeText: Whether the scanner's first pointer is the root (the payload is
+    ///     the line), rather than a value inside a record.
+    private func fastReport(
+        _ bytes: UnsafeRawBufferPointer, measurements: LineMeasurements,
+        members listed: UnsafeBufferPointer<JSONMeasuredMember>, payloadIsWholeText: Bool
     ) -> PayloadReport? {
-        guard options.checker.contract == nil, let payload = scanner.measurement(at: 0),
-            let aps = scanner.measurement(at: 1), aps.kind == .object,
+        // Taken out and put back whole: one access each to the properties.
+        var members: [JSONMember] = []
+        var root: [JSONMember] = []
+        swap(&members, &outlineMembers)
+        swap(&root, &outlineRoot)
+        let report = outlineReport(
+            bytes, measurements: measurements, listed: listed, payloadIsWholeText: payloadIsWholeText,
+            members: &members, root: &root)
+        // The outline is gone, so the arrays are this checker's alone again and keep their storage.
+        root.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        swap(&members, &outlineMembers)
+        swap(&root, &outlineRoot)
+        return report
+    }
+
+    /// ``fastReport(_:measurements:members:payloadIsWholeText:)`` itself, building the outline
+    /// in `members` (of `aps`) and `root` (of the payload), which come empty.
+    private func outlineReport(
+        _ bytes: UnsafeRawBufferPointer, measurements: LineMeasurements,
+        listed: UnsafeBufferPointer<JSONMeasuredMember>,
+        payloadIsWholeText: Bool, members: inout [JSONMember], root rootMembers: inout [JSONMember]
+    ) -> PayloadReport? {
+        guard options.checker.contract == nil, let payload = measurements.payload,
+            let aps = measurements.aps, aps.kind == .object,
             // `{"aps":` and `}` around aps: the payload has no other member.
             payload.kind == .object, payload.compactByteCount == aps.compactByteCount + 8
         else { return nil }
-        var members: [JSONMember] = []
-        members.reserveCapacity(scanner.memberCount)
-        for index in 0..<scanner.memberCount {
-            let member = scanner.member(at: index)
+        let options = options
+        for index in measurements.members {
+            let member = listed[index]
             let key =
                 member.keyIsVerbatim
                 ? MeasuredValueReader.verbatimKey(
@@ -171,6 +307,9 @@ final class LogLineChecker: @unchecked Sendable {
                 value = JSONElement(
                     content: .object([]), byteRange: member.value.byteRange,
                     compactByteCount: member.value.compactByteCount)
+            } else if member.value.kind == .object {
+                guard let element = objectElement(member.value, in: bytes) else { return nil }
+                value = element
             } else {
                 guard let element = MeasuredValueReader.element(member.value, in: bytes) else { return nil }
                 value = element
@@ -179,32 +318,58 @@ final class LogLineChecker: @unchecked Sendable {
         }
         let apsElement = JSONElement(
             content: .object(members), byteRange: aps.byteRange, compactByteCount: aps.compactByteCount)
+        rootMembers.append(
+            JSONMember(key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
+        )
         let root = JSONElement(
-            content: .object([
-                JSONMember(
-                    key: "aps", keyRange: payload.byteRange.lowerBound..<aps.byteRange.lowerBound, value: apsElement)
-            ]),
-            byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
+            content: .object(rootMembers), byteRange: payload.byteRange, compactByteCount: payload.compactByteCount)
         // The whole line as logged when the payload is the line; the value's own bytes when it
         // sits inside a record.
-        let inputByteCount = scanner.pointers[0].components.isEmpty ? bytes.count : payload.byteRange.count
+        let inputByteCount = payloadIsWholeText ? bytes.count : payload.byteRange.count
         let outline = options.checker.check(root, inputByteCount: inputByteCount) { contentState, attributes in
-            // The outline's content state and attributes are empty stand-ins: measure the real ones.
-            func element(_ stand: JSONElement?) -> JSONElement? {
-                guard let stand else { return nil }
-                return try? JSONScanner.scan(Array(bytes[stand.byteRange]))
+            // The outline's content state and attributes are empty stand-ins: the scanner measured
+            // the real ones as each writer writes them.
+            let contentState = contentState == nil ? nil : measurements.contentState
+            let attributes = attributes == nil ? nil : measurements.attributes
+            guard contentState != nil || attributes != nil else { return nil }
+            func figures(_ writer: JSONWriter) -> DeviceSize.Figures {
+                DeviceSize.Figures(
+                    writer: writer, contentState: contentState?.rewrittenSize(by: writer, in: bytes),
+                    attributes: attributes?.rewrittenSize(by: writer, in: bytes))
             }
-            return DeviceSize(
-                contentState: element(contentState), attributes: element(attributes),
-                choice: options.checker.budget.deviceWriter)
+            // The writers of `DeviceWriter.writers`, in its order, without making that array.
+            switch options.checker.budget.deviceWriter {
+            case .swift: return DeviceSize(figures(.swift))
+            case .objc: return DeviceSize(figures(.objc))
+            case .larger: return DeviceSize(figures(.swift), figures(.objc))
+            }
         }
-        guard outline.findings.isEmpty else { return nil }
-        return PayloadReport(
-            payloadByteCount: payload.compactByteCount, inputByteCount: inputByteCount,
-            budget: options.checker.budget, contentStateByteCount: scanner.measurement(at: 2)?.compactByteCount,
-            attributesByteCount: outline.attributesByteCount == nil
-                ? nil : scanner.measurement(at: 3)?.compactByteCount,
-            event: outline.event, findings: [], sizeBasis: options.checker.sizeBasis, device: outline.device)
+        // The stand-ins have the real values' byte ranges and compact sizes, so the outline's report
+        // is the payload's.
+        return outline.findings.isEmpty ? outline : nil
+    }
+
+    /// An object inside `aps` (`alert`) as ``MeasuredValueReader/element(_:in:)`` reads one with
+    /// ``JSONScanner`` (byte ranges from the object's start), its members read by the
+    /// measuring scanner: their values as the outline reads `aps`'s, containers among them by
+    /// ``JSONScanner``. `nil` if the bytes do not hold the object.
+    private func objectElement(_ object: JSONMeasuredValue, in bytes: UnsafeRawBufferPointer) -> JSONElement? {
+        let text = UnsafeRawBufferPointer(rebasing: bytes[object.byteRange])
+        guard objectScanner.measure(text) else { return nil }
+        var members: [JSONMember] = []
+        members.reserveCapacity(objectScanner.memberCount)
+        for index in 0..<objectScanner.memberCount {
+            let member = objectScanner.member(at: index)
+            let keyToken = UnsafeRawBufferPointer(rebasing: text[member.keyRange])
+            let key =
+                member.keyIsVerbatim
+                ? MeasuredValueReader.text(UnsafeRawBufferPointer(rebasing: keyToken.dropFirst().dropLast()))
+                : MeasuredValueReader.string(keyToken)
+            guard let value = MeasuredValueReader.element(member.value, in: text) else { return nil }
+            members.append(JSONMember(key: key, keyRange: member.keyRange, value: value))
+        }
+        return JSONElement(
+            content: .object(members), byteRange: 0..<text.count, compactByteCount: object.compactByteCount)
     }
 
     /// Reads the line with ``JSONScanner`` and `PayloadChecker`: the exact error, or the report

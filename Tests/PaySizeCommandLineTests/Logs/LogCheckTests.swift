@@ -1,5 +1,6 @@
 import Foundation
 import PaySizeCompression
+import PaySizeTestSupport
 import Testing
 
 /// `paysize check` on JSON Lines logs and `paysize merge`, end to end: summaries with known
@@ -401,6 +402,57 @@ import Testing
             bad.standardError
                 == "\(damagedPath):1:\(column): error: /histogram/payloadBytes/0/1: expected a non-negative integer, found string\n"
         )
+    }
+
+    /// A log mixing content states as the device writes them: the forum's 2027 bytes of `1.91`
+    /// (4827 on the device), a state whose numbers grow by 30 bytes (84 → 114), one of integers
+    /// (18 either way) and 100 values of `0.1` (2021 → 3621, critical). Plain and `.zst`, the
+    /// summary counts one payload over on the device (exit 1); judged by the Swift writer,
+    /// none (exit 0).
+    @Test("summary counts payloads over ActivityKit's limit as the device writes them")
+    func summaryCountsPayloadsOverActivityKitsLimitAsTheDeviceWritesThem() throws {
+        let states = [
+            DeviceFixtures.forumState,
+            #"{"fare":1.91,"lat":52.123456,"lon":13.404954,"progress":0.5,"eta":786193800.7,"n":3}"#,
+            #"{"eta":5,"stop":2}"#,
+            #"{"values":["# + Array(repeating: "0.1", count: 100).joined(separator: ",") + #"],"pad":""#
+                + String(repeating: "y", count: 1600) + #""}"#,
+        ]
+        #expect(states.map(\.utf8.count) == [2027, 84, 18, 2021])
+        let log = states.map(DeviceFixtures.update).joined(separator: "\n") + "\n"
+        let folder = try TemporaryFolder()
+        let plain = try folder.write("device.jsonl", log)
+        let compressed = try folder.write("device.jsonl.zst", Array(try Zstd.compress(Array(log.utf8), level: 3)))
+        for path in [plain, compressed] {
+            let result = try PaySizeProcess.run(["check", "--summary", "--format", "json", path])
+            #expect(result.status == 1, "\(path)")
+            let summary = try #require(try Self.summaries(result.standardOutput).first)
+            #expect(summary["deviceWriter"] as? String == "larger")
+            #expect(summary["overOnDevice"] as? Int == 1)
+            #expect(
+                summary["deviceTiers"] as? [String: Int]
+                    == ["safe": 2, "monitor": 0, "risky": 0, "critical": 1, "over": 1])
+            #expect(
+                summary["deviceActivityKitBytes"] as? [String: Int]
+                    == ["count": 4, "p50": 114, "p90": 4827, "p99": 4827, "max": 4827])
+            #expect(summary["payloadsWithErrors"] as? Int == 1)
+            #expect(summary["failing"] as? Int == 1)
+            #expect(
+                summary["tiers"] as? [String: Int] == ["safe": 2, "monitor": 2, "risky": 0, "critical": 0, "over": 0])
+        }
+        let swift = try PaySizeProcess.run([
+            "check", "--summary", "--format", "json", "--device-writer", "swift", plain,
+        ])
+        #expect(swift.status == 0)
+        let summary = try #require(try Self.summaries(swift.standardOutput).first)
+        #expect(summary["deviceWriter"] as? String == "swift")
+        #expect(summary["overOnDevice"] as? Int == 0)
+        #expect(
+            summary["deviceTiers"] as? [String: Int] == ["safe": 4, "monitor": 0, "risky": 0, "critical": 0, "over": 0])
+        #expect(
+            summary["deviceActivityKitBytes"] as? [String: Int]
+                == ["count": 4, "p50": 84, "p90": 2027, "p99": 2027, "max": 2027])
+        #expect(summary["payloadsWithErrors"] as? Int == 0)
     }
 
     // MARK: - Bad input

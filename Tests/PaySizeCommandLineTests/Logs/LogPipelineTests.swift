@@ -69,6 +69,106 @@ import Testing
         #expect(fastCount > 100)
     }
 
+    /// What the strict path reports for a line: `PayloadChecker` on its bytes.
+    static func strictReport(_ line: [UInt8]) throws -> PayloadReport {
+        try PayloadChecker().check(line.last == 0x0D ? Array(line.dropLast()) : line)
+    }
+
+    /// Seeded random pushes whose content states (and a start's attributes) hold numbers of
+    /// every kind, escapes and slashes, from a few bytes to past ActivityKit's limit as the
+    /// Objective-C writer writes them: each line's report, device figures included, is
+    /// `PayloadChecker`'s, both as a value and byte for byte in JSON.
+    @Test("fast path gives the payload checker's device figures", arguments: 0..<6)
+    func fastPathGivesThePayloadCheckersDeviceFigures(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed &+ 4200)
+        let checker = LogLineChecker(options: Self.options())
+        var fastCount = 0
+        var grownCount = 0
+        var overOnDeviceCount = 0
+        for _ in 0..<300 {
+            let bytes = Array(RandomPush.numericLine(using: &random).utf8)
+            let outcome = bytes.withUnsafeBytes { checker.checkLine($0, line: 3, file: "f") }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(Self.text(of: outcome) == Self.strictOutcome(bytes, line: 3), "\(text)")
+            guard case .checked(let payload) = outcome else {
+                Issue.record("expected a checked payload: \(text)")
+                continue
+            }
+            let strict = try Self.strictReport(bytes)
+            #expect(payload.report == strict, "\(text)")
+            #expect(
+                payload.report.device?.judged.firstGrownNumber?.written
+                    == strict.device?.judged.firstGrownNumber?.written)
+            if payload.record.bytes.isEmpty { fastCount += 1 }
+            if (strict.device?.judged.grownNumberCount ?? 0) > 0 { grownCount += 1 }
+            if strict.isOverOnDevice { overOnDeviceCount += 1 }
+        }
+        // Most lines take the fast path with numbers that grow; some are over on the device,
+        // which an error finding sends to the strict path.
+        #expect(fastCount > 150)
+        #expect(grownCount > 150)
+        #expect(overOnDeviceCount > 10)
+    }
+
+    /// A line whose content state grows on the device but stays under the limit takes the fast
+    /// path, and its device figures are the strict path's to the byte and the first grown number.
+    @Test("a content state under the limit with growing numbers takes the fast path")
+    func aContentStateUnderTheLimitWithGrowingNumbersTakesTheFastPath() throws {
+        let checker = LogLineChecker(options: Self.options())
+        let state = #"{"fare":1.91,"lat":52.123456,"lon":13.404954,"progress":0.5,"eta":786193800.7,"n":3}"#
+        let line = Array(DeviceFixtures.update(state).utf8)
+        let outcome = line.withUnsafeBytes { checker.checkLine($0, line: 1, file: "f") }
+        guard case .checked(let payload) = outcome else {
+            Issue.record("expected a checked payload")
+            return
+        }
+        #expect(payload.record.bytes.isEmpty, "the fast path")
+        let report = payload.report
+        #expect(report == (try Self.strictReport(line)))
+        #expect(report.contentStateByteCount == 84)
+        // 1.91, 52.123456 and 786193800.7 grow by 14, 9 and 7 bytes at 17 digits.
+        #expect(report.deviceContentStateByteCount == 114)
+        #expect(report.deviceWriter == .objc)
+        let objc = try #require(report.device?.figures(of: .objc)?.contentState)
+        #expect(objc.grownNumberCount == 3)
+        #expect(objc.firstGrownNumber?.sent == "1.91")
+        #expect(objc.firstGrownNumber?.written == "1.9099999999999999")
+        #expect(report.device?.figures(of: .swift)?.contentState?.byteCount == 84)
+        #expect(report.findings.isEmpty)
+    }
+
+    /// Forum thread 845605: a 2027-byte content state holding 200 values of `1.91` is 4827 bytes
+    /// as the device writes it. The line is refused on the device (exit 1, the finding naming
+    /// the number); judged by the Swift writer alone it passes (exit 0).
+    @Test("the forum's content state is over on the device, and passes for the Swift writer")
+    func theForumsContentStateIsOverOnTheDevice() throws {
+        let line = DeviceFixtures.update(DeviceFixtures.forumState)
+        let bytes = Array(line.utf8)
+        let checker = LogLineChecker(options: Self.options())
+        let outcome = bytes.withUnsafeBytes { checker.checkLine($0, line: 1, file: "f") }
+        guard case .checked(let payload) = outcome else {
+            Issue.record("expected a checked payload")
+            return
+        }
+        #expect(payload.report == (try Self.strictReport(bytes)))
+        #expect(payload.report.contentStateByteCount == 2027)
+        #expect(payload.report.deviceActivityKitByteCount == 4827)
+        #expect(
+            payload.report.findings.map(\.message) == [
+                "the content state is 4827 bytes as the device writes it (objc writer), over ActivityKit's 4096-byte limit by 731; as sent, 2027 bytes: 200 numbers grow to 17 significant digits ('1.91' is written '1.9099999999999999'), as iOS 16's JSONEncoder and a push re-written on the device write them; the device drops the update without an error"
+            ])
+        #expect(payload.report.findings.map(\.code) == [.overLimit])
+
+        let refused = OutputStreams.capturing(standardInput: bytes + [0x0A])
+        #expect(PaySizeCommand.main(arguments: ["check", "--lines", "-"], streams: refused) == .violation)
+        #expect(refused.outputText.contains("'1.91' is written '1.9099999999999999'"))
+        let swift = OutputStreams.capturing(standardInput: bytes + [0x0A])
+        #expect(
+            PaySizeCommand.main(arguments: ["check", "--lines", "--device-writer", "swift", "-"], streams: swift)
+                == .success)
+        #expect(swift.errorText == "")
+    }
+
     /// Found by FuzzLogLines (Fuzz/Regressions/FuzzLogLines/crlf-start-push.jsonl): the CR of a
     /// CRLF line break is not part of the line as logged, in the fast path as in the strict one.
     @Test("carriage return ending a line is not counted") func carriageReturnEndingALineIsNotCounted() {
@@ -186,6 +286,42 @@ import Testing
         }
     }
 
+    /// The outline reads the `aps` keys and the events as constants matched by their bytes: each
+    /// is recognized, and a text differing in any one byte, or one byte longer or shorter, is not.
+    @Test("aps keys and events are recognized by their bytes")
+    func apsKeysAndEventsAreRecognizedByTheirBytes() {
+        let keys = [
+            "event", "alert", "events", "timestamp", "stale-date", "attributes", "content-state", "dismissal-date",
+            "relevance-score", "attributes-type", "input-push-token", "input-push-channel",
+        ]
+        func variants(_ text: String) -> [[UInt8]] {
+            let bytes = Array(text.utf8)
+            var result = [Array(bytes.dropLast()), bytes + [UInt8(ascii: "s")]]
+            for index in bytes.indices {
+                var changed = bytes
+                changed[index] ^= 0x01
+                result.append(changed)
+            }
+            return result
+        }
+        for key in keys {
+            #expect(Array(key.utf8).withUnsafeBytes { MeasuredValueReader.knownKey($0) } == key)
+            // ("event" with an "s" is "events", and the other way round.)
+            for variant in variants(key) where !keys.contains(String(decoding: variant, as: UTF8.self)) {
+                #expect(
+                    variant.withUnsafeBytes { MeasuredValueReader.knownKey($0) } == nil,
+                    "\(String(decoding: variant, as: UTF8.self))")
+            }
+        }
+        for event in ["update", "start", "end"] {
+            #expect(Array(event.utf8).withUnsafeBytes { MeasuredValueReader.knownEvent($0) } == event)
+            #expect(Array(event.utf8).withUnsafeBytes { MeasuredValueReader.knownKey($0) } == nil)
+            for variant in variants(event) {
+                #expect(variant.withUnsafeBytes { MeasuredValueReader.knownEvent($0) } == nil)
+            }
+        }
+    }
+
     @Test("histogram percentiles are nearest rank") func histogramPercentilesAreNearestRank() {
         var histogram = ByteSizeHistogram()
         for size in [5, 1, 3, 3, 9000, 2, 8191] { histogram.add(size) }
@@ -266,6 +402,57 @@ enum RandomPush {
                 #""items\#(index)":[{"n":"a","q":1},{"n":"b","q":2.5}]"#, #""ok\#(index)":true"#,
                 #""note\#(index)":"\#(String(repeating: "long text ", count: Int(random.next() % 40)))""#,
             ][Int(random.next() % 5)]
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// A push whose content state (and, on a start, attributes) holds numbers of every kind
+    /// among strings with escapes and slashes, padded to a random size: some under ActivityKit's
+    /// limit whichever writer writes them, some over it for the Objective-C writer only.
+    static func numericLine(using random: inout SplitMix64) -> String {
+        let isStart = random.chance(20)
+        var members = [
+            #""timestamp":1764500400"#, isStart ? #""event":"start""# : #""event":"update""#,
+            #""content-state":\#(numericState(using: &random))"#,
+        ]
+        if isStart {
+            members += [
+                #""attributes-type":"A""#, #""attributes":\#(numericState(using: &random))"#,
+                #""alert":{"title":"T","body":"B"}"#,
+            ]
+        }
+        if random.chance(30) {
+            members.append(#""relevance-score":\#(["75.5", "0.1", "100", "1e2"].randomElement(using: &random)!)"#)
+        }
+        return #"{"aps":{"# + members.joined(separator: ",") + "}}"
+    }
+
+    static func numericState(using random: inout SplitMix64) -> String {
+        func number() -> String {
+            switch Int(random.next() % 4) {
+            case 0: return RandomJSONText.numbers.randomElement(using: &random)!
+            case 1: return "\(Double(Int.random(in: -99_999...99_999, using: &random)) / 100)"
+            case 2: return "\(Double(bitPattern: random.next() >> 2))"
+            default: return "\(Int.random(in: -1000...1000, using: &random))"
+            }
+        }
+        var fields: [String] = []
+        for index in 0..<Int(random.next() % 12) {
+            switch Int(random.next() % 5) {
+            case 0: fields.append(#""n\#(index)":\#(number())"#)
+            case 1:
+                fields.append(
+                    #""list\#(index)":[\#((0..<Int(random.next() % 6)).map { _ in number() }.joined(separator: ","))]"#)
+            case 2: fields.append(#""s\#(index)":"\#(RandomJSONText.strings.randomElement(using: &random)!)""#)
+            case 3: fields.append(#""o\#(index)":{"x":\#(number()),"u\/v":"a/b"}"#)
+            default:
+                fields.append(
+                    #""many\#(index)":[\#(Array(repeating: "1.91", count: Int(random.next() % 150)).joined(separator: ","))]"#
+                )
+            }
+        }
+        if random.chance(50) {
+            fields.append(#""note":"\#(String(repeating: "x", count: Int(random.next() % 2500)))""#)
         }
         return "{" + fields.joined(separator: ",") + "}"
     }

@@ -153,4 +153,50 @@ import Testing
     func rules(_ rule: (String, [String])) throws {
         #expect(try Self.findings(rule.0) == rule.1)
     }
+
+    /// (timestamp token, finding): a date is read as `Int(text)` reads it, so a token past
+    /// `Int`'s range (either end) is refused as not non-negative, `-0` is 0, and one with a
+    /// fraction or an exponent is not an integer.
+    static let dateTokens: [(String, [String])] = [
+        (
+            "9223372036854775807",
+            [
+                "error /aps/timestamp: expected seconds since 1970, found 9223372036854775807, which looks like milliseconds (divide by 1000)"
+            ]
+        ),
+        (
+            "9223372036854775808",
+            ["error /aps/timestamp: expected non-negative integer seconds since 1970, found 9223372036854775808"]
+        ),
+        (
+            "-9223372036854775808",
+            ["error /aps/timestamp: expected non-negative integer seconds since 1970, found -9223372036854775808"]
+        ),
+        (
+            "-9223372036854775809",
+            ["error /aps/timestamp: expected non-negative integer seconds since 1970, found -9223372036854775809"]
+        ),
+        (
+            "123456789012345678",
+            [
+                "error /aps/timestamp: expected seconds since 1970, found 123456789012345678, which looks like milliseconds (divide by 1000)"
+            ]
+        ),
+        ("-1", ["error /aps/timestamp: expected non-negative integer seconds since 1970, found -1"]),
+        (
+            "-0",
+            [
+                "warning /aps/timestamp: -0 is before 2001-09-09 as seconds since 1970; if it counts from 2001 (a Swift Date's default encoding), add 978307200"
+            ]
+        ),
+        ("1e9", ["error /aps/timestamp: expected integer seconds since 1970, found number 1e9"]),
+        ("17645004E-1", ["error /aps/timestamp: expected integer seconds since 1970, found number 17645004E-1"]),
+        ("1764500400", []),
+    ]
+
+    @Test("date tokens are read as Int reads them, at both ends of its range", arguments: dateTokens)
+    func dateTokensAreReadAsIntReadsThem(_ date: (String, [String])) throws {
+        let payload = #"{"aps":{"timestamp":"# + date.0 + #","event":"update","content-state":{}}}"#
+        #expect(try Self.findings(payload) == date.1)
+    }
 }
