@@ -8,7 +8,7 @@
 ///
 /// The standard streams for the executable; buffers for tests and fuzz targets, which run the
 /// whole command in process.
-public final class OutputStreams: @unchecked Sendable {
+public final class OutputStreams {
     private enum Destination {
         case file(descriptor: Int32)
         case buffer
