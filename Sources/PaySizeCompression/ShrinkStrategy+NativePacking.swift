@@ -28,7 +28,7 @@ extension ShrinkStrategy {
                 id: "\(codec.name)-packing:\(pointer)", kind: "\(codec.name)-packing",
                 title:
                     "pack \(pointer) (\(element.compactByteCount) bytes) as \(codec.name) into one base64 string (\(packed.count) bytes packed), decoded natively",
-                paths: [pointer.rawValue], contractChange: .app,
+                paths: [pointer], contractChange: .app,
                 howToApply: """
                     Make \(pointer) a Data property (base64 in JSON) holding its JSON packed as \(codec.summary). No decoder ships with the app; in the widget extension:
                     \(decodingSnippet(codec))

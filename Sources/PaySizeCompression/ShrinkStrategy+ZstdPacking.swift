@@ -60,7 +60,7 @@ extension ShrinkStrategy {
                     id: "zstd-packing:\(pointer)", kind: "zstd-packing",
                     title:
                         "pack \(pointer) (\(element.compactByteCount) bytes) with \(with) into one base64 string (a \(frame.count)-byte frame, \(Self.percentSmaller(frame.count, than: native)) smaller than the best native format's \(native) bytes)",
-                    paths: [pointer.rawValue], contractChange: .app,
+                    paths: [pointer], contractChange: .app,
                     howToApply: """
                         Make \(pointer) a Data property (base64 in JSON) holding the zstd frame of its JSON; in the app, decompress it\(dictionary == nil ? "" : " with the dictionary (\(dictionary!.bytes.count) bytes, shipped in the app)") and decode the JSON with JSONDecoder. Apple's Compression framework has no zstd: the widget extension must ship a zstd decoder. Measured after compression and base64, with the payload's escaping.
                         """,

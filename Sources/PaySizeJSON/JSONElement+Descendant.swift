@@ -1,5 +1,6 @@
 extension JSONElement {
-    /// The value at `pointer` below this one, or `nil` when the path does not exist.
+    /// The value at `pointer` below this one, or `nil` when the path does not exist or is a
+    /// pattern.
     ///
     /// ```swift
     /// root.descendant(at: JSONPointer("aps", "content-state"))?.compactByteCount
@@ -14,6 +15,9 @@ extension JSONElement {
             case .index(let index):
                 guard let elements = current.elements, elements.indices.contains(index) else { return nil }
                 current = elements[index]
+            case .anyIndex:
+                // A pattern names many values, not one.
+                return nil
             }
         }
         return current

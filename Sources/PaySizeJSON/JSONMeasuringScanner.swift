@@ -262,6 +262,8 @@ private final class MeasuringStorage {
                 case .index(let value):
                     (components + position).initialize(
                         to: Component(isKey: false, isASCII: true, index: value, keyStart: 0, keyCount: 0))
+                case .anyIndex:
+                    preconditionFailure("a measured target is one value, not a pattern: \(target)")
                 }
                 position += 1
             }

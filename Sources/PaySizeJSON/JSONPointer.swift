@@ -2,13 +2,22 @@
 ///
 /// The root is the empty pointer; since `/` would name the key `""`, messages print the root as
 /// `(root)`.
+///
+/// A pointer may also stand for many places at once: `/legs/*/gate` names the `gate` of every
+/// element of `legs` (in a worst-case bound, `*` also stands for every value of a dictionary).
+/// Such a pointer is a pattern, printed with `*`, and is not an RFC 6901 pointer: RFC 6901 reads
+/// `/legs/*` as the member named `*`. Its text does not tell a key spelled `*` from a `*` that
+/// stands for every element; where a pattern is written down to be read back (a size baseline
+/// file), a key spelled `*` is written `~2`, an escape RFC 6901 leaves unused.
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
-    /// One step of a pointer: an object key or an array index.
+    /// One step of a pointer: an object key, an array index, or every element of an array.
     @_spi(Internals) public enum Component: Sendable, Hashable {
         /// An object key, unescaped.
         case key(String)
         /// A zero-based array index.
         case index(Int)
+        /// Every element of an array, printed `*`: a pointer holding it is a pattern.
+        case anyIndex
     }
 
     /// The steps from the root, outermost first; empty for the root.
@@ -42,6 +51,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The RFC 6901 form: `~` written as `~0` and `/` as `~1`; the root is the empty string.
+    /// A pattern writes `*` for every element of an array.
     public var rawValue: String {
         var text = ""
         for component in components {
@@ -57,6 +67,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
                 }
             case .index(let index):
                 text.append(String(index))
+            case .anyIndex:
+                text.append("*")
             }
         }
         return text

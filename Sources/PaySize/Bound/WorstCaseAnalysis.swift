@@ -12,7 +12,7 @@ import Foundation
 /// significant digits (<doc:WhatTheDeviceCounts>).
 struct WorstCaseAnalysis {
     struct Row {
-        var path: String
+        var path: JSONPointer
         var count: Int
         var byteCount: Int
     }
@@ -29,10 +29,10 @@ struct WorstCaseAnalysis {
         func repeated(_ count: Int) -> (rows: [Row], sites: [LimitSite]) {
             (
                 rows.map { Row(path: $0.path, count: $0.count * count, byteCount: $0.byteCount * count) },
-                sites.map {
-                    LimitSite(
-                        path: $0.path, keyword: $0.keyword, value: $0.value, floor: $0.floor,
-                        bytesPerUnit: $0.bytesPerUnit * count)
+                sites.map { site in
+                    var repeated = site
+                    repeated.bytesPerUnit *= count
+                    return repeated
                 }
             )
         }
@@ -72,7 +72,7 @@ struct WorstCaseAnalysis {
     }
 
     mutating func run() -> Worst? {
-        if case .bounded(let worst) = worst(schema.nodes[schema.root], path: "") { return worst }
+        if case .bounded(let worst) = worst(schema.nodes[schema.root], path: .root) { return worst }
         return nil
     }
 
@@ -81,15 +81,15 @@ struct WorstCaseAnalysis {
     /// Records an unbounded place; in the bounded rest it counts as `shortest` instead (a value
     /// cut off by recursion is absent: `.impossible`).
     private mutating func markUnbounded(
-        _ path: String, why: String, fix: String, shortest: Outcome = .impossible
+        _ path: JSONPointer, why: String, fix: String, shortest: Outcome = .impossible
     ) -> Outcome {
-        let entry = WorstCaseBound.UnboundedPath(path: path.isEmpty ? "/" : path, why: why, fix: fix)
+        let entry = WorstCaseBound.UnboundedPath(path: path, why: why, fix: fix)
         if !unbounded.contains(entry) { unbounded.append(entry) }
         return shortestUnbounded ? shortest : .unbounded
     }
 
     /// The smallest JSON value, `0`, for a place that allows any value.
-    private func smallestValue(_ path: String) -> Outcome {
+    private func smallestValue(_ path: JSONPointer) -> Outcome {
         .bounded(leaf(.number("0"), bytes: 1, path: path))
     }
 
@@ -135,12 +135,13 @@ struct WorstCaseAnalysis {
         return node
     }
 
-    private mutating func worst(_ node: CompiledSchema.Node, path: String) -> Outcome {
+    private mutating func worst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
         if let constant = node.constant {
             return constant
                 ? markUnbounded(
                     path, why: "any JSON value is allowed",
-                    fix: "give \(path.isEmpty ? "the root" : path) a type and limits", shortest: smallestValue(path))
+                    fix: "give \(path.components.isEmpty ? "the root" : path.boundText) a type and limits",
+                    shortest: smallestValue(path))
                 : .impossible
         }
         if let reference = node.reference {
@@ -149,7 +150,7 @@ struct WorstCaseAnalysis {
                     path,
                     why: "the type contains itself (\(schema.nodes[reference].location)), so values nest without end",
                     fix:
-                        "break the recursion at \(path.isEmpty ? "/" : path), for example with a flat array that has maxItems"
+                        "break the recursion at \(path.boundText), for example with a flat array that has maxItems"
                 )
             }
             referencesInProgress.append(reference)
@@ -179,7 +180,7 @@ struct WorstCaseAnalysis {
                 }
             }
             note(
-                "allOf at \(path.isEmpty ? "/" : path) is bounded by its smallest branch; the witness meets that branch"
+                "allOf at \(path.boundText) is bounded by its smallest branch; the witness meets that branch"
             )
             return smallest
         }
@@ -200,7 +201,7 @@ struct WorstCaseAnalysis {
                 kinds = ["number"]
             } else {
                 return markUnbounded(
-                    path, why: "no type: any JSON value is allowed", fix: "give \(path.isEmpty ? "/" : path) a type",
+                    path, why: "no type: any JSON value is allowed", fix: "give \(path.boundText) a type",
                     shortest: smallestValue(path))
             }
         }
@@ -224,7 +225,7 @@ struct WorstCaseAnalysis {
         schema.nodes.firstIndex { $0.location == node.location } ?? schema.root
     }
 
-    private mutating func best(_ nodes: [CompiledSchema.Node], path: String) -> Outcome {
+    private mutating func best(_ nodes: [CompiledSchema.Node], path: JSONPointer) -> Outcome {
         var outcomes: [Outcome] = []
         for node in nodes { outcomes.append(worst(node, path: path)) }
         return best(outcomes)
@@ -243,14 +244,14 @@ struct WorstCaseAnalysis {
         return result
     }
 
-    private func leaf(_ witness: JSONElement, bytes: Int, path: String) -> Worst {
-        Worst(bytes: bytes, witness: witness, rows: [Row(path: path.isEmpty ? "/" : path, count: 1, byteCount: bytes)])
+    private func leaf(_ witness: JSONElement, bytes: Int, path: JSONPointer) -> Worst {
+        Worst(bytes: bytes, witness: witness, rows: [Row(path: path, count: 1, byteCount: bytes)])
     }
 
     // MARK: - Scalars
 
     /// A listed value: its bytes once decoded as the node's type and encoded again.
-    private func enumWorst(_ value: JSONElement, node: CompiledSchema.Node, path: String) -> Worst {
+    private func enumWorst(_ value: JSONElement, node: CompiledSchema.Node, path: JSONPointer) -> Worst {
         leaf(value, bytes: encodedByteCount(of: value, node: node), path: path)
     }
 
@@ -298,8 +299,8 @@ struct WorstCaseAnalysis {
         }
     }
 
-    private mutating func stringWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
-        let shown = path.isEmpty ? "/" : path
+    private mutating func stringWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
+        let shown = path.boundText
         if node.stringFormat == .uuid {
             return .bounded(leaf(.string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), bytes: 38, path: path))
         }
@@ -321,7 +322,7 @@ struct WorstCaseAnalysis {
             guard groups * 4 >= minLength else { return .impossible }
             var worst = leaf(.string(String(repeating: "////", count: groups)), bytes: 2 + groups * 8, path: path)
             worst.sites = [
-                LimitSite(path: shown, keyword: "maxLength", value: maxLength, floor: minLength, bytesPerUnit: 2)
+                LimitSite(path: path, keyword: "maxLength", value: maxLength, floor: minLength, bytesPerUnit: 2)
             ]
             return .bounded(worst)
         case .url:
@@ -331,7 +332,7 @@ struct WorstCaseAnalysis {
             var worst = leaf(.string(witness), bytes: 2 + 12 * maxLength, path: path)
             worst.sites = [
                 LimitSite(
-                    path: shown, keyword: "maxLength", value: maxLength, floor: max(minLength, 1), bytesPerUnit: 12)
+                    path: path, keyword: "maxLength", value: maxLength, floor: max(minLength, 1), bytesPerUnit: 12)
             ]
             note(
                 "URL strings are measured as Foundation's URL(string:) percent-encodes them (12 bytes for a 4-byte scalar)"
@@ -349,14 +350,14 @@ struct WorstCaseAnalysis {
             var worst = leaf(.string(text), bytes: EncodedText.quotedByteCount(text), path: path)
             worst.sites = [
                 LimitSite(
-                    path: shown, keyword: "maxLength", value: maxLength, floor: minLength,
+                    path: path, keyword: "maxLength", value: maxLength, floor: minLength,
                     bytesPerUnit: printable ? 4 : 6)
             ]
             return .bounded(worst)
         }
     }
 
-    private mutating func numberWorst(_ node: CompiledSchema.Node, path: String, integer: Bool) -> Outcome {
+    private mutating func numberWorst(_ node: CompiledSchema.Node, path: JSONPointer, integer: Bool) -> Outcome {
         if node.isReferenceDate, dates == .iso8601 {
             return .bounded(leaf(.number("0"), bytes: 22, path: path))
         }
@@ -403,8 +404,8 @@ struct WorstCaseAnalysis {
     }
 
     /// A `Decimal`: the longest `description` of one read from a number the node allows.
-    private mutating func decimalWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
-        let shown = path.isEmpty ? "/" : path
+    private mutating func decimalWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
+        let shown = path.boundText
         let lower = [node.minimum, node.exclusiveMinimum].compactMap { $0 }.max()
         let upper = [node.maximum, node.exclusiveMaximum].compactMap { $0 }.min()
         let found = DecimalLongest.longest(lower: lower, upper: upper) { token in
@@ -476,7 +477,7 @@ struct WorstCaseAnalysis {
 
     /// The `count` costliest distinct values of a key or set item, costliest first; `nil` when
     /// this kind of value is not drawn distinct (the caller repeats its worst and says so).
-    private mutating func distinctValues(_ node: CompiledSchema.Node, count: Int, path: String) -> [Worst]? {
+    private mutating func distinctValues(_ node: CompiledSchema.Node, count: Int, path: JSONPointer) -> [Worst]? {
         var node = node
         while let reference = node.reference {
             var parent = node
@@ -526,7 +527,7 @@ struct WorstCaseAnalysis {
     }
 
     /// Distinct strings: for an integer-text key, the integers' own text; else the costliest text.
-    private mutating func distinctStrings(_ node: CompiledSchema.Node, count: Int, path: String) -> [Worst] {
+    private mutating func distinctStrings(_ node: CompiledSchema.Node, count: Int, path: JSONPointer) -> [Worst] {
         if let integerText = node.integerText {
             var keyNode = schema.nodes[integerText]
             if keyNode.numberType == nil { keyNode.numberType = .int }
@@ -546,8 +547,8 @@ struct WorstCaseAnalysis {
 
     // MARK: - Containers
 
-    private mutating func objectWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
-        let shown = path.isEmpty ? "/" : path
+    private mutating func objectWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
+        let shown = path.boundText
         if node.hasPropertiesKeyword {
             // A Codable type writes only its own keys; each is present at its worst.
             var members: [(String, JSONElement)] = []
@@ -555,7 +556,7 @@ struct WorstCaseAnalysis {
             var parts = Worst(bytes: 0, witness: .null)
             var isUnbounded = false
             for (key, index) in node.properties {
-                switch worst(schema.nodes[index], path: path + "/" + Self.escaped(key)) {
+                switch worst(schema.nodes[index], path: path.appending(key)) {
                 case .impossible:
                     if node.required.contains(key) { return .impossible }
                 case .unbounded: isUnbounded = true
@@ -615,12 +616,13 @@ struct WorstCaseAnalysis {
             keyNode.types = ["string"]
             keyNode.maxLength = max(length, keyNode.minLength ?? 0)
         }
-        guard let keys = distinctValues(keyNode, count: maxProperties, path: path + "/(key)") else {
+        guard let keys = distinctValues(keyNode, count: maxProperties, path: path.appending(Self.keysOfDictionary))
+        else {
             return markUnbounded(
                 path, why: "dictionary keys of an unmodeled kind", fix: "give the keys of \(shown) maxLength",
                 shortest: fewest == 0 ? empty : .impossible)
         }
-        let valuePath = path + "/*"
+        let valuePath = path.appending(.anyIndex)
         let value: Worst
         if let valueNode {
             switch worst(valueNode, path: valuePath) {
@@ -650,24 +652,24 @@ struct WorstCaseAnalysis {
         }
         let (rows, sites) = value.repeated(keys.count)
         var worst = Worst(bytes: bytes, witness: .object(members), rows: rows, arrays: value.arrays, sites: sites)
-        worst.rows.append(Row(path: path + "/(key)", count: keys.count, byteCount: keyBytes))
+        worst.rows.append(Row(path: path.appending(Self.keysOfDictionary), count: keys.count, byteCount: keyBytes))
         let entryBytes = (keys.first?.bytes ?? 0) + 2 + value.bytes
         worst.sites.append(
             LimitSite(
-                path: shown, keyword: "maxProperties", value: maxProperties, floor: node.minProperties ?? 0,
+                path: path, keyword: "maxProperties", value: maxProperties, floor: node.minProperties ?? 0,
                 bytesPerUnit: entryBytes))
         if keyNode.maxLength != nil, keyNode.integerText == nil {
             worst.sites.append(
                 LimitSite(
-                    path: shown + " propertyNames", keyword: "maxLength", value: keyNode.maxLength ?? 0,
+                    path: path, ofPropertyNames: true, keyword: "maxLength", value: keyNode.maxLength ?? 0,
                     floor: keyNode.minLength ?? 0, bytesPerUnit: (printable ? 4 : 6) * keys.count))
         }
         return .bounded(worst)
     }
 
-    private mutating func arrayWorst(_ node: CompiledSchema.Node, path: String) -> Outcome {
-        let shown = path.isEmpty ? "/" : path
-        let itemPath = path + "/*"
+    private mutating func arrayWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
+        let shown = path.boundText
+        let itemPath = path.appending(.anyIndex)
         let prefix = node.prefixItems.map { schema.nodes[$0] }
         let itemNode: CompiledSchema.Node? = node.items.map { schema.nodes[$0] }
         let noMoreItems = itemNode?.constant == false
@@ -688,7 +690,7 @@ struct WorstCaseAnalysis {
         var bytes = 2
         var parts = Worst(bytes: 0, witness: .null)
         for (offset, prefixNode) in prefix.prefix(maxItems).enumerated() {
-            switch worst(prefixNode, path: path + "/\(offset)") {
+            switch worst(prefixNode, path: path.appending(index: offset)) {
             case .unbounded: return .unbounded
             case .impossible:
                 guard offset >= minItems else { return .impossible }
@@ -730,7 +732,7 @@ struct WorstCaseAnalysis {
                 case .bounded(let value): items = Array(repeating: value, count: rest)
                 }
                 note(
-                    "the items of \(itemPath) must differ; the bound counts each at the worst one, and the witness repeats it"
+                    "the items of \(itemPath.boundText) must differ; the bound counts each at the worst one, and the witness repeats it"
                 )
             }
         } else {
@@ -756,26 +758,28 @@ struct WorstCaseAnalysis {
         parts.sites += sites
         let perItem = first.bytes + 1
         parts.arrays.insert(
-            WorstCaseBound.ArrayHeadroom(path: shown, maxItems: maxItems, worstBytesPerItem: perItem), at: 0)
+            WorstCaseBound.ArrayHeadroom(path: path, maxItems: maxItems, worstBytesPerItem: perItem), at: 0)
         parts.arrays += first.arrays
         parts.sites.append(
             LimitSite(
-                path: shown, keyword: "maxItems", value: maxItems, floor: max(minItems, prefix.count),
+                path: path, keyword: "maxItems", value: maxItems, floor: max(minItems, prefix.count),
                 bytesPerUnit: perItem))
         return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
     }
 
     /// A flat `[key, value, key, value, …]` dictionary: whole pairs, keys distinct.
     private mutating func pairsWorst(
-        _ node: CompiledSchema.Node, pairs: (key: Int, value: Int), maxItems: Int, path: String
+        _ node: CompiledSchema.Node, pairs: (key: Int, value: Int), maxItems: Int, path: JSONPointer
     ) -> Outcome {
         let pairCount = maxItems / 2
-        let shown = path.isEmpty ? "/" : path
+        let shown = path.boundText
         var keys: [Worst]
-        if let distinct = distinctValues(schema.nodes[pairs.key], count: pairCount, path: path + "/(key)") {
+        if let distinct = distinctValues(
+            schema.nodes[pairs.key], count: pairCount, path: path.appending(Self.keysOfDictionary))
+        {
             keys = distinct
         } else {
-            switch worst(schema.nodes[pairs.key], path: path + "/(key)") {
+            switch worst(schema.nodes[pairs.key], path: path.appending(Self.keysOfDictionary)) {
             case .unbounded: return .unbounded
             case .impossible: keys = []
             case .bounded(let key): keys = Array(repeating: key, count: pairCount)
@@ -783,7 +787,7 @@ struct WorstCaseAnalysis {
             note("the keys of \(shown) must differ; the bound counts each at the worst one, and the witness repeats it")
         }
         let value: Worst
-        switch worst(schema.nodes[pairs.value], path: path + "/*") {
+        switch worst(schema.nodes[pairs.value], path: path.appending(.anyIndex)) {
         case .unbounded: return .unbounded
         case .impossible: return .bounded(Worst(bytes: 2, witness: .array([])))
         case .bounded(let found): value = found
@@ -802,10 +806,10 @@ struct WorstCaseAnalysis {
         parts.sites += sites
         let perPair = keys[0].bytes + value.bytes + 2
         parts.arrays.insert(
-            WorstCaseBound.ArrayHeadroom(path: shown, maxItems: maxItems, worstBytesPerItem: perPair), at: 0)
+            WorstCaseBound.ArrayHeadroom(path: path, maxItems: maxItems, worstBytesPerItem: perPair), at: 0)
         parts.sites.append(
             LimitSite(
-                path: shown, keyword: "maxItems", value: maxItems, floor: node.minItems ?? 0, bytesPerUnit: perPair / 2)
+                path: path, keyword: "maxItems", value: maxItems, floor: node.minItems ?? 0, bytesPerUnit: perPair / 2)
         )
         return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
     }
@@ -817,8 +821,8 @@ struct WorstCaseAnalysis {
         return worst
     }
 
-    /// A key as a JSON Pointer component.
-    static func escaped(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
+    /// The member that stands for a dictionary's keys (or a pairs array's), printed `/(key)`
+    /// after the dictionary: reports name the keys' place, its limits and its fixes by it. A
+    /// schema's own member spelled `(key)` would print alike; no Swift type's coding keys are.
+    static let keysOfDictionary = "(key)"
 }

@@ -65,8 +65,9 @@ public struct WorstCaseBound: Sendable {
 
     /// A place whose size no keyword bounds.
     public struct UnboundedPath: Sendable, Equatable {
-        /// The place, as a JSON Pointer with `*` for every array item or dictionary value.
-        public var path: String
+        /// The place, `*` standing for every array item or dictionary value (a pattern, see
+        /// ``JSONPointer``); a dictionary's keys are its member `(key)`.
+        public var path: JSONPointer
         /// Why it has no bound.
         public var why: String
         /// The change that bounds it.
@@ -75,8 +76,8 @@ public struct WorstCaseBound: Sendable {
 
     /// An array with `maxItems`, and what one more item costs at the worst case.
     package struct ArrayHeadroom: Sendable, Equatable {
-        /// The array, as a JSON Pointer with `*` for enclosing array items.
-        package var path: String
+        /// The array, `*` standing for enclosing array items and dictionary values.
+        package var path: JSONPointer
         /// Its `maxItems`.
         package var maxItems: Int
         /// The bytes one item adds at its worst, its comma included.
@@ -85,12 +86,17 @@ public struct WorstCaseBound: Sendable {
 
     /// The worst-case bytes of one place: a scalar, or the keys and punctuation of the whole.
     package struct PathBytes: Sendable, Equatable {
-        /// The place, with `*` for array items; `(keys and punctuation)` for the rest.
-        package var path: String
+        /// The place, with `*` for array items; `nil` for the keys and punctuation of the whole.
+        package var path: JSONPointer?
         /// How many times the place occurs in the worst case.
         package var count: Int
         /// Its bytes, every occurrence together.
         package var byteCount: Int
+
+        /// The place as reports print it: ``JSONPointer/boundText``, or `(keys and punctuation)`.
+        package var label: String {
+            path?.boundText ?? "(keys and punctuation)"
+        }
     }
 
     /// One writer's worst case: the figures, the witnesses and where the bytes go.
@@ -224,17 +230,17 @@ public struct WorstCaseBound: Sendable {
                     shortestUnbounded: true)
                 figures.printableBoundedRestByteCount = printableRest.run()?.bytes
             }
-            var rows: [String: PathBytes] = [:]
+            var rows: [JSONPointer: PathBytes] = [:]
             for row in fullResult?.rows ?? [] {
                 rows[row.path, default: PathBytes(path: row.path, count: 0, byteCount: 0)].count += row.count
                 rows[row.path]?.byteCount += row.byteCount
             }
             var breakdown = rows.values.sorted {
-                $0.byteCount != $1.byteCount ? $0.byteCount > $1.byteCount : $0.path < $1.path
+                $0.byteCount != $1.byteCount ? $0.byteCount > $1.byteCount : $0.label < $1.label
             }
             if let total = fullResult?.bytes {
                 let structure = total - breakdown.reduce(0) { $0 + $1.byteCount }
-                breakdown.append(PathBytes(path: "(keys and punctuation)", count: 1, byteCount: structure))
+                breakdown.append(PathBytes(path: nil, count: 1, byteCount: structure))
             }
             figures.breakdown = breakdown
             return figures
@@ -344,7 +350,7 @@ public struct WorstCaseBound: Sendable {
         func occurrences(_ sites: [LimitSite]) -> [(key: String, site: LimitSite)] {
             var seen: [String: Int] = [:]
             return sites.map { site in
-                let key = site.path + "\u{0}" + site.keyword
+                let key = site.label + "\u{0}" + site.keyword
                 seen[key, default: 0] += 1
                 return ("\(key)\u{0}\(seen[key] ?? 0)", site)
             }
@@ -371,15 +377,23 @@ public struct WorstCaseBound: Sendable {
             best = (site, value)
         }
         guard let best else { return nil }
-        return "lower \(best.site.keyword) at \(best.site.path) from \(best.site.value) to \(best.value)"
+        return "lower \(best.site.keyword) at \(best.site.label) from \(best.site.value) to \(best.value)"
     }
 }
 
 /// A keyword whose value scales the bound: lowering it by one saves `bytesPerUnit` bytes.
 struct LimitSite: Sendable, Equatable {
-    var path: String
+    /// The place whose keyword it is.
+    var path: JSONPointer
+    /// Whether the keyword is in the place's `propertyNames`, limiting its keys.
+    var ofPropertyNames = false
     var keyword: String
     var value: Int
     var floor: Int
     var bytesPerUnit: Int
+
+    /// The place as fixes name it: `/items propertyNames` for a limit on `/items`' keys.
+    var label: String {
+        ofPropertyNames ? path.boundText + " propertyNames" : path.boundText
+    }
 }

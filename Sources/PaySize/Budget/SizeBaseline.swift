@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Internals) import PaySizeJSON
 
 /// The recorded encoded size of a representative value, split by JSON path: what a size
 /// baseline file holds, and what `paysize baseline diff` compares.
@@ -6,17 +7,43 @@ import Foundation
 /// The file is pretty-printed JSON with sorted keys and one row per path in path order, so a
 /// re-recorded baseline diffs line by line: `byteCount` (the compact size), `measuredAs`, `name`
 /// and `paths`, each row with its `byteCount`, `count` and `path` (`/note`, `/legs/*`, `(root)`).
+/// A path is written as ``JSONPointer/patternText``: `*` for every element of an array and a key
+/// spelled `*` as `~2`, so every path reads back as the place it was written from.
 package struct SizeBaseline: Sendable, Equatable, Codable {
     /// One row of the breakdown: a path (array elements folded into `*`), its values and bytes.
     package struct PathSize: Sendable, Equatable, Codable {
-        package var path: String
+        package var path: JSONPointer
         package var count: Int
         package var byteCount: Int
 
-        package init(path: String, count: Int, byteCount: Int) {
+        package init(path: JSONPointer, count: Int, byteCount: Int) {
             self.path = path
             self.count = count
             self.byteCount = byteCount
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case path, count, byteCount
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let text = try container.decode(String.self, forKey: .path)
+            guard let path = JSONPointer(patternText: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .path, in: container,
+                    debugDescription: "expected a path such as '/legs/*/gate' or '(root)', found '\(text)'")
+            }
+            self.path = path
+            count = try container.decode(Int.self, forKey: .count)
+            byteCount = try container.decode(Int.self, forKey: .byteCount)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path.patternText, forKey: .path)
+            try container.encode(count, forKey: .count)
+            try container.encode(byteCount, forKey: .byteCount)
         }
     }
 
@@ -41,8 +68,8 @@ package struct SizeBaseline: Sendable, Equatable, Codable {
         self.name = name
         byteCount = breakdown.byteCount
         measuredAs = Self.measurement
-        paths = breakdown.rows.map { PathSize(path: $0.displayPath, count: $0.count, byteCount: $0.totalBytes) }
-            .sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+        paths = breakdown.rows.map { PathSize(path: $0.path, count: $0.count, byteCount: $0.totalBytes) }
+            .sorted { Array($0.path.patternText.utf8).lexicographicallyPrecedes(Array($1.path.patternText.utf8)) }
     }
 
     /// Reads a baseline file.

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+
 /// A recorded size baseline against a new measurement: whether it grew past a tolerance, and
 /// which paths grew.
 ///
@@ -11,7 +13,7 @@
 package struct SizeBaselineComparison: Sendable, Equatable {
     /// One path whose bytes changed, or that one side lacks.
     package struct PathChange: Sendable, Equatable {
-        package var path: String
+        package var path: JSONPointer
         /// Its bytes in the old baseline; `nil` when the path is new.
         package var oldByteCount: Int?
         /// Its bytes now; `nil` when the path is gone.
@@ -47,7 +49,8 @@ package struct SizeBaselineComparison: Sendable, Equatable {
             .filter { $0.oldByteCount != $0.newByteCount }
             .sorted {
                 $0.growth != $1.growth
-                    ? $0.growth > $1.growth : Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8))
+                    ? $0.growth > $1.growth
+                    : Array($0.path.patternText.utf8).lexicographicallyPrecedes(Array($1.path.patternText.utf8))
             }
     }
 
@@ -70,7 +73,7 @@ package struct SizeBaselineComparison: Sendable, Equatable {
             + changes.map { change in
                 let from = change.oldByteCount.map { "\($0)" } ?? "(new)"
                 let to = change.newByteCount.map { "\($0) bytes" } ?? "(gone)"
-                return "  \(change.path): \(from) → \(to) (\(Self.signed(change.growth)))"
+                return "  \(change.path.patternText): \(from) → \(to) (\(Self.signed(change.growth)))"
             }
     }
 

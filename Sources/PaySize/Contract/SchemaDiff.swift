@@ -101,8 +101,10 @@ public struct SchemaDiff: Sendable {
             switch (x, y) {
             case (.index(let i), .index(let j)): return i < j
             case (.key(let k), .key(let l)): return k.utf8.lexicographicallyPrecedes(l.utf8)
-            case (.index, .key): return true
-            case (.key, .index): return false
+            // Items before members; `*` (every item) after the items it stands for.
+            case (.index, _), (.anyIndex, .key): return true
+            case (.key, _), (.anyIndex, .index): return false
+            case (.anyIndex, .anyIndex): continue
             }
         }
         return a.components.count < b.components.count

@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+
 /// What a number means, read from the keys on its path, and so how many fraction digits it keeps.
 ///
 /// Coordinates keep 5 decimals (1e-5° is about 1.1 m, so a rounded point moves at most about
@@ -11,7 +13,7 @@ enum NumberMeaning: Equatable, Sendable {
     case other
 
     /// The meaning of the numbers at `path` (a `*` for every element), given one of its values.
-    static func of(_ path: ShrinkPath, sample: Double?) -> NumberMeaning {
+    static func of(_ path: JSONPointer, sample: Double?) -> NumberMeaning {
         let keys = path.components.compactMap { component -> String? in
             if case .key(let key) = component { return key }
             return nil

@@ -12,14 +12,15 @@
 ///
 /// ```swift
 /// let breakdown = try PayloadBreakdown(jsonBytes: Array(#"{"legs":[{"gate":"B20"},{"gate":"B21"}]}"#.utf8))
-/// breakdown.rows.map(\.path)        // ["/legs/*/gate", "/legs", "/legs/*", ""]
+/// breakdown.rows.map(\.path.rawValue)  // ["/legs/*/gate", "/legs", "/legs/*", ""]
 /// breakdown.rows[0].totalBytes      // 24: two keys of 6, two colons, two values of 5
 /// ```
 @_spi(Internals) public struct PayloadBreakdown: Sendable, Equatable {
     /// The bytes of one JSON path (all elements of an array counted together).
     @_spi(Internals) public struct Row: Sendable, Equatable {
-        /// The path as a JSON Pointer with `*` for every element of an array; `""` is the root.
-        @_spi(Internals) public var path: String
+        /// The path, with `*` for every element of an array: a pattern (``JSONPointer/isPattern``)
+        /// inside an array.
+        @_spi(Internals) public var path: JSONPointer
         /// How many values the path holds in the payload (the elements folded into it).
         @_spi(Internals) public var count: Int
         /// The bytes of the keys, quotes included.
@@ -32,7 +33,7 @@
 
         /// The path for messages: `(root)` for the root, control characters in keys escaped.
         package var displayPath: String {
-            path.isEmpty ? "(root)" : JSONPointer.escapingControlCharacters(path)
+            path.description
         }
 
         /// `keyBytes + valueBytes + punctuationBytes`.
@@ -41,12 +42,12 @@
         /// Creates a row.
         ///
         /// - Parameters:
-        ///   - path: A JSON Pointer with `*` for every element of an array; `""` for the root.
+        ///   - path: The path, with `*` for every element of an array.
         ///   - count: How many values the path holds.
         ///   - keyBytes: The bytes of their keys, quotes included.
         ///   - valueBytes: The bytes of their scalar values; 0 for a container.
         ///   - punctuationBytes: Their colons, commas and brackets.
-        package init(path: String, count: Int, keyBytes: Int, valueBytes: Int, punctuationBytes: Int) {
+        package init(path: JSONPointer, count: Int, keyBytes: Int, valueBytes: Int, punctuationBytes: Int) {
             self.path = path
             self.count = count
             self.keyBytes = keyBytes
@@ -83,7 +84,7 @@
         self.init(builder)
     }
 
-    private init(rowsOf node: ShrinkNode, at path: ShrinkPath) {
+    private init(rowsOf node: ShrinkNode, at path: JSONPointer) {
         var builder = Builder()
         builder.add(node, at: path, keyBytes: 0, punctuationBytes: 0)
         self.init(builder)
@@ -102,12 +103,12 @@
 
     /// Adds up rows by folded path, remembering the order paths first appear in.
     private struct Builder {
-        var rows: [ShrinkPath: Row] = [:]
-        var order: [ShrinkPath] = []
+        var rows: [JSONPointer: Row] = [:]
+        var order: [JSONPointer] = []
 
-        mutating func add(_ node: ShrinkNode, at path: ShrinkPath, keyBytes: Int, punctuationBytes: Int) {
+        mutating func add(_ node: ShrinkNode, at path: JSONPointer, keyBytes: Int, punctuationBytes: Int) {
             if rows[path] == nil {
-                rows[path] = Row(path: path.rawValue, count: 0, keyBytes: 0, valueBytes: 0, punctuationBytes: 0)
+                rows[path] = Row(path: path, count: 0, keyBytes: 0, valueBytes: 0, punctuationBytes: 0)
                 order.append(path)
             }
             var punctuation = punctuationBytes

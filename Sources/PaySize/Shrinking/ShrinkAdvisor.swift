@@ -119,8 +119,8 @@ public struct ShrinkAdvisor: Sendable {
             regions[1]: contentStateSchema ?? PayloadSchema.infer(from: ContentState.self),
         ]
         let document = ShrinkDocument(
-            root: root, source: wrapper, measuredPaths: regions.map(ShrinkPath.init),
-            devicePaths: regions.map(ShrinkPath.init))
+            root: root, source: wrapper, measuredPaths: regions,
+            devicePaths: regions)
         return report(
             document: document, payload: root, jsonBytes: wrapper, series: [root], regions: regions, schemas: schemas,
             writtenByteCount: nil)

@@ -14,7 +14,7 @@ package struct ShrinkCandidate: Sendable {
     /// One line saying what changes, such as `shorter CodingKeys for 6 keys at /legs/*`.
     package var title: String
     /// The paths touched, JSON Pointers with `*` for every element of an array.
-    package var paths: [String]
+    package var paths: [JSONPointer]
     /// What the change asks of the app and its server.
     package var contractChange: ShrinkContractChange
     /// How to make the change: a `CodingKeys` snippet, a type change or a server setting.
@@ -43,7 +43,7 @@ package struct ShrinkCandidate: Sendable {
     ///   - edit: The change itself.
     ///   - reportsWithoutSaving: Whether to list the proposal when it saves 0 bytes; default `false`.
     package init(
-        id: String, kind: String, title: String, paths: [String], contractChange: ShrinkContractChange,
+        id: String, kind: String, title: String, paths: [JSONPointer], contractChange: ShrinkContractChange,
         howToApply: String, isLossy: Bool, edit: ShrinkEdit, reportsWithoutSaving: Bool = false
     ) {
         self.id = id

@@ -35,13 +35,13 @@ package struct ShrinkContext: Sendable {
     /// the payload holds nothing ActivityKit counts.
     let device: WrittenByteCounts?
     /// Where ActivityKit's figure is counted (see ``ShrinkDocument/devicePaths``).
-    let devicePaths: [ShrinkPath]
+    let devicePaths: [JSONPointer]
 
     init(
         payload: JSONElement, jsonBytes: [UInt8], byteCount: Int, series: [JSONElement], appRegions: [JSONPointer],
         budget: PayloadBudget, target: SizeTier, escapesSlashes: Bool, schemas: [JSONPointer: PayloadSchema],
         writtenByteCount: Int?, keptKeys: KeptKeys = KeptKeys([]), device: WrittenByteCounts? = nil,
-        devicePaths: [ShrinkPath] = []
+        devicePaths: [JSONPointer] = []
     ) {
         self.payload = payload
         self.jsonBytes = jsonBytes
@@ -76,7 +76,7 @@ package struct ShrinkContext: Sendable {
     }
 
     /// Whether ActivityKit counts the value at `path` on the device.
-    func isDeviceCounted(_ path: ShrinkPath) -> Bool {
+    func isDeviceCounted(_ path: JSONPointer) -> Bool {
         devicePaths.contains { path.hasPrefix($0) }
     }
 
@@ -92,9 +92,9 @@ package struct ShrinkContext: Sendable {
     }
 
     /// The app's schema for the value at `path` (a `*` reads `items`), when a region's schema is known.
-    func schema(at path: ShrinkPath) -> (view: ShrinkSchemaView, schema: Int)? {
+    func schema(at path: JSONPointer) -> (view: ShrinkSchemaView, schema: Int)? {
         for (region, schema) in schemas {
-            let prefix = ShrinkPath(region)
+            let prefix = region
             guard path.hasPrefix(prefix) else { continue }
             let view = ShrinkSchemaView(schema)
             return view.schema(at: path.components[prefix.components.count...]).map { (view, $0) }

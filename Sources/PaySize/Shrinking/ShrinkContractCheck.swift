@@ -4,11 +4,11 @@
 /// Whether the app's schema rejects a shrunk payload that the original payload satisfied:
 /// then the suggestion needs an app change, whatever its strategy thought.
 struct ShrinkContractCheck {
-    private let schemas: [(path: ShrinkPath, schema: PayloadSchema, droppedBefore: Int)]
+    private let schemas: [(path: JSONPointer, schema: PayloadSchema, droppedBefore: Int)]
 
     init(document: ShrinkDocument, schemas: [JSONPointer: PayloadSchema]) {
         self.schemas = schemas.sorted { $0.key.rawValue < $1.key.rawValue }.map { region, schema in
-            let path = ShrinkPath(region)
+            let path = region
             return (path, schema, Self.droppedCount(in: document, at: path, schema: schema))
         }
     }
@@ -18,7 +18,7 @@ struct ShrinkContractCheck {
         schemas.contains { Self.droppedCount(in: shrunk, at: $0.path, schema: $0.schema) > $0.droppedBefore }
     }
 
-    private static func droppedCount(in document: ShrinkDocument, at path: ShrinkPath, schema: PayloadSchema) -> Int {
+    private static func droppedCount(in document: ShrinkDocument, at path: JSONPointer, schema: PayloadSchema) -> Int {
         guard let node = document.nodes(at: path).first,
             let element = try? JSONScanner.scan(document.jsonBytes(of: node), duplicateKeys: .allow)
         else { return 0 }

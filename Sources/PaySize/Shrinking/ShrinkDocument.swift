@@ -14,14 +14,15 @@ struct ShrinkDocument: Sendable {
     var escapesSlashes: Bool
     /// The subtrees whose sizes add up to the payload's: the root, or for an attributes and
     /// content-state pair the two values inside the wrapper that holds them.
-    let measuredPaths: [ShrinkPath]
+    let measuredPaths: [JSONPointer]
     /// The subtrees ActivityKit counts on the device (<doc:WhatTheDeviceCounts>): a push's
     /// content state and a start's attributes, a bare content state's root, or both values of
     /// an attributes and content-state pair; empty when the payload holds neither.
-    let devicePaths: [ShrinkPath]
+    let devicePaths: [JSONPointer]
 
     /// A document of a scanned payload; `devicePaths` default to what ``devicePaths(of:)`` finds.
-    init(root: JSONElement, source: [UInt8], measuredPaths: [ShrinkPath] = [.root], devicePaths: [ShrinkPath]? = nil) {
+    init(root: JSONElement, source: [UInt8], measuredPaths: [JSONPointer] = [.root], devicePaths: [JSONPointer]? = nil)
+    {
         self.root = ShrinkNode(root)
         self.source = source
         self.measuredPaths = measuredPaths
@@ -32,12 +33,12 @@ struct ShrinkDocument: Sendable {
     /// What ActivityKit counts in a payload, as `PayloadChecker` reads a push: `aps.content-state`
     /// and, when `aps.event` is `start`, `aps.attributes` (each only when it is an object); the
     /// root of an object without an `aps` object, which is a bare content state.
-    static func devicePaths(of root: JSONElement) -> [ShrinkPath] {
+    static func devicePaths(of root: JSONElement) -> [JSONPointer] {
         guard let aps = root["aps"], aps.members != nil else { return root.members != nil ? [.root] : [] }
-        var paths: [ShrinkPath] = []
-        if aps["content-state"]?.members != nil { paths.append(ShrinkPath(JSONPointer("aps", "content-state"))) }
+        var paths: [JSONPointer] = []
+        if aps["content-state"]?.members != nil { paths.append(JSONPointer("aps", "content-state")) }
         if (aps["event"] ?? aps["events"])?.stringValue == "start", aps["attributes"]?.members != nil {
-            paths.append(ShrinkPath(JSONPointer("aps", "attributes")))
+            paths.append(JSONPointer("aps", "attributes"))
         }
         return paths
     }
@@ -83,12 +84,12 @@ struct ShrinkDocument: Sendable {
     }
 
     /// Changes every node `path` reaches.
-    mutating func modify(_ path: ShrinkPath, _ body: (inout ShrinkNode) -> Void) {
+    mutating func modify(_ path: JSONPointer, _ body: (inout ShrinkNode) -> Void) {
         root.modify(path.components[...], body)
     }
 
     /// Every node `path` reaches, in document order.
-    func nodes(at path: ShrinkPath) -> [ShrinkNode] {
+    func nodes(at path: JSONPointer) -> [ShrinkNode] {
         root.nodes(at: path.components[...])
     }
 

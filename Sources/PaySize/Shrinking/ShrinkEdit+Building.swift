@@ -5,7 +5,7 @@
 extension ShrinkEdit {
     /// Removes each member at `paths` whose value satisfies `condition`.
     static func removingMembers(
-        at paths: [ShrinkPath], where condition: @escaping @Sendable (ShrinkNode) -> Bool = { _ in true }
+        at paths: [JSONPointer], where condition: @escaping @Sendable (ShrinkNode) -> Bool = { _ in true }
     ) -> ShrinkEdit {
         ShrinkEdit(phase: .values) { document in
             for path in paths {
@@ -22,7 +22,7 @@ extension ShrinkEdit {
 
     /// Renames the members of the objects at `path` whose original keys `names` maps; a member
     /// another edit has renamed already (a scaled integer's new key) keeps that name.
-    static func renamingKeys(at path: ShrinkPath, _ names: [String: String]) -> ShrinkEdit {
+    static func renamingKeys(at path: JSONPointer, _ names: [String: String]) -> ShrinkEdit {
         ShrinkEdit(phase: .keys) { document in
             let encoded = names.mapValues { ShrinkDocument.encoded($0, escapingSlashes: document.escapesSlashes) }
             document.modify(path) { node in
@@ -41,7 +41,7 @@ extension ShrinkEdit {
 
     /// Replaces each string at `path` for which `transform` returns a new value.
     static func replacingStrings(
-        at path: ShrinkPath, _ transform: @escaping @Sendable (String) -> String?
+        at path: JSONPointer, _ transform: @escaping @Sendable (String) -> String?
     ) -> ShrinkEdit {
         ShrinkEdit(phase: .values) { document in
             let escapesSlashes = document.escapesSlashes
@@ -56,7 +56,7 @@ extension ShrinkEdit {
 
     /// Replaces each value at `path` for which `transform` returns a new number token.
     static func replacingWithNumbers(
-        at path: ShrinkPath, _ transform: @escaping @Sendable (JSONElement.Content) -> String?
+        at path: JSONPointer, _ transform: @escaping @Sendable (JSONElement.Content) -> String?
     ) -> ShrinkEdit {
         ShrinkEdit(phase: .values) { document in
             document.modify(path) { node in
@@ -72,7 +72,7 @@ extension ShrinkEdit {
     }
 
     /// Keeps the last `count` elements of each array at `path`.
-    static func keepingLastElements(at path: ShrinkPath, count: Int) -> ShrinkEdit {
+    static func keepingLastElements(at path: JSONPointer, count: Int) -> ShrinkEdit {
         ShrinkEdit(phase: .values) { document in
             document.modify(path) { node in
                 guard case .array(let elements) = node.content, elements.count > count else { return }

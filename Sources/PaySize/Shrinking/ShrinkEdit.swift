@@ -45,7 +45,7 @@ package struct ShrinkEdit: Sendable {
         at pointer: JSONPointer, withString transform: @escaping @Sendable (_ compactJSON: [UInt8]) -> String?
     ) -> ShrinkEdit {
         ShrinkEdit(phase: .replacement) { document in
-            let path = ShrinkPath(pointer)
+            let path = pointer
             let snapshot = document
             document.modify(path) { node in
                 if let string = transform(snapshot.jsonBytes(of: node)) {

@@ -171,7 +171,7 @@ struct ShrinkNode: Sendable {
 
     /// Calls `body` with every node `path` reaches below this one (every element for a `*`),
     /// letting it change them in place.
-    mutating func modify(_ path: ArraySlice<ShrinkPath.Component>, _ body: (inout ShrinkNode) -> Void) {
+    mutating func modify(_ path: ArraySlice<JSONPointer.Component>, _ body: (inout ShrinkNode) -> Void) {
         guard let first = path.first else {
             body(&self)
             return
@@ -198,7 +198,7 @@ struct ShrinkNode: Sendable {
     }
 
     /// Every node `path` reaches below this one, in document order.
-    func nodes(at path: ArraySlice<ShrinkPath.Component>) -> [ShrinkNode] {
+    func nodes(at path: ArraySlice<JSONPointer.Component>) -> [ShrinkNode] {
         guard let first = path.first else { return [self] }
         let rest = path.dropFirst()
         switch (first, content) {

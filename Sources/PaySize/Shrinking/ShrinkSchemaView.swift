@@ -15,7 +15,7 @@ struct ShrinkSchemaView {
     }
 
     /// The schema of the value at `components` below the schema's root, or `nil` when unknown.
-    func schema(at components: ArraySlice<ShrinkPath.Component>) -> Int? {
+    func schema(at components: ArraySlice<JSONPointer.Component>) -> Int? {
         var current = resolved(compiled.root)
         for component in components {
             guard let index = current else { return nil }

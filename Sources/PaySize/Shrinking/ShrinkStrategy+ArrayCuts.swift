@@ -25,7 +25,7 @@ extension ShrinkStrategy {
             if let refusal = group.refusal {
                 return ShrinkCandidate(
                     id: "cap-items:\(group.path)", kind: "cap-items",
-                    title: "no cut at \(group.path): \(refusal)", paths: [group.path.rawValue], contractChange: .server,
+                    title: "no cut at \(group.path): \(refusal)", paths: [group.path], contractChange: .server,
                     howToApply: "Cut the array only together with the members that point into it, in the app's terms.",
                     isLossy: true, edit: .unchanged, reportsWithoutSaving: true)
             }
@@ -36,7 +36,7 @@ extension ShrinkStrategy {
             return ShrinkCandidate(
                 id: "cap-items:\(group.path)", kind: "cap-items",
                 title: "send at most \(counted(kept, "item")) of \(group.count) at \(group.path), \(keeping)",
-                paths: [group.path.rawValue], contractChange: .server,
+                paths: [group.path], contractChange: .server,
                 howToApply: """
                     Have the server send at most \(counted(kept, "item")) at \(group.path) (about \(counted(group.bytesPerItem, "byte")) each, commas included), \(keeping); \(kept) is computed to reach \(context.target). \(group.couplingNote(kept: kept))The app accepts a shorter array; the other items are no longer shown (lossy).
                     """,
@@ -61,7 +61,7 @@ extension ShrinkStrategy {
                 id: "downsample:\(group.path)", kind: "downsample",
                 title:
                     "downsample the \(group.count) \(noun) at \(group.path) to \(kept), evenly spaced, both ends kept",
-                paths: [group.path.rawValue], contractChange: .server,
+                paths: [group.path], contractChange: .server,
                 howToApply: """
                     Have the server send every \(Self.stepText(group.count, kept)) point at \(group.path), always with the first and the last, so the chart or route keeps its shape and both ends; \(kept) is computed to reach \(context.target). \(group.couplingNote(kept: kept))The app accepts a shorter array (lossy).
                     """,
@@ -78,7 +78,7 @@ extension ShrinkStrategy {
 
     /// The arrays at one folded path, as the cut strategies see them.
     struct ArrayGroup {
-        var path: ShrinkPath
+        var path: JSONPointer
         /// The longest array's length.
         var count: Int
         /// The bytes of every element, commas included, over every array.
@@ -264,8 +264,8 @@ extension ShrinkStrategy {
 
     /// Every array inside the app regions, grouped by folded path, in document order.
     static func arrayGroups(in context: ShrinkContext) -> [ArrayGroup] {
-        var groups: [ShrinkPath: ArrayGroup] = [:]
-        var order: [ShrinkPath] = []
+        var groups: [JSONPointer: ArrayGroup] = [:]
+        var order: [JSONPointer] = []
         let deviceWriter = context.judgedDevice?.writer
         for value in context.values {
             guard let elements = value.element.elements, !elements.isEmpty else { continue }
@@ -295,8 +295,8 @@ extension ShrinkStrategy {
                 order: ArrayOrder.infer(elements), isClosedList: isClosedList(elements), isSeries: isSeries(elements),
                 isCoordinatePath: isCoordinatePath(elements), elementSizes: sizes, isDeviceCounted: deviceSizes != nil,
                 deviceBytes: deviceBytes, elementDeviceSizes: deviceSizes)
-            if case .key(let key)? = path.components.last, let parentPointer = value.path.parent.pointer,
-                let parent = context.payload.descendant(at: parentPointer), let members = parent.members
+            if case .key(let key)? = path.components.last,
+                let parent = context.payload.descendant(at: value.path.parent), let members = parent.members
             {
                 couple(&group, arrayKey: key, siblings: members, count: elements.count)
             }

@@ -18,8 +18,8 @@ extension ShrinkStrategy {
     /// integers (degrees × 10^5) instead. Numbers of other meanings, and `Date` numbers, are
     /// left alone.
     static let binaryFractions = ShrinkStrategy(id: "binary-fractions") { context in
-        var examples: [ShrinkPath: (text: String, meaning: NumberMeaning)] = [:]
-        var order: [ShrinkPath] = []
+        var examples: [JSONPointer: (text: String, meaning: NumberMeaning)] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let text = value.element.numberText, !value.element.isIntegerToken, let number = Double(text),
                 binaryFraction(number, places: 0) != nil
@@ -41,7 +41,7 @@ extension ShrinkStrategy {
                 id: "binary-fractions:\(path)", kind: "binary-fractions",
                 title:
                     "binary fractions at \(path): \(grid.error) (\(example) → \(rounded), written as is by both writers, against \(before) at 17 digits)",
-                paths: [path.rawValue], contractChange: .server,
+                paths: [path], contractChange: .server,
                 howToApply: """
                     Round the numbers at \(path) on the server to a multiple of 1/\(1 << places) (server side: (value * \(1 << places)).rounded() / \(1 << places)); a Double decodes them as before. Their exact decimal text is short, so iOS 16 and a push the device re-writes keep it as sent, where a decimal such as \(example) gets 17 significant digits. \(grid.error.prefix(1).uppercased() + grid.error.dropFirst()) (lossy).
                     """,
@@ -57,7 +57,7 @@ extension ShrinkStrategy {
 
     /// The finding for coordinates: within 1 m they need 17 binary places, so a binary fraction
     /// is as long as the 17 digits it would replace; measured at 0 bytes (nothing is changed).
-    private static func coordinateBinaryFinding(at path: ShrinkPath, example: String) -> ShrinkCandidate {
+    private static func coordinateBinaryFinding(at path: JSONPointer, example: String) -> ShrinkCandidate {
         let places = NumberMeaning.coordinateBinaryPlaces
         let rounded = binaryFraction(Double(example)!, places: places)!
         let roundedBytes = RewrittenNumber.text(ofToken: rounded, writer: .objc).utf8.count
@@ -66,7 +66,7 @@ extension ShrinkStrategy {
             id: "binary-fractions:\(path)", kind: "binary-fractions",
             title:
                 "no short binary fractions at \(path): within 1 m a coordinate needs \(places) binary places (\(example) → \(rounded), \(counted(roundedBytes, "byte")) on the device against \(exampleBytes)); integers (degrees × 10^5) stay short",
-            paths: [path.rawValue], contractChange: .server,
+            paths: [path], contractChange: .server,
             howToApply: """
                 A multiple of 2^-\(places)° (0.85 m at the equator) has up to \(places) fraction digits, so iOS 16 and a push the device re-writes write it about as long as the 17 significant digits they give \(example); a coarser grid moves points by more than 1 m. Send the coordinates as integers (degrees × 10^5) instead: see the scaled-integers suggestion.
                 """,

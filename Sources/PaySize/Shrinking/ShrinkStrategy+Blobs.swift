@@ -5,8 +5,8 @@ extension ShrinkStrategy {
     /// Embedded blobs (base64 `Data`, data URLs, long opaque tokens) → an identifier or asset
     /// name the app resolves. Measured with an 8-character identifier made from the blob's hash.
     static let blobs = ShrinkStrategy(id: "blob-to-identifier") { context in
-        var largest: [ShrinkPath: Int] = [:]
-        var order: [ShrinkPath] = []
+        var largest: [JSONPointer: Int] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let string = value.element.stringValue, BlobDetection.isBlob(string) else { continue }
             let path = value.path.folded
@@ -17,7 +17,7 @@ extension ShrinkStrategy {
             ShrinkCandidate(
                 id: "blob-to-identifier:\(path)", kind: "blob-to-identifier",
                 title: "embedded blob at \(path) (\(largest[path]!) bytes) → an asset name or identifier",
-                paths: [path.rawValue], contractChange: .app,
+                paths: [path], contractChange: .app,
                 howToApply: """
                     Keep the data out of the payload: ship it in the app's asset catalog or an App Group container (or fetch it before the update), and send only its name or identifier, measured here as an 8-character one. The app's type changes from Data to a String name it resolves.
                     """,

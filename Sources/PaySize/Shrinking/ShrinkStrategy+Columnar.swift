@@ -18,8 +18,8 @@ extension ShrinkStrategy {
     /// snippet's wrapper rebuilds every record, in order, with the same values. Records under a
     /// kept key (an SDK's) are left alone.
     static let columnar = ShrinkStrategy(id: "columnar") { context in
-        var instances: [ShrinkPath: [JSONElement]] = [:]
-        var order: [ShrinkPath] = []
+        var instances: [JSONPointer: [JSONElement]] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let elements = value.element.elements, elements.first?.members != nil else { continue }
             let path = value.path.folded
@@ -54,7 +54,7 @@ extension ShrinkStrategy {
     }
 
     private static func columnarProposal(
-        at path: ShrinkPath, layout: ColumnarLayout, recordCount: Int, arrayCount: Int
+        at path: JSONPointer, layout: ColumnarLayout, recordCount: Int, arrayCount: Int
     ) -> ShrinkCandidate {
         func keys(_ encoding: ColumnarLayout.Encoding, constant: Bool = false) -> [String] {
             layout.columns.filter { $0.encoding == encoding && $0.isConstant == constant }.map { "'\($0.key)'" }
@@ -89,7 +89,7 @@ extension ShrinkStrategy {
         return ShrinkCandidate(
             id: "columnar:\(path)", kind: "columnar",
             title: "columns for the \(records) at \(path): \(parts.joined(separator: "; "))",
-            paths: [path.rawValue], contractChange: .app,
+            paths: [path], contractChange: .app,
             howToApply: """
                 Send the records at \(path) as one object of columns: \(layoutText.joined(separator: "; ")). The property becomes a \(wrapperType), whose records are the same values in the same order:
                 \(snippet)

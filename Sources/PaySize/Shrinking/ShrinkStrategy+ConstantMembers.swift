@@ -15,7 +15,7 @@ extension ShrinkStrategy {
         else { return [] }
         let others = context.series.compactMap { $0.descendant(at: region) }
         guard others.count >= 2 else { return [] }
-        var constant: [ShrinkPath] = []
+        var constant: [JSONPointer] = []
         func visit(_ element: JSONElement, at pointer: JSONPointer) {
             for member in element.members ?? [] {
                 let memberPointer = pointer.appending(member.key)
@@ -26,7 +26,7 @@ extension ShrinkStrategy {
                 }
                 // A constant null or default is better dropped (see drop-nulls and drop-defaults).
                 if isConstant, !member.value.isNull, !isDefaultValue(member.value) {
-                    constant.append(ShrinkPath(memberPointer))
+                    constant.append(memberPointer)
                 } else if member.value.members != nil {
                     visit(member.value, at: memberPointer)
                 }
@@ -40,7 +40,7 @@ extension ShrinkStrategy {
                 id: "move-to-attributes", kind: "move-to-attributes",
                 title:
                     "\(count) identical in all \(others.count) payloads → ActivityAttributes: \(summary(of: constant))",
-                paths: constant.map(\.rawValue), contractChange: .app,
+                paths: constant, contractChange: .app,
                 howToApply: """
                     Move these properties from the ContentState to the ActivityAttributes: they are set once when the activity starts (Activity.request or the start push's attributes) and every update stops carrying them. ActivityKit still counts attributes and content state together against 4 KB; update pushes shrink. Running activities started with the old attributes type cannot change it: ship the app first and keep them in the state until those end.
                     """,

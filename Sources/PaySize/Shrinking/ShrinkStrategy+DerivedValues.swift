@@ -19,7 +19,7 @@ extension ShrinkStrategy {
         var places: [String: [ShrinkValue]] = [:]
         var order: [String] = []
         for value in context.values {
-            guard let string = value.element.stringValue, string.count >= 6, value.path.pointer != nil,
+            guard let string = value.element.stringValue, string.count >= 6, !value.path.isPattern,
                 value.path.folded == value.path, value.path.lastKey != nil
             else { continue }
             if places[string] == nil { order.append(string) }
@@ -37,7 +37,7 @@ extension ShrinkStrategy {
                 id: "derive-duplicate:\(dropped[0])", kind: "derive-duplicate",
                 title:
                     "the same value at \(kept.path) and \(summary(of: dropped)) ('\(JSONPointer.escapingControlCharacters(shown))'): keep \(kept.path)",
-                paths: ([kept.path] + dropped).map(\.rawValue), contractChange: .app,
+                paths: [kept.path] + dropped, contractChange: .app,
                 howToApply: """
                     Keep the value once, at \(kept.path), and have the view read it from there instead of from \(summary(of: dropped)); remove the other property (or decode it with decodeIfPresent) so installed apps that still expect it keep decoding until they update.
                     """,
@@ -47,24 +47,24 @@ extension ShrinkStrategy {
 
     /// Whether every path is the same field of numbered keys beside each other (`item_4_status`,
     /// `item_8_status`): one member of different items, equal by chance, not a value stored twice.
-    private static func isOneNumberedField(_ paths: [ShrinkPath]) -> Bool {
+    private static func isOneNumberedField(_ paths: [JSONPointer]) -> Bool {
         let fields = Set(
-            paths.map { path -> String? in
+            paths.map { path -> JSONPointer? in
                 guard let key = path.lastKey, let parts = KeyFamily.split(key) else { return nil }
-                return "\(path.parent.rawValue)/\(parts.prefix)*\(parts.suffix)"
+                return path.parent.appending(.key(parts.prefix + "*" + parts.suffix))
             })
         return fields.count == 1 && !fields.contains(nil)
     }
 
     private static func formattedProposals(_ context: ShrinkContext) -> [ShrinkCandidate] {
-        var sources: [ShrinkPath: Set<ShrinkPath>] = [:]
-        var derivable: [ShrinkPath: Bool] = [:]
-        var example: [ShrinkPath: String] = [:]
-        var order: [ShrinkPath] = []
+        var sources: [JSONPointer: Set<JSONPointer>] = [:]
+        var derivable: [JSONPointer: Bool] = [:]
+        var example: [JSONPointer: String] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let members = value.element.members else { continue }
             // Which members (or members of member objects) hold each scalar text, by their paths.
-            var holders: [String: [ShrinkPath]] = [:]
+            var holders: [String: [JSONPointer]] = [:]
             for member in members {
                 let memberPath = value.path.folded.appending(.key(member.key))
                 for text in scalarTexts(of: member.value) { holders[text, default: []].append(memberPath) }
@@ -78,7 +78,7 @@ extension ShrinkStrategy {
                 guard let string = member.value.stringValue else { continue }
                 let path = value.path.folded.appending(.key(member.key))
                 let runs = alphanumericRuns(of: string)
-                func others(_ text: String) -> [ShrinkPath] { (holders[text] ?? []).filter { $0 != path } }
+                func others(_ text: String) -> [JSONPointer] { (holders[text] ?? []).filter { $0 != path } }
                 let derived =
                     string.count >= 3 && !runs.isEmpty && others(string).isEmpty
                     && runs.allSatisfy { !others($0).isEmpty }
@@ -97,7 +97,7 @@ extension ShrinkStrategy {
                 id: "derive-formatted:\(path)", kind: "derive-formatted",
                 title:
                     "\(path) only formats \(from) ('\(JSONPointer.escapingControlCharacters(example[path]!))'): derive it in the view",
-                paths: [path.rawValue], contractChange: .app,
+                paths: [path], contractChange: .app,
                 howToApply: """
                     Drop \(path) and format it in the view from \(from) (a computed property on the ContentState does it in one place). Make the property optional (or remove it) in the app first, so installed apps keep decoding.
                     """,

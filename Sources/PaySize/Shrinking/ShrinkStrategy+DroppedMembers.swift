@@ -13,7 +13,7 @@ extension ShrinkStrategy {
             proposals.append(
                 ShrinkCandidate(
                     id: "drop-nulls", kind: "drop-nulls",
-                    title: "drop explicit nulls at \(summary(of: paths))", paths: paths.map(\.rawValue),
+                    title: "drop explicit nulls at \(summary(of: paths))", paths: paths,
                     contractChange: .server,
                     howToApply: """
                         Have the server omit nil optionals instead of writing null (synthesized Encodable already does; in a hand-written encode(to:), use encodeIfPresent). Synthesized Decodable reads a missing optional as nil, so installed apps accept it.
@@ -26,7 +26,7 @@ extension ShrinkStrategy {
                 ShrinkCandidate(
                     id: "omitted-optionals", kind: "omitted-optionals",
                     title: "nil optionals already omitted at \(summary(of: omitted)): they cost 0 bytes",
-                    paths: omitted.map(\.rawValue), contractChange: .none,
+                    paths: omitted, contractChange: .none,
                     howToApply: """
                         Nothing to gain: these optional properties are nil and synthesized Encodable leaves them out, so removing them from the type saves no bytes.
                         """,
@@ -44,7 +44,7 @@ extension ShrinkStrategy {
             ShrinkCandidate(
                 id: "drop-defaults", kind: "drop-defaults",
                 title: "drop default-valued members (false, 0, \"\", [], {}) at \(summary(of: paths))",
-                paths: paths.map(\.rawValue), contractChange: .app,
+                paths: paths, contractChange: .app,
                 howToApply: """
                     Have the server omit members that hold their default, and decode them in the app with a default, e.g. `active = try container.decodeIfPresent(Bool.self, forKey: .active) ?? false`. Installed apps without that default fail to decode a payload missing the key: ship the app first.
                     """,
@@ -53,8 +53,9 @@ extension ShrinkStrategy {
     }
 
     /// The folded paths of object members whose value satisfies `condition`, in document order.
-    private static func memberPaths(in context: ShrinkContext, where condition: (JSONElement) -> Bool) -> [ShrinkPath] {
-        var paths: [ShrinkPath] = []
+    private static func memberPaths(in context: ShrinkContext, where condition: (JSONElement) -> Bool) -> [JSONPointer]
+    {
+        var paths: [JSONPointer] = []
         for value in context.values {
             guard let members = value.element.members else { continue }
             for member in members where condition(member.value) {
@@ -88,16 +89,16 @@ extension ShrinkStrategy {
     }
 
     /// Optional properties (in the schema, not required) that no object at their path holds.
-    private static func omittedOptionals(in context: ShrinkContext) -> [ShrinkPath] {
-        var objects: [ShrinkPath: Set<String>] = [:]
-        var order: [ShrinkPath] = []
+    private static func omittedOptionals(in context: ShrinkContext) -> [JSONPointer] {
+        var objects: [JSONPointer: Set<String>] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let members = value.element.members else { continue }
             let path = value.path.folded
             if objects[path] == nil { order.append(path) }
             objects[path, default: []].formUnion(members.map(\.key))
         }
-        var omitted: [ShrinkPath] = []
+        var omitted: [JSONPointer] = []
         for path in order {
             guard let (view, schema) = context.schema(at: path), !view.isDictionary(schema),
                 let required = view.requiredKeys(of: schema)
@@ -111,7 +112,7 @@ extension ShrinkStrategy {
     }
 
     /// Up to three paths, then how many more.
-    static func summary(of paths: [ShrinkPath]) -> String {
+    static func summary(of paths: [JSONPointer]) -> String {
         let listed = paths.prefix(3).map(\.description).joined(separator: ", ")
         return paths.count > 3 ? "\(listed) and \(paths.count - 3) more" : listed
     }

@@ -15,8 +15,8 @@ extension ShrinkStrategy {
     /// values get the shortest raw values, and every snippet decodes a value it does not know
     /// as a fallback case, so a newer server cannot break an installed app.
     static let enumValues = ShrinkStrategy(id: "enum-values") { context in
-        var seen: [ShrinkPath: [String]] = [:]
-        var order: [ShrinkPath] = []
+        var seen: [JSONPointer: [String]] = [:]
+        var order: [JSONPointer] = []
         func add(_ value: ShrinkValue) {
             guard let string = value.element.stringValue else { return }
             let path = value.path.folded
@@ -25,10 +25,10 @@ extension ShrinkStrategy {
         }
         for value in context.values where value.path.folded != value.path { add(value) }
         // In how many payloads of the series each value appears, by path.
-        var payloadCounts: [ShrinkPath: [String: Int]] = [:]
+        var payloadCounts: [JSONPointer: [String: Int]] = [:]
         let seriesValues = context.series.count > 1 ? context.seriesValues() : []
         for payloadValues in seriesValues {
-            var here: [ShrinkPath: Set<String>] = [:]
+            var here: [JSONPointer: Set<String>] = [:]
             for value in payloadValues {
                 guard let string = value.element.stringValue else { continue }
                 here[value.path.folded, default: []].insert(string)
@@ -130,7 +130,7 @@ extension ShrinkStrategy {
     }
 
     private static func proposal(
-        at path: ShrinkPath, values: [String], rawValues: [String: String], occurrences: Int, isExistingEnum: Bool
+        at path: JSONPointer, values: [String], rawValues: [String: String], occurrences: Int, isExistingEnum: Bool
     ) -> ShrinkCandidate {
         let typeName = SwiftNaming.typeName(
             for: path.components.reversed().lazy.compactMap { component in
@@ -164,7 +164,7 @@ extension ShrinkStrategy {
             : "The strings at \(path) (\(occurrences) seen, \(values.count) distinct) become an enum with short raw values"
         return ShrinkCandidate(
             id: "enum-values:\(path)", kind: "enum-values",
-            title: "enum with short raw values at \(path): \(mapping)", paths: [path.rawValue],
+            title: "enum with short raw values at \(path): \(mapping)", paths: [path],
             contractChange: .app,
             howToApply: """
                 \(lead); the view shows text for each case, and the server sends the raw values:

@@ -7,10 +7,10 @@ extension ShrinkStrategy {
     /// included. Also lists, at 0 bytes, whitespace in the payload as written: sizes are judged
     /// compact, but APNs counts what the server sends.
     static let escaping = ShrinkStrategy(id: "escaping") { context in
-        var paths: [ShrinkPath] = []
+        var paths: [JSONPointer] = []
         var kinds: [String] = []
-        var stack = [(ShrinkPath.root, context.payload)]
-        func note(_ path: ShrinkPath, _ string: String, _ token: Range<Int>) {
+        var stack = [(JSONPointer.root, context.payload)]
+        func note(_ path: JSONPointer, _ string: String, _ token: Range<Int>) {
             let minimal = ShrinkDocument.encoded(string, escapingSlashes: false).count
             guard minimal < token.count else { return }
             if !paths.contains(path.folded) { paths.append(path.folded) }
@@ -46,7 +46,7 @@ extension ShrinkStrategy {
                     id: "escaping", kind: "escaping",
                     title:
                         "escapes the JSON does not need (\(kinds.joined(separator: ", "))) at \(summary(of: paths)) → server encoder settings",
-                    paths: paths.map(\.rawValue), contractChange: .none,
+                    paths: paths, contractChange: .none,
                     howToApply: """
                         Add .withoutEscapingSlashes to the server's JSONEncoder outputFormatting (Foundation writes / as \\/ by default); with other encoders, write non-ASCII as UTF-8 (Python: json.dumps(payload, ensure_ascii=False)). Every JSON decoder reads both spellings alike.
                         """,
@@ -60,7 +60,7 @@ extension ShrinkStrategy {
                     id: "compact-output", kind: "compact-output",
                     title:
                         "whitespace: \(written) bytes as written, \(context.byteCount) compact; sizes are judged compact",
-                    paths: [""], contractChange: .none,
+                    paths: [.root], contractChange: .none,
                     howToApply: """
                         Nothing to gain over the compact size measured here, but APNs counts the body exactly as sent: make sure the server sends compact JSON (no .prettyPrinted), or this payload costs \(written) bytes.
                         """,

@@ -15,10 +15,10 @@ extension ShrinkStrategy {
     /// a fraction and lies below 1.2e9 (2039 counted from 2001; larger looks like Unix time,
     /// which `paysize check --schema` reports as a bug instead).
     static let integerDates = ShrinkStrategy(id: "integer-dates") { context in
-        var stringExamples: [ShrinkPath: (String, ISO8601Timestamp)] = [:]
-        var anyFraction: Set<ShrinkPath> = []
-        var numberExamples: [ShrinkPath: (String, String)] = [:]
-        var order: [ShrinkPath] = []
+        var stringExamples: [JSONPointer: (String, ISO8601Timestamp)] = [:]
+        var anyFraction: Set<JSONPointer> = []
+        var numberExamples: [JSONPointer: (String, String)] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             let path = value.path.folded
             if let string = value.element.stringValue, let timestamp = ISO8601Timestamp(string) {
@@ -47,7 +47,7 @@ extension ShrinkStrategy {
                     id: "integer-dates:\(path)", kind: "integer-dates",
                     title:
                         "ISO-8601 dates at \(path) → integer seconds since 2001 ('\(string)' → \(timestamp.referenceDateSeconds))",
-                    paths: [path.rawValue], contractChange: change,
+                    paths: [path], contractChange: change,
                     howToApply: """
                         \(typeAdvice) Send whole seconds since 2001-01-01T00:00:00Z, what JSONDecoder's default .deferredToDate reads (Unix seconds − 978307200; server side: Int(date.timeIntervalSinceReferenceDate)). Not Unix seconds: a Date field would show them ~31 years late. The aps dates (timestamp, stale-date, dismissal-date) stay Unix seconds.\(lossy ? " Fractions of a second are dropped (lossy)." : "")
                         """,
@@ -63,7 +63,7 @@ extension ShrinkStrategy {
             return ShrinkCandidate(
                 id: "integer-dates:\(path)", kind: "integer-dates",
                 title: "fractional Date numbers at \(path) → whole seconds since 2001 (\(before) → \(after))",
-                paths: [path.rawValue], contractChange: .server,
+                paths: [path], contractChange: .server,
                 howToApply: """
                     Send whole seconds (server side: Int(date.timeIntervalSinceReferenceDate), still counted from 2001-01-01, as a Date decodes by default); a Date decodes an integer as well. The aps dates (timestamp, stale-date, dismissal-date) stay Unix seconds. Fractions of a second are dropped (lossy).
                     """,
@@ -88,7 +88,7 @@ extension ShrinkStrategy {
 
     /// Whether the value at `path` is a `Date`: the schema says so, or without a schema its key
     /// names a date or a time (`etaDate`, `startTime`, `updatedAt`, `deadline`).
-    static func isDateValue(at path: ShrinkPath, context: ShrinkContext) -> Bool {
+    static func isDateValue(at path: JSONPointer, context: ShrinkContext) -> Bool {
         if let (view, schema) = context.schema(at: path) { return view.isDate(schema) }
         guard let key = path.lastKey else { return false }
         let words = SwiftNaming.words(of: key).map { $0.lowercased() }

@@ -35,7 +35,7 @@ extension ShrinkStrategy {
                         id: id, kind: "fold-keys",
                         title:
                             "fold \(family.numbers.count) numbered \(family.pattern) key groups at \(path) into one array '\(name)' of records (\(family.suffixes.count) fields)",
-                        paths: [path.appending(.key(family.pattern)).rawValue], contractChange: .app,
+                        paths: [path.appending(.key(family.pattern))], contractChange: .app,
                         howToApply: """
                             Send the \(family.pattern) members as one array of records, in number order, and decode it in the app:
                             \(snippet)
@@ -71,7 +71,7 @@ extension ShrinkStrategy {
         String(suffix.drop { !$0.isLetter && !$0.isNumber })
     }
 
-    private static func folding(_ family: KeyFamily, at path: ShrinkPath, into name: String) -> ShrinkEdit {
+    private static func folding(_ family: KeyFamily, at path: JSONPointer, into name: String) -> ShrinkEdit {
         ShrinkEdit(phase: .values) { document in
             let escapesSlashes = document.escapesSlashes
             document.modify(path) { node in

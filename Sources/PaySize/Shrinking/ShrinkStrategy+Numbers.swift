@@ -16,9 +16,9 @@ extension ShrinkStrategy {
     /// the binary-fraction and scaled-integer strategies are what keep numbers short on the
     /// device (<doc:WhatTheDeviceCounts>).
     static let fewerDigits = ShrinkStrategy(id: "fewer-digits") { context in
-        var examples: [ShrinkPath: (String, String, NumberMeaning)] = [:]
-        var order: [ShrinkPath] = []
-        var integerPaths: [ShrinkPath] = []
+        var examples: [JSONPointer: (String, String, NumberMeaning)] = [:]
+        var order: [JSONPointer] = []
+        var integerPaths: [JSONPointer] = []
         for value in context.values {
             guard let text = value.element.numberText else { continue }
             let path = value.path.folded
@@ -46,7 +46,7 @@ extension ShrinkStrategy {
             var candidate = ShrinkCandidate(
                 id: "fewer-digits:\(path)", kind: "fewer-digits",
                 title: "fewer fraction digits at \(path): \(meaning.effect) (\(before) → \(after))",
-                paths: [path.rawValue], contractChange: .server,
+                paths: [path], contractChange: .server,
                 howToApply: """
                     Round the numbers at \(path) on the server (\(meaning.effect)); a Double decodes them as before. \(scaled) Precision beyond that is lost (lossy).
                     """,
@@ -66,7 +66,7 @@ extension ShrinkStrategy {
                     id: "smaller-integers", kind: "smaller-integers",
                     title:
                         "smaller integer types (Int8, Int16, UInt8) at \(listed)\(more): JSON writes the same digits",
-                    paths: integerPaths.map(\.rawValue), contractChange: .app,
+                    paths: integerPaths, contractChange: .app,
                     howToApply: """
                         Nothing to gain in size: JSON writes an Int8 and an Int with the same digits (12 is 2 bytes either way). Pick integer types for the range the app accepts, not for bytes.
                         """,

@@ -19,8 +19,8 @@ extension ShrinkStrategy {
     /// array, or an array of arrays, of numbers: a route of pairs), at least one has a fraction,
     /// each integer stays within ±2^53, and no sibling already has the new key.
     static let scaledIntegers = ShrinkStrategy(id: "scaled-integers") { context in
-        var groups: [ShrinkPath: ScaledGroup] = [:]
-        var order: [ShrinkPath] = []
+        var groups: [JSONPointer: ScaledGroup] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let text = value.element.numberText else { continue }
             let path = value.path.folded
@@ -44,9 +44,9 @@ extension ShrinkStrategy {
     /// The numbers at one folded path, and the member that holds them.
     private struct ScaledGroup {
         /// The folded path of the numbers (`/route/*/*`).
-        let numberPath: ShrinkPath
+        let numberPath: JSONPointer
         /// The member holding them (`/route`), whose key changes.
-        let holderPath: ShrinkPath
+        let holderPath: JSONPointer
         /// The holder's key (`route`).
         let key: String
         /// How many arrays lie between the member and its numbers (0 to 2).
@@ -67,7 +67,7 @@ extension ShrinkStrategy {
 
         /// The group of the numbers at `numberPath`, or `nil` when they sit in no member, more than
         /// two arrays down, are `Date`s, or have no unit by meaning (`sample` is one of them).
-        init?(numberPath: ShrinkPath, sample: Double?, context: ShrinkContext) {
+        init?(numberPath: JSONPointer, sample: Double?, context: ShrinkContext) {
             var holder = numberPath
             var depth = 0
             while holder.components.last == .anyIndex {
@@ -152,13 +152,13 @@ extension ShrinkStrategy {
             let depth = depth
             let exponent = scale.exponent
             let owner =
-                context.appRegions.contains { ShrinkPath($0) == parent }
+                context.appRegions.contains { $0 == parent }
                 ? "The type decoded at \(parent)" : "The type decoded at \(parent) (each of them)"
             return ShrinkCandidate(
                 id: "scaled-integers:\(numberPath)", kind: "scaled-integers",
                 title:
                     "\(scale.noun) as integer \(scale.unit) at \(numberPath) under '\(scaledKey)' (\(sent) → \(scaled)): \(effect)",
-                paths: [numberPath.rawValue], contractChange: .app,
+                paths: [numberPath], contractChange: .app,
                 howToApply: """
                     Send the \(scale.noun) at \(numberPath) as integers, \(scale.unit), under a key of their own, '\(scaledKey)' (server side: Int((value * \(scale.divisorLiteral)).rounded())). Both writers write an integer as sent: \(sent) is \(counted(sentOnDevice, "byte")) as iOS 16 and a push the device re-writes write it, \(scaled) is \(counted(scaled.utf8.count, "byte")). \(effect.prefix(1).uppercased() + effect.dropFirst())\(isExact ? "" : " (lossy)"). \(owner) reads either key into the same Double as before (for a Decimal property, Decimal(value) / \(scale.divisorLiteral)):
                     \(snippet)

@@ -11,8 +11,8 @@ extension ShrinkStrategy {
     /// The most frequent keys get the shortest names: initials (`departureGate` → `dg`) or the
     /// shortest unused prefix.
     static let shorterKeys = ShrinkStrategy(id: "shorter-keys") { context in
-        var groups: [ShrinkPath: KeyGroup] = [:]
-        var order: [ShrinkPath] = []
+        var groups: [JSONPointer: KeyGroup] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let members = value.element.members, !members.isEmpty else { continue }
             let path = value.path.folded
@@ -44,7 +44,7 @@ extension ShrinkStrategy {
         /// Keys the app cannot rename (see ``KeptKeys``).
         var kept: Set<String> = []
 
-        func proposal(at path: ShrinkPath) -> ShrinkCandidate? {
+        func proposal(at path: JSONPointer) -> ShrinkCandidate? {
             let renamable = keys.filter { SwiftNaming.isIdentifier($0) && $0.utf8.count > 2 && !kept.contains($0) }
             var taken = Set(keys.filter { !renamable.contains($0) })
             var names: [String: String] = [:]
@@ -80,7 +80,7 @@ extension ShrinkStrategy {
             let keyCount = names.count == 1 ? "1 key" : "\(names.count) keys"
             return ShrinkCandidate(
                 id: "shorter-keys:\(path)", kind: "shorter-keys",
-                title: "shorter CodingKeys for \(keyCount) at \(path)\(objects)", paths: [path.rawValue],
+                title: "shorter CodingKeys for \(keyCount) at \(path)\(objects)", paths: [path],
                 contractChange: .app,
                 howToApply: """
                     Map the properties of the type decoded at \(path) to short keys, and have the server send them:

@@ -17,8 +17,8 @@ extension ShrinkStrategy {
     /// at a word boundary within the last 16, else at a grapheme boundary (so text without
     /// spaces, such as Japanese, is cut too), and ends with `…`.
     static let trimmedText = ShrinkStrategy(id: "trim-text") { context in
-        var longest: [ShrinkPath: (characters: Int, log: LogOrder?)] = [:]
-        var order: [ShrinkPath] = []
+        var longest: [JSONPointer: (characters: Int, log: LogOrder?)] = [:]
+        var order: [JSONPointer] = []
         for value in context.values {
             guard let string = value.element.stringValue, isTrimmable(string) else { continue }
             let path = value.path.folded
@@ -36,7 +36,7 @@ extension ShrinkStrategy {
                     id: "trim-text:\(path)", kind: "trim-text",
                     title:
                         "keep the newest lines of the log at \(path), up to \(keptLogCharacterCount) characters (\(log.reason); longest: \(characters))",
-                    paths: [path.rawValue], contractChange: .server,
+                    paths: [path], contractChange: .server,
                     howToApply: """
                         Have the server send only the newest whole lines of the log at \(path) (up to \(keptLogCharacterCount) characters, '…' marking the cut; \(log.reason)). The app accepts any string, so no app change; older lines are lost (lossy).
                         """,
@@ -50,7 +50,7 @@ extension ShrinkStrategy {
             return ShrinkCandidate(
                 id: "trim-text:\(path)", kind: "trim-text",
                 title: "trim the text at \(path) to \(keptCharacterCount) characters (longest: \(characters))",
-                paths: [path.rawValue], contractChange: .server,
+                paths: [path], contractChange: .server,
                 howToApply: """
                     Have the server cut the text at \(path) to \(keptCharacterCount) characters, at a word boundary (or a character boundary when no space is near) with '…' (about two lines of a Live Activity; the view cannot show more). The app accepts any string, so no app change; the rest of the text is lost (lossy).
                     """,

@@ -28,7 +28,7 @@ public struct ShrinkSuggestion: Sendable, CustomStringConvertible {
     /// The tier of ``byteCount``.
     public var newTier: SizeTier
     /// The paths touched: JSON Pointers, `*` standing for every element of an array.
-    public var paths: [String]
+    public var paths: [JSONPointer]
     /// What the change asks of the app and its server (raised to ``ShrinkContractChange/app``
     /// when the app's schema would reject the result).
     public var contractChange: ShrinkContractChange

@@ -4,7 +4,7 @@
 /// A value inside the app's regions of a payload, with where it sits.
 struct ShrinkValue: Sendable {
     /// The concrete path (array indices kept).
-    var path: ShrinkPath
+    var path: JSONPointer
     var element: JSONElement
     /// The app region it belongs to, such as `/aps/content-state`.
     var region: JSONPointer
@@ -14,7 +14,7 @@ struct ShrinkValue: Sendable {
         var values: [ShrinkValue] = []
         for region in regions {
             guard let root = payload.descendant(at: region) else { continue }
-            var stack = [(ShrinkPath(region), root)]
+            var stack = [(region, root)]
             while let (path, element) = stack.popLast() {
                 values.append(ShrinkValue(path: path, element: element, region: region))
                 switch element.content {

@@ -66,13 +66,11 @@ struct BoundReport {
 
     var fits: Bool { judgedBytes.map { $0 <= budget.limit } ?? false }
 
-    var unbounded: [WorstCaseBound.UnboundedPath] {
-        bound.unbounded
-            + (attributes?.unbounded ?? []).map { entry in
-                var entry = entry
-                entry.path = "attributes " + entry.path
-                return entry
-            }
+    /// Every unbounded place, the attributes' after the content state's, with the text that
+    /// names it: the attributes' prefixed `attributes `.
+    var unbounded: [(place: String, entry: WorstCaseBound.UnboundedPath)] {
+        bound.unbounded.map { ($0.path.boundText, $0) }
+            + (attributes?.unbounded ?? []).map { ("attributes " + $0.path.boundText, $0) }
     }
 
     func passes(failOn: SizeTier) -> Bool {
@@ -111,7 +109,9 @@ struct BoundReport {
                 "unbounded",
                 .array(
                     unbounded.map {
-                        .object([("path", .string($0.path)), ("why", .string($0.why)), ("fix", .string($0.fix))])
+                        .object([
+                            ("path", .string($0.place)), ("why", .string($0.entry.why)), ("fix", .string($0.entry.fix)),
+                        ])
                     })
             ),
             (
@@ -119,7 +119,7 @@ struct BoundReport {
                 .array(
                     device.arrays.map {
                         .object([
-                            ("path", .string($0.path)), ("maxItems", .int($0.maxItems)),
+                            ("path", .string($0.path.boundText)), ("maxItems", .int($0.maxItems)),
                             ("worstBytesPerItem", .int($0.worstBytesPerItem)),
                             ("moreItemsFit", .optional(moreItemsFit($0))),
                         ])
@@ -168,10 +168,10 @@ struct BoundReport {
         }
         if !unbounded.isEmpty {
             text += "\nUnbounded:\n"
-            for entry in unbounded { text += "  \(entry.path): \(entry.why); \(entry.fix)\n" }
+            for (place, entry) in unbounded { text += "  \(place): \(entry.why); \(entry.fix)\n" }
         }
         if bound.byteCount == nil, let rest = bound.boundedRestByteCount {
-            let paths = bound.unbounded.map(\.path)
+            let paths = bound.unbounded.map(\.path.boundText)
             let named =
                 paths.count > 1
                 ? paths.dropLast().joined(separator: ", ") + " and " + (paths.last ?? "") : paths.joined()
@@ -190,12 +190,12 @@ struct BoundReport {
             let scale = max(budget.limit, total)
             let perColumn = (scale + Self.barWidth - 1) / Self.barWidth
             text += "\(perColumn) bytes):\n"
-            let pathWidth = min(44, device.breakdown.map(\.path.count).max() ?? 5)
+            let pathWidth = min(44, device.breakdown.map(\.label.count).max() ?? 5)
             let countWidth = device.breakdown.map { "×\($0.count)".count }.max() ?? 2
             let byteWidth = String(total).count
             var start = 0
             for row in device.breakdown {
-                let label = row.path.count > 44 ? "…" + String(row.path.suffix(43)) : row.path
+                let label = row.label.count > 44 ? "…" + String(row.label.suffix(43)) : row.label
                 text += "  " + Self.padded(label, pathWidth) + "  " + Self.padded("×\(row.count)", countWidth) + "  "
                 text += String(repeating: " ", count: byteWidth - String(row.byteCount).count) + "\(row.byteCount)  "
                 text += Self.bar(from: start, count: row.byteCount, perColumn: perColumn) + "\n"
@@ -206,7 +206,8 @@ struct BoundReport {
         if !device.arrays.isEmpty {
             text += "\nArrays (worst bytes per item on the device; more items that fit):\n"
             for array in device.arrays {
-                text += "  \(array.path): maxItems \(array.maxItems), \(array.worstBytesPerItem) bytes per item"
+                text +=
+                    "  \(array.path.boundText): maxItems \(array.maxItems), \(array.worstBytesPerItem) bytes per item"
                 if let more = moreItemsFit(array) {
                     text += more >= 0 ? ", \(more) more fit\n" : ", \(-more) too many at the worst case\n"
                 } else {

@@ -32,7 +32,7 @@ extension SuggestOutcome {
                 .array(
                     report.breakdown.rows.map { row in
                         .object([
-                            ("path", .string(row.path)),
+                            ("path", .string(row.path.rawValue)),
                             ("count", .int(row.count)),
                             ("keyBytes", .int(row.keyBytes)),
                             ("valueBytes", .int(row.valueBytes)),
@@ -84,7 +84,7 @@ extension SuggestOutcome {
             ("deviceSavedBytes", .optional(suggestion.deviceSavedBytes)),
             ("deviceSavedBytesByWriter", byWriter(suggestion.deviceSavings)),
             ("newDeviceTier", .optional(suggestion.newDeviceTier?.rawValue)),
-            ("paths", .array(suggestion.paths.map(JSONOutputValue.string))),
+            ("paths", .array(suggestion.paths.map { .string($0.rawValue) })),
             ("contractChange", .string(suggestion.contractChange.rawValue)),
             ("howToApply", .string(suggestion.howToApply)),
             ("lossy", .bool(suggestion.isLossy)),

@@ -226,8 +226,8 @@ extension SuggestOutcome {
     /// absolute when it lies outside.
     private static func label(for row: PayloadBreakdown.Row, base: String) -> String {
         guard !base.isEmpty else { return row.displayPath }
-        if row.path == base { return "." }
-        guard row.path.hasPrefix(base + "/") else { return row.displayPath }
+        if row.path.rawValue == base { return "." }
+        guard row.path.rawValue.hasPrefix(base + "/") else { return row.displayPath }
         return String(row.displayPath.dropFirst(base.count + 1))
     }
 

@@ -52,7 +52,7 @@ public struct WorstCaseFit: ExpectationOutcome {
         guard let bound else { return nil }
         guard let byteCount = bound.deviceByteCount else {
             var lines = ["'\(typeName)' has no worst-case bound: \(bound.unbounded.count) unbounded"]
-            lines += bound.unbounded.map { "\($0.path): \($0.why); \($0.fix)" }
+            lines += bound.unbounded.map { "\($0.path.boundText): \($0.why); \($0.fix)" }
             if let rest = bound.judged.boundedRestByteCount {
                 let over = rest > ceiling.maximumByteCount ? ", already over \(ceiling)" : ""
                 let writers = Self.writers(bound.judged.writer) { bound.figures(of: $0).boundedRestByteCount }
@@ -68,7 +68,7 @@ public struct WorstCaseFit: ExpectationOutcome {
             "'\(typeName)' can encode to \(byteCount) bytes as the device writes it \(writers), over \(ceiling)"
         ]
         if let worst = bound.judged.breakdown.first {
-            lines.append("worst path: \(worst.path) (×\(worst.count), \(worst.byteCount) bytes)")
+            lines.append("worst path: \(worst.label) (×\(worst.count), \(worst.byteCount) bytes)")
         }
         if let fix = bound.cheapestFix(toFit: ceiling.maximumByteCount) {
             lines.append("cheapest fix: \(fix)")

@@ -255,7 +255,7 @@ import Testing
             #expect(report["boundedRestBytes"] as? Int == bound.boundedRestByteCount, "\(file)")
             #expect(report["printableBoundedRestBytes"] as? Int == bound.printableBoundedRestByteCount, "\(file)")
             let paths = (report["unbounded"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
-            #expect(paths == bound.unbounded.map(\.path), "\(file)")
+            #expect(paths == bound.unbounded.map(\.path.boundText), "\(file)")
             #expect((report["witness"] as? NSNull == nil) == (bound.witnessJSON != nil), "\(file)")
             #expect(report["deviceContentStateBytes"] as? Int == bound.deviceByteCount, "\(file)")
             #expect(report["printableDeviceContentStateBytes"] as? Int == bound.printableDeviceByteCount, "\(file)")

@@ -187,4 +187,49 @@ struct SizeBaselineTests {
             }
         }
     }
+
+    @Test("every path reads back from the file: a key spelled '*' apart from every element")
+    func everyPathReadsBackFromTheFile() throws {
+        // Keys spelled `*`, a newline (`\n` in the file) and a backslash before `n` (`\\n`).
+        let bytes = Array(#"{"*":[{"*":1,"a\nb":2,"x\\ny":3}],"legs":[4,5]}"#.utf8)
+        let baseline = try SizeBaseline(name: "stars", jsonBytes: bytes)
+        let text = String(decoding: baseline.fileBytes, as: UTF8.self)
+        #expect(text.contains(#""path" : "/~2/*/~2""#))
+        #expect(text.contains(#""path" : "/~2/*/a\\nb""#))
+        #expect(text.contains(#""path" : "/~2/*/x\\\\ny""#))
+        #expect(text.contains(#""path" : "/legs/*""#))
+        let read = try SizeBaseline(fileBytes: baseline.fileBytes)
+        #expect(read == baseline)
+        #expect(read.paths.map(\.path).contains(JSONPointer(components: [.key("*"), .anyIndex, .key("*")])))
+        let comparison = SizeBaselineComparison(old: read, new: baseline, tolerance: .percent(5))
+        #expect(comparison.changes.isEmpty)
+    }
+
+    @Test("a file written before patterns had a type reads as it was meant")
+    func aFileWrittenBeforePatternsHadATypeReads() throws {
+        // The text an earlier PaySize wrote for {"legs":[{"gate":"B20"},{"gate":"B21"}]}.
+        let earlier = """
+            {
+              "byteCount" : 40,
+              "measuredAs" : "PayloadEncoder with JSONEncoder's default strategies (as the device encodes), compact",
+              "name" : "legs",
+              "paths" : [
+                { "byteCount" : 2, "count" : 1, "path" : "(root)" },
+                { "byteCount" : 9, "count" : 1, "path" : "/legs" },
+                { "byteCount" : 5, "count" : 2, "path" : "/legs/*" },
+                { "byteCount" : 24, "count" : 2, "path" : "/legs/*/gate" }
+              ]
+            }
+            """
+        let read = try SizeBaseline(fileBytes: Array(earlier.utf8))
+        let measured = try SizeBaseline(
+            name: "legs", jsonBytes: Array(#"{"legs":[{"gate":"B20"},{"gate":"B21"}]}"#.utf8))
+        #expect(read == measured)
+        #expect(SizeBaselineComparison(old: read, new: measured, tolerance: .percent(5)).lines.count == 1)
+        let written = String(decoding: measured.fileBytes, as: UTF8.self)
+        #expect(written.contains(#""path" : "/legs/*/gate""#))
+        #expect(throws: SizeBaselineError.self) {
+            try SizeBaseline(fileBytes: Array(earlier.replacingOccurrences(of: "\"/legs\"", with: "\"legs\"").utf8))
+        }
+    }
 }

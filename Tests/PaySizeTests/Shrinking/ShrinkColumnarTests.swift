@@ -148,7 +148,7 @@ import Testing
         let before = try JSONScanner.scan(original)
         for suggestion in report.suggestions where suggestion.kind == "columnar" {
             let after = try JSONScanner.scan(suggestion.jsonBytes)
-            let path = try #require(suggestion.paths.first)
+            let path = try #require(suggestion.paths.first?.rawValue)
             let arrays = elements(at: path, in: before)
             let columns = elements(at: path, in: after)
             #expect(arrays.count == columns.count, "\(label): \(suggestion.id)")
@@ -247,7 +247,7 @@ import Testing
                     $0.dropFirst("struct ".count).prefix { $0 != ":" }
                 }
                 try #require(names.count == 2)
-                let path = try #require(suggestion.paths.first)
+                let path = try #require(suggestion.paths.first?.rawValue)
                 let array = try #require(Self.elements(at: path, in: before).first)
                 let columns = try #require(
                     Self.elements(at: path, in: try JSONScanner.scan(suggestion.jsonBytes)).first)

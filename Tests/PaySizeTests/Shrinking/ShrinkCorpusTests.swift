@@ -111,7 +111,7 @@ import Testing
 
     @Test("a settings list is never cut") func aSettingsListIsNeverCut() throws {
         let report = try Self.report("settings-layout-list.json")
-        #expect(!report.suggestions.contains { $0.paths.contains("/aps/content-state/widgetLayout") })
+        #expect(!report.suggestions.contains { $0.paths.map(\.rawValue).contains("/aps/content-state/widgetLayout") })
     }
 
     @Test("coordinates keep five decimals") func coordinatesKeepFiveDecimals() throws {
@@ -136,7 +136,9 @@ import Testing
         let report = try Self.report("sdk-wrapped-onesignal.json")
         let keys = try Self.suggestion("shorter-keys:/aps/content-state", in: report)
         #expect(keys.howToApply.contains("case onesignal  // kept: not the app's to rename"))
-        #expect(!report.suggestions.contains { $0.paths.contains { $0.hasPrefix("/aps/content-state/onesignal") } })
+        #expect(
+            !report.suggestions.contains { $0.paths.contains { $0.rawValue.hasPrefix("/aps/content-state/onesignal") } }
+        )
         let original = try JSONScanner.scan(Self.payload("sdk-wrapped-onesignal.json"))
         for suggestion in report.suggestions where suggestion.kind != "zstd-packing" {
             let state = try JSONScanner.scan(suggestion.jsonBytes).descendant(at: JSONPointer("aps", "content-state"))

@@ -116,3 +116,12 @@ enum ShrinkTestSupport {
         return (root["attributes"]?.compactByteCount ?? 0) + (root["content-state"]?.compactByteCount ?? 0)
     }
 }
+
+extension JSONPointer {
+    /// The pattern written as `text`, such as `/legs/*/gate` (`*` for every element); stops
+    /// the test run when `text` is not one.
+    static func pattern(_ text: String) -> JSONPointer {
+        guard let pointer = JSONPointer(patternText: text) else { preconditionFailure("not a pattern: '\(text)'") }
+        return pointer
+    }
+}

@@ -89,6 +89,9 @@ enum SchemaNotes {
             } else if let pairs = schema[PaySizeKeyword.pairs.rawValue]?.elements, pairs.count == 2 {
                 collect(pairs[index % 2], next, document, &notes, &visited)
             }
+        case .anyIndex:
+            // Every item: the schema all items past the prefix share.
+            if let items = schema["items"] { collect(items, next, document, &notes, &visited) }
         }
     }
 }
