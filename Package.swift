@@ -81,6 +81,7 @@ let package = Package(
         .target(
             name: "PaySizeCommandLine",
             dependencies: ["PaySize", "PaySizeCompression"],
+            exclude: ["Logs/README.md"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(name: "paysize", dependencies: ["PaySizeCommandLine"], swiftSettings: sharedSettings),
