@@ -77,20 +77,20 @@ private struct JSONTextReader {
         var compactByteCount = 1
     }
 
-    package let bytes: UnsafeBufferPointer<UInt8>
-    package let maximumDepth: Int
-    package let rejectsDuplicateKeys: Bool
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    let rejectsDuplicateKeys: Bool
     private var index = 0
     private var stack: [Frame] = []
     private var scratch: [UInt8] = []
 
-    package init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, rejectsDuplicateKeys: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, rejectsDuplicateKeys: Bool) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
     }
 
-    package mutating func readDocument() throws -> JSONElement {
+    mutating func readDocument() throws -> JSONElement {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw error(.byteOrderMark, at: 0)
         }
