@@ -10,7 +10,7 @@
 /// encoder.writer = .objc
 /// try encoder.encodedSize(of: [1.91])   // 20: [1.9099999999999999]
 /// ```
-public enum JSONWriter: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum JSONWriter: Sendable, Hashable, CaseIterable {
     /// swift-foundation's `JSONEncoder` (iOS 17+, macOS 14+, tvOS 17+, watchOS 10+, Swift 6 on
     /// Linux): a `Double` is its shortest text that reads back the same (`1.1`).
     case swift
@@ -20,7 +20,7 @@ public enum JSONWriter: Sendable, Hashable, CaseIterable, CustomStringConvertibl
     case objc
 
     /// `swift` or `objc`, as reports and the `--device-writer` option spell it.
-    public var description: String {
+    package var name: String {
         switch self {
         case .swift: "swift"
         case .objc: "objc"

@@ -99,7 +99,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
                 && object.deviceContentStateBytes == report.deviceContentStateByteCount
                 && object.deviceAttributesBytes == report.deviceAttributesByteCount
                 && object.deviceActivityKitBytes == report.deviceActivityKitByteCount
-                && object.deviceWriter == report.deviceWriter?.description
+                && object.deviceWriter == report.deviceWriter.map { String(describing: $0) }
                 // The default budget's limit is ActivityKit's, so it judges the device figure too.
                 && object.deviceTier
                     == report.deviceActivityKitByteCount.map { report.budget.tier(forByteCount: $0).description }

@@ -10,7 +10,7 @@
 /// var budget = PayloadBudget()
 /// budget.deviceWriter = .swift   // only iOS 17+ devices, and pushes not re-written
 /// ```
-public enum DeviceWriter: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum DeviceWriter: Sendable, Hashable, CaseIterable {
     /// The Swift writer's count (iOS 17+ encoding a value itself).
     case swift
     /// The Objective-C writer's count (iOS 16, and a push re-written on the device).
@@ -37,7 +37,7 @@ public enum DeviceWriter: Sendable, Hashable, CaseIterable, CustomStringConverti
     }
 
     /// `swift`, `objc` or `larger`, as the `--device-writer` option spells it.
-    public var description: String {
+    package var name: String {
         switch self {
         case .swift: "swift"
         case .objc: "objc"

@@ -59,7 +59,7 @@ extension LogSummary {
             ("failing", .int(failingPayloadCount)),
             ("payloadBytes", sizes(payloadBytes)),
             ("contentStateBytes", sizes(contentStateBytes)),
-            ("deviceWriter", .string(budget.deviceWriter.description)),
+            ("deviceWriter", .string(budget.deviceWriter.name)),
             ("deviceTiers", .object(SizeTier.allCases.map { ($0.rawValue, .int(deviceCount(of: $0))) })),
             ("overOnDevice", .int(overOnDeviceCount)),
             ("deviceActivityKitBytes", sizes(deviceActivityKitBytes)),

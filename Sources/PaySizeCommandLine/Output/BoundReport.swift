@@ -95,7 +95,7 @@ struct BoundReport {
             ("printableBoundedRestBytes", .optional(bound.printableBoundedRestByteCount)),
             ("attributesBytes", .optional(judgesPrintable ? attributes?.printableByteCount : attributes?.byteCount)),
             ("activityKitBytes", .optional(activityKitBytes)),
-            ("deviceWriter", .string(deviceWriter.description)),
+            ("deviceWriter", .string(deviceWriter.name)),
             ("deviceContentStateBytes", .optional(device.byteCount)),
             ("printableDeviceContentStateBytes", .optional(device.printableByteCount)),
             ("deviceBoundedRestBytes", .optional(device.boundedRestByteCount)),

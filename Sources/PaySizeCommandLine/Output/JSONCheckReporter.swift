@@ -57,7 +57,7 @@ struct JSONCheckReporter: CheckReporter {
                 ("deviceContentStateBytes", .optional(report.deviceContentStateByteCount)),
                 ("deviceAttributesBytes", .optional(report.deviceAttributesByteCount)),
                 ("deviceActivityKitBytes", .optional(report.deviceActivityKitByteCount)),
-                ("deviceWriter", .optional(report.deviceWriter?.description)),
+                ("deviceWriter", .optional(report.deviceWriter?.name)),
                 ("deviceTier", .optional(report.deviceTier?.rawValue)),
                 ("refused", .bool(report.isRefused)),
                 ("event", .optional(report.event)),

@@ -24,7 +24,7 @@ extension SuggestOutcome {
             ("target", .string(report.target.rawValue)),
             ("deviceBytes", .optional(report.deviceByteCount)),
             ("deviceLimit", .int(report.budget.activityKitLimit)),
-            ("deviceWriter", .optional(report.deviceWriter?.description)),
+            ("deviceWriter", .optional(report.deviceWriter?.name)),
             ("deviceTier", .optional(report.deviceTier?.rawValue)),
             ("deviceBytesByWriter", Self.byWriter(report.deviceByteCounts)),
             (

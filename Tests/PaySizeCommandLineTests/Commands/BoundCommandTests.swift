@@ -260,7 +260,7 @@ import Testing
             #expect(report["deviceContentStateBytes"] as? Int == bound.deviceByteCount, "\(file)")
             #expect(report["printableDeviceContentStateBytes"] as? Int == bound.printableDeviceByteCount, "\(file)")
             #expect(report["deviceBoundedRestBytes"] as? Int == bound.deviceBoundedRestByteCount, "\(file)")
-            #expect(report["deviceWriter"] as? String == bound.deviceWriter.description, "\(file)")
+            #expect(report["deviceWriter"] as? String == bound.deviceWriter.name, "\(file)")
         }
     }
 }
