@@ -11,7 +11,7 @@
 /// ```
 public enum PaySizeCommand {
     /// The tool's version, printed by `--version`.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// Every subcommand: a new one is a line here, its name, help and run in one place.
     static let subcommands: [Subcommand] = [
