@@ -41,8 +41,10 @@ let package = Package(
         // README.md lists the measuring scanner's assumptions for maintainers; it is not a resource.
         .target(name: "PaySizeJSON", exclude: ["README.md"], swiftSettings: sharedSettings),
         // The JSON Schema 2020-12 engine: compiling, validating, the ECMA-262 pattern matcher,
-        // formats, URIs, the bundled metaschemas and schema errors.
-        .target(name: "PaySizeSchema", dependencies: ["PaySizeJSON"], swiftSettings: sharedSettings),
+        // formats, URIs, the bundled metaschemas and schema errors. README.md lists what it
+        // assumes about depth and recursion.
+        .target(
+            name: "PaySizeSchema", dependencies: ["PaySizeJSON"], exclude: ["README.md"], swiftSettings: sharedSettings),
         // The Live Activity product. Encoding/README.md lists the encoder's assumptions.
         .target(
             name: "PaySize", dependencies: ["PaySizeJSON", "PaySizeSchema"], exclude: ["Encoding/README.md"],

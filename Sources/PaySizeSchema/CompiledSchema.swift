@@ -7,6 +7,8 @@ package struct CompiledSchema: Sendable {
     /// The only `$schema` accepted: draft 2020-12.
     package static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
+    /// One subschema: its keywords grouped by what they apply to, every group a plain value
+    /// filled while the schema compiles and never changed after (``nodes`` is read-only outside).
     package struct Node: Sendable {
         /// A node at `location` with every keyword absent.
         package init(location: JSONPointer = .root) {
@@ -18,50 +20,129 @@ package struct CompiledSchema: Sendable {
         /// `true` or `false` written as a whole schema.
         package var constant: Bool?
         package var types: [String]?
-        package var properties: [(key: String, node: Int)] = []
-        package var required: [String] = []
-        package var additionalProperties: Int?
-        package var items: Int?
-        package var prefixItems: [Int] = []
         package var enumValues: [JSONElement]?
         package var constValue: JSONElement?
+        /// Marked by inference as a `Date` counting seconds since 2001-01-01.
+        package var isReferenceDate = false
+        /// The subschemas applied to the same value: references and the combinators.
+        package var inPlace: InPlaceKeywords {
+            get { storedInPlace?.keywords ?? InPlaceKeywords() }
+            set { storedInPlace = .keywords(newValue) }
+        }
+        package var number: NumberKeywords {
+            get { storedNumber?.keywords ?? NumberKeywords() }
+            set { storedNumber = .keywords(newValue) }
+        }
+        package var string: StringKeywords {
+            get { storedString?.keywords ?? StringKeywords() }
+            set { storedString = .keywords(newValue) }
+        }
+        package var array: ArrayKeywords {
+            get { storedArray?.keywords ?? ArrayKeywords() }
+            set { storedArray = .keywords(newValue) }
+        }
+        package var object: ObjectKeywords {
+            get { storedObject?.keywords ?? ObjectKeywords() }
+            set { storedObject = .keywords(newValue) }
+        }
+
+        // Each group is held out of line and only when written: the validator reads a node at
+        // every level of its walk, and a small node keeps each level's stack frame small.
+        private var storedInPlace: KeywordGroup<InPlaceKeywords>?
+        private var storedNumber: KeywordGroup<NumberKeywords>?
+        private var storedString: KeywordGroup<StringKeywords>?
+        private var storedArray: KeywordGroup<ArrayKeywords>?
+        private var storedObject: KeywordGroup<ObjectKeywords>?
+    }
+
+    /// One group of a node's keywords, out of line. An indirect case is a value like any other:
+    /// it is never changed in place, only replaced, so nodes share nothing mutable.
+    package indirect enum KeywordGroup<Keywords: Sendable>: Sendable {
+        case keywords(Keywords)
+
+        var keywords: Keywords {
+            switch self {
+            case .keywords(let keywords): keywords
+            }
+        }
+    }
+
+    /// The keywords that apply subschemas to the value itself, not to its parts.
+    package struct InPlaceKeywords: Sendable {
+        package var reference: Int?
+        /// `$dynamicRef`: the node it resolves to statically.
+        package var dynamicReference: Int?
+        /// The `$dynamicAnchor` name a `$dynamicRef` looks up in the dynamic scope, when its static
+        /// target carries that dynamic anchor; `nil` when it acts as a `$ref`.
+        package var dynamicAnchor: String?
+        package var allOf: [Int]?
+        package var anyOf: [Int]?
+        package var oneOf: [Int]?
+        package var not: Int?
+        package var ifSchema: Int?
+        package var thenSchema: Int?
+        package var elseSchema: Int?
+    }
+
+    /// The assertions on numbers.
+    package struct NumberKeywords: Sendable {
         package var minimum: JSONNumber?
         package var maximum: JSONNumber?
         package var exclusiveMinimum: JSONNumber?
         package var exclusiveMaximum: JSONNumber?
-        package var minLength: Int?
-        package var maxLength: Int?
-        package var minItems: Int?
-        package var maxItems: Int?
-        package var minProperties: Int?
-        package var maxProperties: Int?
-        package var uniqueItems = false
-        package var anyOf: [Int]?
-        package var oneOf: [Int]?
-        package var allOf: [Int]?
-        var not: Int?
-        package var reference: Int?
-        package var propertyNames: Int?
-        /// The keywords only hand-written schemas use, behind one reference: the validator copies a
-        /// node on every level of a value it walks, so a deep value's stack depends on its size.
-        package var handWritten: HandWrittenKeywords?
-
-        /// Marked by inference as a `Date` counting seconds since 2001-01-01.
-        package var isReferenceDate = false
-        package var hasPropertiesKeyword = false
+        package var multipleOf: SchemaMultiple?
         /// `x-paysize-number`: the Swift type the number is decoded into.
         package var numberType: SwiftNumberType?
+    }
+
+    /// The assertions on strings.
+    package struct StringKeywords: Sendable {
+        package var minLength: Int?
+        package var maxLength: Int?
+        /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
+        package var pattern: ECMAScriptPattern?
+        /// `format`, when it names a format PaySize can assert.
+        package var format: StandardFormat?
         /// `x-paysize-format`: the Foundation type the string is decoded into.
         package var stringFormat: StringFormat?
         /// `x-paysize-integer-text`: the schema of the integer a string reads as.
         package var integerText: Int?
+    }
+
+    /// The keywords on arrays: assertions and the subschemas of items.
+    package struct ArrayKeywords: Sendable {
+        package var prefixItems: [Int] = []
+        package var items: Int?
+        package var minItems: Int?
+        package var maxItems: Int?
+        package var uniqueItems = false
+        /// `contains`, with `minContains` (default 1) and `maxContains`.
+        package var contains: Int?
+        package var minContains: Int?
+        package var maxContains: Int?
+        package var unevaluatedItems: Int?
         /// `x-paysize-pairs`: the key and value schemas of a flat `[key, value, …]` array.
         package var pairs: (key: Int, value: Int)?
+    }
 
-        /// Whether any PaySize assertion keyword is set here.
-        var hasPaySizeAssertion: Bool {
-            numberType != nil || stringFormat != nil || integerText != nil || pairs != nil
-        }
+    /// The keywords on objects: assertions and the subschemas of members.
+    package struct ObjectKeywords: Sendable {
+        package var properties: [(key: String, node: Int)] = []
+        /// `patternProperties`: the schema of every member whose key the pattern matches.
+        package var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] = []
+        package var additionalProperties: Int?
+        package var propertyNames: Int?
+        package var required: [String] = []
+        /// `dependentRequired`: when the key is present, these keys must be too.
+        package var dependentRequired: [(key: String, required: [String])] = []
+        /// `dependentSchemas`: when the key is present, the whole object must satisfy the schema.
+        package var dependentSchemas: [(key: String, node: Int)] = []
+        package var minProperties: Int?
+        package var maxProperties: Int?
+        package var unevaluatedProperties: Int?
+        /// Whether `properties` or `patternProperties` is written (even empty): the object's keys
+        /// are described here.
+        package var hasPropertiesKeyword = false
     }
 
     package private(set) var nodes: [Node] = []
@@ -114,12 +195,12 @@ package struct CompiledSchema: Sendable {
                 if !fragment.hasPrefix("/"), !fragment.isEmpty,
                     compilation.dynamicAnchorKeys.contains(document + "#" + name)
                 {
-                    nodes[reference.node].dynamicAnchor = name
+                    nodes[reference.node].inPlace.dynamicAnchor = name
                     usesDynamicScope = true
                 }
-                nodes[reference.node].dynamicReference = target
+                nodes[reference.node].inPlace.dynamicReference = target
             } else {
-                nodes[reference.node].reference = target
+                nodes[reference.node].inPlace.reference = target
             }
         }
     }
@@ -379,7 +460,7 @@ package struct CompiledSchema: Sendable {
                 guard let properties = value.members else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
                 }
-                nodes[index].hasPropertiesKeyword = true
+                nodes[index].object.hasPropertiesKeyword = true
                 var compiled: [(key: String, node: Int)] = []
                 for property in properties {
                     compiled.append(
@@ -390,57 +471,57 @@ package struct CompiledSchema: Sendable {
                                 compilation)
                         ))
                 }
-                nodes[index].properties = compiled
+                nodes[index].object.properties = compiled
             case "required":
                 guard let names = value.elements?.compactMap(\.stringValue), names.count == value.elements?.count
                 else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "an array of strings", at: location)
                 }
-                nodes[index].required = names
-            case "additionalProperties": nodes[index].additionalProperties = try subschema(keyword, value)
+                nodes[index].object.required = names
+            case "additionalProperties": nodes[index].object.additionalProperties = try subschema(keyword, value)
             case "items":
                 guard value.elements == nil else {
                     throw SchemaError.invalidKeywordValue(
                         keyword, expected: "one schema (draft 2020-12 writes tuples as 'prefixItems')", at: location)
                 }
-                nodes[index].items = try subschema(keyword, value)
-            case "prefixItems": nodes[index].prefixItems = try subschemas(keyword, value)
+                nodes[index].array.items = try subschema(keyword, value)
+            case "prefixItems": nodes[index].array.prefixItems = try subschemas(keyword, value)
             case "enum":
                 guard let values = value.elements else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "an array", at: location)
                 }
                 nodes[index].enumValues = values
             case "const": nodes[index].constValue = value
-            case "minimum": nodes[index].minimum = try number(keyword, value)
-            case "maximum": nodes[index].maximum = try number(keyword, value)
-            case "exclusiveMinimum": nodes[index].exclusiveMinimum = try number(keyword, value)
-            case "exclusiveMaximum": nodes[index].exclusiveMaximum = try number(keyword, value)
-            case "minLength": nodes[index].minLength = try count(keyword, value)
-            case "maxLength": nodes[index].maxLength = try count(keyword, value)
-            case "minItems": nodes[index].minItems = try count(keyword, value)
-            case "maxItems": nodes[index].maxItems = try count(keyword, value)
-            case "minProperties": nodes[index].minProperties = try count(keyword, value)
-            case "maxProperties": nodes[index].maxProperties = try count(keyword, value)
+            case "minimum": nodes[index].number.minimum = try number(keyword, value)
+            case "maximum": nodes[index].number.maximum = try number(keyword, value)
+            case "exclusiveMinimum": nodes[index].number.exclusiveMinimum = try number(keyword, value)
+            case "exclusiveMaximum": nodes[index].number.exclusiveMaximum = try number(keyword, value)
+            case "minLength": nodes[index].string.minLength = try count(keyword, value)
+            case "maxLength": nodes[index].string.maxLength = try count(keyword, value)
+            case "minItems": nodes[index].array.minItems = try count(keyword, value)
+            case "maxItems": nodes[index].array.maxItems = try count(keyword, value)
+            case "minProperties": nodes[index].object.minProperties = try count(keyword, value)
+            case "maxProperties": nodes[index].object.maxProperties = try count(keyword, value)
             case "uniqueItems":
                 guard let flag = value.boolValue else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a boolean", at: location)
                 }
-                nodes[index].uniqueItems = flag
-            case "propertyNames": nodes[index].propertyNames = try subschema(keyword, value)
+                nodes[index].array.uniqueItems = flag
+            case "propertyNames": nodes[index].object.propertyNames = try subschema(keyword, value)
             case "format":
                 // Read always, asserted only when the schema asserts formats; an unknown name
                 // stays an annotation either way.
                 if let format = value.stringValue.flatMap(StandardFormat.init(rawValue:)) {
-                    nodes[index].format = format
+                    nodes[index].string.format = format
                 }
             case "multipleOf":
                 guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a number greater than 0", at: location)
                 }
-                nodes[index].multipleOf = multiple
-            case "if": nodes[index].ifSchema = try subschema(keyword, value)
-            case "then": nodes[index].thenSchema = try subschema(keyword, value)
-            case "else": nodes[index].elseSchema = try subschema(keyword, value)
+                nodes[index].number.multipleOf = multiple
+            case "if": nodes[index].inPlace.ifSchema = try subschema(keyword, value)
+            case "then": nodes[index].inPlace.thenSchema = try subschema(keyword, value)
+            case "else": nodes[index].inPlace.elseSchema = try subschema(keyword, value)
             case "dependentRequired":
                 guard let members = value.members else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "an object of string arrays", at: location)
@@ -452,7 +533,7 @@ package struct CompiledSchema: Sendable {
                         throw SchemaError.invalidKeywordValue(
                             keyword, expected: "an object of string arrays", at: location)
                     }
-                    nodes[index].dependentRequired.append((member.key, names))
+                    nodes[index].object.dependentRequired.append((member.key, names))
                 }
             case "dependentSchemas":
                 guard let members = value.members else {
@@ -461,34 +542,34 @@ package struct CompiledSchema: Sendable {
                 for member in members {
                     let node = try compile(
                         member.value, at: location.appending(keyword).appending(member.key), scope, compilation)
-                    nodes[index].dependentSchemas.append((member.key, node))
+                    nodes[index].object.dependentSchemas.append((member.key, node))
                 }
-            case "contains": nodes[index].contains = try subschema(keyword, value)
-            case "minContains": nodes[index].minContains = try count(keyword, value)
-            case "maxContains": nodes[index].maxContains = try count(keyword, value)
+            case "contains": nodes[index].array.contains = try subschema(keyword, value)
+            case "minContains": nodes[index].array.minContains = try count(keyword, value)
+            case "maxContains": nodes[index].array.maxContains = try count(keyword, value)
             case "pattern":
                 guard let source = value.stringValue else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
                 }
-                nodes[index].pattern = try Self.pattern(source, at: location.appending(keyword))
+                nodes[index].string.pattern = try Self.pattern(source, at: location.appending(keyword))
             case "patternProperties":
                 guard let members = value.members else {
                     throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
                 }
-                nodes[index].hasPropertiesKeyword = true
+                nodes[index].object.hasPropertiesKeyword = true
                 for member in members {
                     let memberLocation = location.appending(keyword).appending(member.key)
                     let pattern = try Self.pattern(member.key, at: memberLocation)
                     let node = try compile(member.value, at: memberLocation, scope, compilation)
-                    nodes[index].patternProperties.append((pattern, node))
+                    nodes[index].object.patternProperties.append((pattern, node))
                 }
-            case "anyOf": nodes[index].anyOf = try subschemas(keyword, value)
-            case "oneOf": nodes[index].oneOf = try subschemas(keyword, value)
-            case "allOf": nodes[index].allOf = try subschemas(keyword, value)
-            case "not": nodes[index].not = try subschema(keyword, value)
+            case "anyOf": nodes[index].inPlace.anyOf = try subschemas(keyword, value)
+            case "oneOf": nodes[index].inPlace.oneOf = try subschemas(keyword, value)
+            case "allOf": nodes[index].inPlace.allOf = try subschemas(keyword, value)
+            case "not": nodes[index].inPlace.not = try subschema(keyword, value)
             case "$ref", "$dynamicRef": try reference(keyword, value)
-            case "unevaluatedProperties": nodes[index].unevaluatedProperties = try subschema(keyword, value)
-            case "unevaluatedItems": nodes[index].unevaluatedItems = try subschema(keyword, value)
+            case "unevaluatedProperties": nodes[index].object.unevaluatedProperties = try subschema(keyword, value)
+            case "unevaluatedItems": nodes[index].array.unevaluatedItems = try subschema(keyword, value)
             case PaySizeKeyword.date.rawValue:
                 nodes[index].isReferenceDate = value.stringValue == PaySizeKeyword.referenceDateValue
             case PaySizeKeyword.number.rawValue:
@@ -496,22 +577,22 @@ package struct CompiledSchema: Sendable {
                     throw SchemaError.invalidKeywordValue(
                         keyword, expected: Self.oneOf(SwiftNumberType.allCases.map(\.rawValue)), at: location)
                 }
-                nodes[index].numberType = type
+                nodes[index].number.numberType = type
             case PaySizeKeyword.format.rawValue:
                 guard let format = value.stringValue.flatMap(StringFormat.init(rawValue:)) else {
                     throw SchemaError.invalidKeywordValue(
                         keyword, expected: Self.oneOf(StringFormat.allCases.map(\.rawValue)), at: location)
                 }
-                nodes[index].stringFormat = format
+                nodes[index].string.stringFormat = format
             case PaySizeKeyword.integerText.rawValue:
-                nodes[index].integerText = try subschema(keyword, value)
+                nodes[index].string.integerText = try subschema(keyword, value)
             case PaySizeKeyword.pairs.rawValue:
                 let pair = try subschemas(keyword, value)
                 guard pair.count == 2 else {
                     throw SchemaError.invalidKeywordValue(
                         keyword, expected: "an array of two schemas, the key's and the value's", at: location)
                 }
-                nodes[index].pairs = (pair[0], pair[1])
+                nodes[index].array.pairs = (pair[0], pair[1])
             case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue:
                 continue
             default:
@@ -535,117 +616,6 @@ package struct CompiledSchema: Sendable {
 
     private static func oneOf(_ names: [String]) -> String {
         "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
-    }
-}
-
-/// `pattern`, `patternProperties`, `multipleOf`, `if`/`then`/`else`, `dependentRequired`,
-/// `dependentSchemas`, `contains`, `format`, `$dynamicRef` and `unevaluatedProperties`/
-/// `unevaluatedItems` of one node. Filled while the schema compiles, never changed
-/// after.
-package final class HandWrittenKeywords: @unchecked Sendable {
-    /// `pattern`: an ECMA-262 regular expression the string must match somewhere.
-    package var pattern: ECMAScriptPattern?
-    /// `patternProperties`: the schema of every member whose key the pattern matches.
-    package var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] = []
-    package var multipleOf: SchemaMultiple?
-    package var ifSchema: Int?
-    package var thenSchema: Int?
-    package var elseSchema: Int?
-    /// `dependentRequired`: when the key is present, these keys must be too.
-    package var dependentRequired: [(key: String, required: [String])] = []
-    /// `dependentSchemas`: when the key is present, the whole object must satisfy the schema.
-    package var dependentSchemas: [(key: String, node: Int)] = []
-    /// `contains`, with `minContains` (default 1) and `maxContains`.
-    package var contains: Int?
-    package var minContains: Int?
-    package var maxContains: Int?
-    /// `$dynamicRef`: the node it resolves to statically.
-    package var dynamicReference: Int?
-    /// The `$dynamicAnchor` name a `$dynamicRef` looks up in the dynamic scope, when its static
-    /// target carries that dynamic anchor; `nil` when it acts as a `$ref`.
-    package var dynamicAnchor: String?
-    package var unevaluatedProperties: Int?
-    package var unevaluatedItems: Int?
-    /// `format`, when it names a format PaySize can assert.
-    package var format: StandardFormat?
-}
-
-extension CompiledSchema.Node {
-    private static let none = HandWrittenKeywords()
-
-    /// The hand-written keywords, created on first write.
-    private mutating func writable() -> HandWrittenKeywords {
-        if let handWritten { return handWritten }
-        let created = HandWrittenKeywords()
-        handWritten = created
-        return created
-    }
-
-    private var readable: HandWrittenKeywords { handWritten ?? Self.none }
-
-    package var pattern: ECMAScriptPattern? {
-        get { readable.pattern }
-        set { writable().pattern = newValue }
-    }
-    package var patternProperties: [(pattern: ECMAScriptPattern, node: Int)] {
-        get { readable.patternProperties }
-        set { writable().patternProperties = newValue }
-    }
-    package var multipleOf: SchemaMultiple? {
-        get { readable.multipleOf }
-        set { writable().multipleOf = newValue }
-    }
-    package var ifSchema: Int? {
-        get { readable.ifSchema }
-        set { writable().ifSchema = newValue }
-    }
-    package var thenSchema: Int? {
-        get { readable.thenSchema }
-        set { writable().thenSchema = newValue }
-    }
-    package var elseSchema: Int? {
-        get { readable.elseSchema }
-        set { writable().elseSchema = newValue }
-    }
-    package var dependentRequired: [(key: String, required: [String])] {
-        get { readable.dependentRequired }
-        set { writable().dependentRequired = newValue }
-    }
-    package var dependentSchemas: [(key: String, node: Int)] {
-        get { readable.dependentSchemas }
-        set { writable().dependentSchemas = newValue }
-    }
-    package var contains: Int? {
-        get { readable.contains }
-        set { writable().contains = newValue }
-    }
-    package var minContains: Int? {
-        get { readable.minContains }
-        set { writable().minContains = newValue }
-    }
-    package var maxContains: Int? {
-        get { readable.maxContains }
-        set { writable().maxContains = newValue }
-    }
-    package var dynamicReference: Int? {
-        get { readable.dynamicReference }
-        set { writable().dynamicReference = newValue }
-    }
-    package var dynamicAnchor: String? {
-        get { readable.dynamicAnchor }
-        set { writable().dynamicAnchor = newValue }
-    }
-    package var unevaluatedProperties: Int? {
-        get { readable.unevaluatedProperties }
-        set { writable().unevaluatedProperties = newValue }
-    }
-    package var unevaluatedItems: Int? {
-        get { readable.unevaluatedItems }
-        set { writable().unevaluatedItems = newValue }
-    }
-    package var format: StandardFormat? {
-        get { readable.format }
-        set { writable().format = newValue }
     }
 }
 

@@ -4,15 +4,32 @@ import Foundation
 /// Checks a JSON value against a ``CompiledSchema``: violations (what a draft 2020-12 validator
 /// rejects, which the device drops) and, separately, suspicions (what the device accepts but
 /// surely misreads).
+///
+/// One walk applies every keyword. It either gathers every violation
+/// (``violations(of:at:)``) or stops at the first one (``accepts(_:_:depth:)``, which also picks
+/// `anyOf`/`oneOf` alternatives and decides `not`, `if` and `contains`), so the two answers agree
+/// by construction.
+///
+/// The walk recurses once for each schema applied inside another: a `$ref`, `$dynamicRef` or
+/// combinator hop, or a step into a member or item of the value. It goes at most
+/// ``maximumDepth`` schemas deep; a value reached deeper is refused with one violation saying so,
+/// never accepted unchecked. A schema applied again to the same value while it is still being
+/// applied there (a loop of references that does not move into the value) holds at the repeat:
+/// every schema on the loop is still checked once, and nothing learned under that assumption is
+/// kept as an answer.
 package struct SchemaValidator {
     package let schema: CompiledSchema
     /// Whether PaySize's assertion keywords (``PaySizeKeyword/isAssertion``) are checked; without
     /// them the verdicts are a plain draft 2020-12 validator's, which tests compare with Python's
     /// `jsonschema`.
     package let checksPaySizeKeywords: Bool
-    /// `accepts` answers for values read from bytes, keyed by node, byte range and size (within one
-    /// scanned document these name one value): choosing `anyOf`/`oneOf` alternatives at every
-    /// level would otherwise re-check each subtree. Built values (empty range) are not cached.
+    /// Answers for values read from bytes, keyed by node, byte range and size (within one scanned
+    /// document these name one value): choosing `anyOf`/`oneOf` alternatives at every level would
+    /// otherwise re-check each subtree, and a schema whose `$ref`s, `allOf`s and `anyOf`s point at
+    /// one node from several places would have it re-checked once per route, which grows
+    /// exponentially with the number of hops (`{"oneOf":[{"$ref":"#"},{"$ref":"#"}]}`). Within one
+    /// validator every value sits at one path, so the findings are the same. Built values (empty
+    /// range) are not cached.
     private let answers = Answers()
 
     private final class Answers {
@@ -31,53 +48,99 @@ package struct SchemaValidator {
                 size = instance.compactByteCount
             }
         }
-        var known: [Key: Bool] = [:]
-        /// `violations` and `suspicions` per node and value, for the same reason: a schema whose
-        /// `$ref`s, `allOf`s and `anyOf`s point at one node from several places (or loop back
-        /// through it) would otherwise have it re-checked once per route, which grows
-        /// exponentially with the number of hops (`{"oneOf":[{"$ref":"#"},{"$ref":"#"}]}`).
-        /// Within one validator every value sits at one path, so the findings are the same.
-        var violations: [Key: [SchemaViolation]] = [:]
-        var suspicions: [Key: [SchemaViolation]] = [:]
+        /// Answers per value and dynamic scope, when the schema uses it.
+        struct ScopedKey: Hashable {
+            var key: Key
+            var scope: [Int]
+        }
+        let plain = Memo<Key>()
+        let scoped = Memo<ScopedKey>()
         /// The resources entered on the way to the node being checked, outermost first (the
         /// dynamic scope a `$dynamicRef` searches); kept only when the schema has one. A resource
         /// entered again is not repeated: the search takes its outermost entry anyway, and so
         /// the scope stays as short as the schema's resources are few.
         var scope: [Int] = []
-        /// `violations` and `accepts` answers per value and dynamic scope, when the schema uses it.
-        struct ScopedKey: Hashable {
-            var key: Key
-            var scope: [Int]
-        }
-        var scopedKnown: [ScopedKey: Bool] = [:]
-        var scopedViolations: [ScopedKey: [SchemaViolation]] = [:]
+        /// The shallowest depth of a walk still in progress that a loop assumed to hold; `Int.max`
+        /// when none. Answers found beneath it rest on the assumption and are not kept.
+        var assumed = Int.max
+        /// How many findings walks are in progress: while there are, a yes-or-no walk also looks
+        /// for its node and value among theirs.
+        var collecting = 0
         /// Nodes checked that no answer is kept for (a value built while checking, such as a
         /// key under `propertyNames`, has no byte range to key it by): bounded, since schemas
         /// that loop through `anyOf` would otherwise check such a value exponentially often.
         var steps = 0
         var exhausted = false
+        /// Whether a walk reached ``SchemaValidator/maximumDepth``.
+        var tooDeep = false
+    }
+
+    /// The answers of one kind of key, yes-or-no and findings apart: a node and value being
+    /// checked is marked with its depth until its answer is known.
+    private final class Memo<Key: Hashable> {
+        enum Entry<Answer> {
+            case inProgress(depth: Int)
+            case answered(Answer)
+        }
+        var verdicts: [Key: Entry<Bool>] = [:]
+        var findings: [Key: Entry<[SchemaViolation]>] = [:]
+    }
+
+    /// What one walk gathers: every violation when `collects`, else only whether there is one.
+    private struct Outcome {
+        let collects: Bool
+        var violations: [SchemaViolation] = []
+        var failed = false
+
+        /// Whether the walk may stop: it answers yes or no, and the answer is no.
+        var isDecided: Bool { failed && !collects }
+
+        /// Records a violation, built only when every violation is gathered.
+        mutating func add(_ violation: @autoclosure () -> SchemaViolation) {
+            failed = true
+            if collects { violations.append(violation()) }
+        }
+
+        mutating func add(_ found: [SchemaViolation]) {
+            if !found.isEmpty { failed = true }
+            violations += found
+        }
+
+        mutating func add(_ other: Outcome) {
+            if other.failed { failed = true }
+            violations += other.violations
+        }
     }
 
     /// The most uncached node checks for one value; past it the value is refused with one
     /// finding saying so.
     package static let maximumSteps = 1_000_000
 
+    /// The most schemas applied inside each other: `$ref`/`$dynamicRef`/combinator hops and steps
+    /// into the value together. A walk that reaches it refuses the whole value with one violation
+    /// (keyword `depth`). The walk recurses once per schema, so this bounds its stack: the deepest walk
+    /// fits in 4 MiB even in a debug build, half of a Linux thread's default stack
+    /// (`SchemaDepthTests`), and in a fraction of that optimized.
+    package static let maximumDepth = 256
+
     package init(schema: CompiledSchema, checksPaySizeKeywords: Bool = true) {
         self.schema = schema
         self.checksPaySizeKeywords = checksPaySizeKeywords
     }
 
-    /// More `$ref`/`allOf`/`anyOf`/`oneOf`/`not` hops than this without moving into the value
-    /// means the schema loops (`{"$ref": "#"}`); the value is accepted there. Descending into
-    /// the value resets the count: its nesting is already bounded by the scanner's depth limit.
-    package static let maximumDepth = 64
-
     private func node(_ index: Int) -> CompiledSchema.Node { schema.nodes[index] }
 
-    // MARK: - Violations
+    // MARK: - Entry points
 
     package func violations(of instance: JSONElement, at path: JSONPointer) -> [SchemaViolation] {
-        let found = violations(schema.root, instance, path, depth: 0)
+        var found = violations(schema.root, instance, path, depth: 0)
+        if answers.tooDeep {
+            // Past the limit no answer is known, and `not`, `oneOf`, `if` and `contains` turn an
+            // unknown into anything: the other findings cannot be trusted, the refusal can.
+            var refusal = tooDeep(path)
+            if !instance.byteRange.isEmpty { refusal.byteOffset = instance.byteRange.lowerBound }
+            found = [refusal]
+        }
         guard answers.exhausted else { return found }
         return found + [
             violation(
@@ -88,31 +151,133 @@ package struct SchemaValidator {
         ]
     }
 
-    private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [SchemaViolation]
-    {
-        if schema.usesDynamicScope { return scopedViolations(index, instance, path, depth: depth) }
-        let key = Answers.Key(index, instance)
-        if let key, let known = answers.violations[key] { return known }
-        if key == nil, !step() { return [] }
-        let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
-        if let key { answers.violations[key] = found }
-        return found
+    /// Whether `instance` satisfies node `index`: the walk of ``violations(of:at:)``, stopping at
+    /// the first violation without building it. `depth` counts the schemas the caller is inside.
+    /// A walk that went past ``maximumDepth`` or ``maximumSteps``, now or in an earlier call, makes
+    /// every answer no.
+    package func accepts(_ index: Int, _ instance: JSONElement, depth: Int = 0) -> Bool {
+        holds(index, instance, depth: depth) && !answers.tooDeep && !answers.exhausted
     }
 
-    /// `violations` when the schema uses the dynamic scope: answers kept per dynamic scope too,
-    /// the node's resource entered for what it reaches, and a bound on the work.
-    @inline(never)
-    private func scopedViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
+    /// Whether node `index` holds on `instance` as far as the walk can tell: the yes-or-no walk
+    /// inside another, which leaves the limits to the outermost call.
+    private func holds(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
+        var outcome = Outcome(collects: false)
+        apply(index, instance, .root, depth: depth, &outcome)
+        return !outcome.failed
+    }
+
+    private func violations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int) -> [SchemaViolation]
     {
+        var outcome = Outcome(collects: true)
+        apply(index, instance, path, depth: depth, &outcome)
+        return outcome.violations
+    }
+
+    // MARK: - The walk
+
+    /// Applies node `index` to `instance`, `depth` schemas deep, adding what it finds to `outcome`.
+    private func apply(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome)
+    {
+        guard depth < Self.maximumDepth else {
+            answers.tooDeep = true
+            outcome.failed = true
+            return
+        }
+        if schema.usesDynamicScope {
+            applyScoped(index, instance, path, depth: depth, &outcome)
+        } else if let key = Answers.Key(index, instance) {
+            applyOnce(key, in: answers.plain, countingSteps: false, index, instance, path, depth: depth, &outcome)
+        } else if step() {
+            outcome.add(evaluate(index, instance, path, depth: depth, collects: outcome.collects))
+        } else {
+            outcome.failed = true
+        }
+    }
+
+    /// `apply` when the schema uses the dynamic scope: answers kept per dynamic scope too, the
+    /// node's resource entered for what it reaches, and a bound on the work.
+    @inline(never)
+    private func applyScoped(
+        _ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
         let entered = enter(index)
         defer { leave(entered) }
-        let key = Answers.Key(index, instance).map { Answers.ScopedKey(key: $0, scope: answers.scope) }
-        if let key, let known = answers.scopedViolations[key] { return known }
-        guard step() else { return [] }
-        let found = Self.unique(Self.locating(violationsHere(index, instance, path, depth: depth), at: instance))
-        if let key { answers.scopedViolations[key] = found }
-        return found
+        if let key = Answers.Key(index, instance) {
+            let scoped = Answers.ScopedKey(key: key, scope: answers.scope)
+            applyOnce(scoped, in: answers.scoped, countingSteps: true, index, instance, path, depth: depth, &outcome)
+        } else if step() {
+            outcome.add(evaluate(index, instance, path, depth: depth, collects: outcome.collects))
+        } else {
+            outcome.failed = true
+        }
+    }
+
+    /// Applies a node to a value read from bytes at most once per kind of walk: a kept answer is
+    /// reused, and a node reached again while it is being applied to the same value holds there.
+    private func applyOnce<Key: Hashable>(
+        _ key: Key, in memo: Memo<Key>, countingSteps: Bool, _ index: Int, _ instance: JSONElement,
+        _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
+        if outcome.collects {
+            switch memo.findings[key] {
+            case .answered(let found)?:
+                outcome.add(found)
+                return
+            case .inProgress(let entered)?:
+                answers.assumed = min(answers.assumed, entered)
+                return
+            case nil:
+                break
+            }
+        } else {
+            switch memo.verdicts[key] {
+            case .answered(let holds)?:
+                if !holds { outcome.failed = true }
+                return
+            case .inProgress(let entered)?:
+                answers.assumed = min(answers.assumed, entered)
+                return
+            case nil:
+                // A loop closes on the schema and value a findings walk around this one is at:
+                // the yes-or-no walk inside it must assume what the findings walk assumes.
+                if answers.collecting > 0, case .inProgress(let entered)? = memo.findings[key] {
+                    answers.assumed = min(answers.assumed, entered)
+                    return
+                }
+            }
+        }
+        guard !countingSteps || step() else {
+            outcome.failed = true
+            return
+        }
+        if outcome.collects {
+            memo.findings[key] = .inProgress(depth: depth)
+            answers.collecting += 1
+        } else {
+            memo.verdicts[key] = .inProgress(depth: depth)
+        }
+        let own = evaluate(index, instance, path, depth: depth, collects: outcome.collects)
+        if outcome.collects { answers.collecting -= 1 }
+        // The answer is kept unless it rests on a loop's assumption about a walk still in progress.
+        let settled = answers.assumed >= depth
+        if settled { answers.assumed = Int.max }
+        if outcome.collects {
+            memo.findings[key] = settled ? .answered(own.violations) : nil
+        } else {
+            memo.verdicts[key] = settled ? .answered(!own.failed) : nil
+        }
+        outcome.add(own)
+    }
+
+    /// The outcome of node `index` on `instance` alone; findings made at this level point at it.
+    private func evaluate(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, collects: Bool)
+        -> Outcome
+    {
+        var own = Outcome(collects: collects)
+        applyKeywords(index, instance, path, depth: depth, &own)
+        if collects { own.violations = Self.unique(Self.locating(own.violations, at: instance)) }
+        return own
     }
 
     /// Counts one uncached check; `false` once the bound is passed.
@@ -138,9 +303,9 @@ package struct SchemaValidator {
     /// scope with a `$dynamicAnchor` of its name, else its static target.
     @inline(never)
     private func dynamicTarget(_ index: Int) -> Int? {
-        let node = schema.nodes[index]
-        guard let target = node.dynamicReference else { return nil }
-        guard let name = node.dynamicAnchor else { return target }
+        let inPlace = schema.nodes[index].inPlace
+        guard let target = inPlace.dynamicReference else { return nil }
+        guard let name = inPlace.dynamicAnchor else { return target }
         for resource in answers.scope {
             if let anchored = schema.dynamicAnchors[resource]?[name] { return anchored }
         }
@@ -164,163 +329,538 @@ package struct SchemaValidator {
         }
     }
 
-    private func violationsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        guard depth < Self.maximumDepth else { return [] }
+    // MARK: - Keywords
+
+    // Each part below takes its node's keywords of one group and returns early once a yes-or-no
+    // walk has its answer. They are kept apart so a walk through a deep value or a long chain of
+    // references keeps a small frame per level.
+
+    private func applyKeywords(
+        _ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
         if let constant = schema.nodes[index].constant {
-            return constant
-                ? []
-                : [
+            if !constant {
+                outcome.add(
                     violation(
-                        "false", path, "no value is allowed here, found \(Self.describe(instance))", fix: "remove it")
-                ]
+                        "false", path, "no value is allowed here, found \(Self.describe(instance))", fix: "remove it"))
+            }
+            return
         }
-        var found: [SchemaViolation] = []
-        if let reference = schema.nodes[index].reference {
-            found += violations(reference, instance, path, depth: depth + 1)
+        if let reference = schema.nodes[index].inPlace.reference {
+            apply(reference, instance, path, depth: depth + 1, &outcome)
+            if outcome.isDecided { return }
         }
-        if let typeFinding = typeViolation(index, instance, path) {
+        if let types = schema.nodes[index].types, !types.contains(where: { Self.matches(instance, type: $0) }) {
             // A wrong type makes every other keyword here moot.
-            return found + [typeFinding]
+            outcome.add(typeViolation(schema.nodes[index], types, instance, path))
+            return
         }
-        found += valueViolations(index, instance, path, depth: depth)
+        applyValueKeywords(index, instance, path, depth: depth, &outcome)
+        if outcome.isDecided { return }
         switch instance.content {
-        case .object(let members): found += objectViolations(index, members, path, depth: depth)
-        case .array(let elements): found += arrayViolations(index, elements, path, depth: depth)
+        case .object(let members): applyObjectKeywords(index, members, path, depth: depth, &outcome)
+        case .array(let elements): applyArrayKeywords(index, elements, path, depth: depth, &outcome)
         default: break
         }
-        found += combinatorViolations(index, instance, path, depth: depth)
-        return found
+        if outcome.isDecided { return }
+        applyInPlaceKeywords(index, instance, path, depth: depth, &outcome)
     }
 
-    // The parts of `violationsHere`, kept apart so each level of a deeply nested value takes
-    // little stack: its recursion passes through here once per level.
-
+    /// `enum`, `const` and the number and string assertions.
     @inline(never)
-    private func typeViolation(_ index: Int, _ instance: JSONElement, _ path: JSONPointer) -> SchemaViolation? {
-        let node = schema.nodes[index]
-        guard let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) else { return nil }
-        return typeViolation(node, types, instance, path)
-    }
-
-    @inline(never)
-    private func valueViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        let node = schema.nodes[index]
-        var found: [SchemaViolation] = []
-        if let values = node.enumValues, !values.contains(where: { equal($0, instance, as: node) }) {
-            let listed = values.prefix(12).map(Self.literal).joined(separator: ", ")
-            found.append(
+    private func applyValueKeywords(
+        _ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
+        let numberType = schema.nodes[index].number.numberType
+        if let values = schema.nodes[index].enumValues,
+            !values.contains(where: { equal($0, instance, as: numberType) })
+        {
+            outcome.add(
                 violation(
                     "enum",
-                    path, "unknown value \(Self.literal(instance)), expected one of \(listed)",
+                    path,
+                    "unknown value \(Self.literal(instance)), expected one of \(values.prefix(12).map(Self.literal).joined(separator: ", "))",
                     fix: "send one of the known values; a new case must reach every installed app first"))
+            if outcome.isDecided { return }
         }
-        if let constant = node.constValue, !equal(constant, instance, as: node) {
-            found.append(
+        if let constant = schema.nodes[index].constValue, !equal(constant, instance, as: numberType) {
+            outcome.add(
                 violation(
                     "const",
                     path, "expected \(Self.literal(constant)), found \(Self.literal(instance))",
                     fix: "send \(Self.literal(constant))"))
+            if outcome.isDecided { return }
         }
-        found += numberViolations(node, instance, path)
-        found += stringViolations(node, instance, path, depth: depth)
-        return found
+        if let text = instance.numberText {
+            applyNumberKeywords(schema.nodes[index].number, text, path, &outcome)
+        } else if let string = instance.stringValue {
+            applyStringKeywords(schema.nodes[index].string, string, path, depth: depth, &outcome)
+        }
+    }
+
+    /// Bounds (compared exactly, see ``JSONNumber``) and, when checked, `x-paysize-number`:
+    /// a number the bounds already refuse is not reported twice.
+    @inline(never)
+    private func applyNumberKeywords(
+        _ keywords: CompiledSchema.NumberKeywords, _ text: String, _ path: JSONPointer, _ outcome: inout Outcome
+    ) {
+        guard let value = JSONNumber(text) else { return }
+        var bounded = true
+        if let minimum = keywords.minimum, value < minimum {
+            bounded = false
+            outcome.add(
+                violation(
+                    "minimum", path, "\(text) is less than the minimum \(minimum)", fix: "send a value ≥ \(minimum)"))
+            if outcome.isDecided { return }
+        }
+        if let maximum = keywords.maximum, value > maximum {
+            bounded = false
+            outcome.add(
+                violation(
+                    "maximum", path, "\(text) is more than the maximum \(maximum)", fix: "send a value ≤ \(maximum)"))
+            if outcome.isDecided { return }
+        }
+        if let bound = keywords.exclusiveMinimum, value <= bound {
+            bounded = false
+            outcome.add(
+                violation("exclusiveMinimum", path, "\(text) is not more than \(bound)", fix: "send a value > \(bound)")
+            )
+            if outcome.isDecided { return }
+        }
+        if let bound = keywords.exclusiveMaximum, value >= bound {
+            bounded = false
+            outcome.add(
+                violation("exclusiveMaximum", path, "\(text) is not less than \(bound)", fix: "send a value < \(bound)")
+            )
+            if outcome.isDecided { return }
+        }
+        if let multiple = keywords.multipleOf, !multiple.divides(text) {
+            bounded = false
+            outcome.add(
+                violation(
+                    "multipleOf",
+                    path, "\(text) is not a multiple of \(multiple.description)",
+                    fix: "send a multiple of \(multiple.description)"))
+            if outcome.isDecided { return }
+        }
+        if bounded, checksPaySizeKeywords, let type = keywords.numberType, type.read(text) == nil {
+            outcome.add(
+                violation(
+                    "x-paysize-number",
+                    path, "JSONDecoder cannot read \(text) as \(type.rawValue)", fix: "send \(type.range)"))
+        }
     }
 
     @inline(never)
-    private func combinatorViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        let node = schema.nodes[index]
-        var found: [SchemaViolation] = []
-        if let all = node.allOf {
-            for branch in all { found += violations(branch, instance, path, depth: depth + 1) }
+    private func applyStringKeywords(
+        _ keywords: CompiledSchema.StringKeywords, _ string: String, _ path: JSONPointer, depth: Int,
+        _ outcome: inout Outcome
+    ) {
+        // JSON Schema counts code points, not UTF-16 units or grapheme clusters.
+        if keywords.minLength != nil || keywords.maxLength != nil {
+            let length = string.unicodeScalars.count
+            if let minimum = keywords.minLength, length < minimum {
+                outcome.add(
+                    violation(
+                        "minLength",
+                        path, "string is \(length) characters long, shorter than \(minimum)",
+                        fix: "send at least \(minimum) characters"))
+                if outcome.isDecided { return }
+            }
+            if let maximum = keywords.maxLength, length > maximum {
+                outcome.add(
+                    violation(
+                        "maxLength",
+                        path, "string is \(length) characters long, longer than \(maximum)",
+                        fix: "send at most \(maximum) characters"))
+                if outcome.isDecided { return }
+            }
         }
-        if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) {
+        if let pattern = keywords.pattern {
+            do {
+                if try !pattern.matches(string) {
+                    outcome.add(
+                        violation(
+                            "pattern",
+                            path, "'\(Self.clipped(string))' does not match the pattern '\(pattern.source)'",
+                            fix: "send a value that matches '\(pattern.source)'"))
+                }
+            } catch {
+                // A match past the pattern's work bound cannot show the value satisfies it.
+                outcome.add(
+                    violation("pattern", path, error.message, fix: "simplify the pattern or send a shorter string"))
+            }
+            if outcome.isDecided { return }
+        }
+        if schema.assertsFormat, let format = keywords.format, !format.accepts(string) {
+            outcome.add(
+                violation(
+                    "format",
+                    path, "'\(Self.clipped(string))' is not a valid '\(format.rawValue)' (format)",
+                    fix: "send a '\(format.rawValue)' string, or check without --format-assertion"))
+            if outcome.isDecided { return }
+        }
+        guard checksPaySizeKeywords else { return }
+        if let format = keywords.stringFormat, !format.accepts(string) {
+            outcome.add(
+                violation(
+                    "x-paysize-format",
+                    path, "'\(Self.clipped(string))' is not \(format.name) JSONDecoder can read", fix: format.fix))
+            if outcome.isDecided { return }
+        }
+        if let integerText = keywords.integerText {
+            if let integer = Int(string) {
+                apply(integerText, .integer(integer), path, depth: depth + 1, &outcome)
+            } else {
+                outcome.add(
+                    violation(
+                        "x-paysize-integer-text",
+                        path, "'\(Self.clipped(string))' is not an integer as Int(_:) reads it",
+                        fix: "send an integer such as '3' or '-1'"))
+            }
+        }
+    }
+
+    @inline(never)
+    private func applyObjectKeywords(
+        _ index: Int, _ members: [JSONMember], _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
+        let object = schema.nodes[index].object
+        let keys = StringEquality.Keys(members.map(\.key), schema.stringEquality)
+        for key in object.required where !keys.contains(key) {
+            outcome.add(missingKey(key, in: members, path))
+            if outcome.isDecided { return }
+        }
+        for dependent in object.dependentRequired where keys.contains(dependent.key) {
+            for name in dependent.required where !keys.contains(name) {
+                outcome.add(
+                    violation(
+                        "dependentRequired",
+                        path.appending(name),
+                        "missing key '\(Self.shown(name))', required when '\(Self.shown(dependent.key))' is present",
+                        fix: "add '\(Self.shown(name))', or leave out '\(Self.shown(dependent.key))'"))
+                if outcome.isDecided { return }
+            }
+        }
+        if let minimum = object.minProperties, members.count < minimum {
+            outcome.add(
+                violation(
+                    "minProperties",
+                    path, "object has \(members.count) keys, fewer than \(minimum)",
+                    fix: "send at least \(minimum) keys"))
+            if outcome.isDecided { return }
+        }
+        if let maximum = object.maxProperties, members.count > maximum {
+            outcome.add(
+                violation(
+                    "maxProperties",
+                    path, "object has \(members.count) keys, more than \(maximum)", fix: "send at most \(maximum) keys")
+            )
+            if outcome.isDecided { return }
+        }
+        for member in members {
+            let memberPath = outcome.collects ? path.appending(member.key) : path
+            if let names = object.propertyNames {
+                applyPropertyNames(names, member, memberPath, depth: depth, &outcome)
+                if outcome.isDecided { return }
+            }
+            let property = object.properties.first(where: { schema.stringEquality.equal($0.key, member.key) })
+            if let property {
+                apply(property.node, member.value, memberPath, depth: depth + 1, &outcome)
+                if outcome.isDecided { return }
+            }
+            var patterned = false
+            for pattern in object.patternProperties where Self.matches(pattern.pattern, member.key) {
+                patterned = true
+                apply(pattern.node, member.value, memberPath, depth: depth + 1, &outcome)
+                if outcome.isDecided { return }
+            }
+            if property == nil, !patterned, let additional = object.additionalProperties {
+                if node(additional).constant == false {
+                    outcome.add(
+                        violation(
+                            "additionalProperties",
+                            memberPath, "key '\(Self.shown(member.key))' is not allowed here",
+                            fix: "remove '\(Self.shown(member.key))'"))
+                } else {
+                    apply(additional, member.value, memberPath, depth: depth + 1, &outcome)
+                }
+                if outcome.isDecided { return }
+            }
+        }
+    }
+
+    private func missingKey(_ key: String, in members: [JSONMember], _ path: JSONPointer) -> SchemaViolation {
+        if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
+            return violation(
+                "required",
+                path.appending(key),
+                "missing required key '\(Self.shown(key))' (the payload has '\(Self.shown(similar))')",
+                fix:
+                    "send '\(Self.shown(key))' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"
+            )
+        }
+        return violation(
+            "required",
+            path.appending(key), "missing required key '\(Self.shown(key))'",
+            fix: "add '\(Self.shown(key))' to the payload, or make it optional in the app's type")
+    }
+
+    /// `propertyNames` on one member's key: its findings say which key and point at the key.
+    @inline(never)
+    private func applyPropertyNames(
+        _ names: Int, _ member: JSONMember, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
+        var own = Outcome(collects: outcome.collects)
+        apply(names, .string(member.key), path, depth: depth + 1, &own)
+        if own.collects {
+            own.violations = own.violations.map { finding in
+                var keyed = finding
+                keyed.message = "key '\(Self.shown(member.key))' is not allowed: \(finding.message)"
+                if !member.keyRange.isEmpty { keyed.byteOffset = member.keyRange.lowerBound }
+                return keyed
+            }
+        }
+        outcome.add(own)
+    }
+
+    @inline(never)
+    private func applyArrayKeywords(
+        _ index: Int, _ elements: [JSONElement], _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
+        let array = schema.nodes[index].array
+        if let minimum = array.minItems, elements.count < minimum {
+            outcome.add(
+                violation(
+                    "minItems",
+                    path, "array has \(elements.count) items, fewer than \(minimum)",
+                    fix: "send at least \(minimum) items"))
+            if outcome.isDecided { return }
+        }
+        if let maximum = array.maxItems, elements.count > maximum {
+            outcome.add(
+                violation(
+                    "maxItems",
+                    path, "array has \(elements.count) items, more than \(maximum)",
+                    fix: "send at most \(maximum) items"))
+            if outcome.isDecided { return }
+        }
+        for (offset, element) in elements.enumerated() {
+            if offset < array.prefixItems.count {
+                apply(array.prefixItems[offset], element, itemPath(path, offset, outcome), depth: depth + 1, &outcome)
+            } else if let items = array.items {
+                if node(items).constant == false {
+                    outcome.add(
+                        violation(
+                            "items",
+                            path.appending(index: offset), "no item is allowed at index \(offset)",
+                            fix: "send at most \(offset) items"))
+                } else {
+                    apply(items, element, itemPath(path, offset, outcome), depth: depth + 1, &outcome)
+                }
+            }
+            if outcome.isDecided { return }
+        }
+        if checksPaySizeKeywords, let pairs = array.pairs {
+            if elements.count % 2 != 0 {
+                outcome.add(
+                    violation(
+                        "x-paysize-pairs",
+                        path,
+                        "a dictionary written as a flat [key, value, …] array needs an even number of items, found \(elements.count)",
+                        fix: "send a value after every key"))
+                if outcome.isDecided { return }
+            }
+            for (offset, element) in elements.enumerated() {
+                let pair = offset % 2 == 0 ? pairs.key : pairs.value
+                apply(pair, element, itemPath(path, offset, outcome), depth: depth + 1, &outcome)
+                if outcome.isDecided { return }
+            }
+        }
+        if let contains = array.contains {
+            applyContains(array, contains, elements, path, depth: depth, &outcome)
+            if outcome.isDecided { return }
+        }
+        if array.uniqueItems {
+            outer: for first in elements.indices {
+                for second in elements.indices where second > first {
+                    if elements[first].isJSONEqual(to: elements[second], strings: schema.stringEquality) {
+                        outcome.add(
+                            violation(
+                                "uniqueItems",
+                                path, "items \(first) and \(second) are equal, items must be unique",
+                                fix: "remove the duplicate"))
+                        break outer
+                    }
+                }
+            }
+        }
+    }
+
+    private func itemPath(_ path: JSONPointer, _ offset: Int, _ outcome: Outcome) -> JSONPointer {
+        outcome.collects ? path.appending(index: offset) : path
+    }
+
+    /// `contains` with `minContains` (default 1) and `maxContains`.
+    @inline(never)
+    private func applyContains(
+        _ array: CompiledSchema.ArrayKeywords, _ contains: Int, _ elements: [JSONElement], _ path: JSONPointer,
+        depth: Int, _ outcome: inout Outcome
+    ) {
+        var matching = 0
+        for element in elements where holds(contains, element, depth: depth + 1) { matching += 1 }
+        let minimum = array.minContains ?? 1
+        if matching < minimum {
+            outcome.add(
+                violation(
+                    "minContains",
+                    path, "array has \(matching) items matching 'contains', fewer than \(minimum)",
+                    fix: "send at least \(minimum) items that match"))
+            if outcome.isDecided { return }
+        }
+        if let maximum = array.maxContains, matching > maximum {
+            outcome.add(
+                violation(
+                    "maxContains",
+                    path, "array has \(matching) items matching 'contains', more than \(maximum)",
+                    fix: "send at most \(maximum) items that match"))
+        }
+    }
+
+    /// `allOf`, `anyOf`, `oneOf`, `not`, `$dynamicRef`, `if`/`then`/`else`, `dependentSchemas` and
+    /// the `unevaluated…` keywords.
+    @inline(never)
+    private func applyInPlaceKeywords(
+        _ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
+        let inPlace = schema.nodes[index].inPlace
+        if let all = inPlace.allOf {
+            for branch in all {
+                apply(branch, instance, path, depth: depth + 1, &outcome)
+                if outcome.isDecided { return }
+            }
+        }
+        if let any = inPlace.anyOf, !any.contains(where: { holds($0, instance, depth: depth + 1) }) {
+            outcome.failed = true
+            if !outcome.collects { return }
             let results = any.map { violations($0, instance, path, depth: depth + 1) }
-            found += explainNoMatch(any, results, instance, path, keyword: "anyOf")
+            outcome.add(explainNoMatch(any, results, instance, path, keyword: "anyOf", depth: depth))
         }
-        if let one = node.oneOf {
-            let matching = one.filter { accepts($0, instance, depth: depth + 1) }.count
+        if let one = inPlace.oneOf {
+            var matching = 0
+            for branch in one where holds(branch, instance, depth: depth + 1) {
+                matching += 1
+                if matching > 1, !outcome.collects { break }
+            }
             if matching == 0 {
+                outcome.failed = true
+                if !outcome.collects { return }
                 let results = one.map { violations($0, instance, path, depth: depth + 1) }
-                found += explainNoMatch(one, results, instance, path, keyword: "oneOf")
+                outcome.add(explainNoMatch(one, results, instance, path, keyword: "oneOf", depth: depth))
             } else if matching > 1 {
-                found.append(
+                outcome.add(
                     violation(
                         "oneOf",
                         path, "matches \(matching) alternatives of 'oneOf', exactly one must match",
                         fix: "send a value that fits exactly one alternative (for an enum: exactly one case key)"))
+                if outcome.isDecided { return }
             }
         }
-        if let negated = node.not, accepts(negated, instance, depth: depth + 1) {
-            found.append(
+        if let negated = inPlace.not, holds(negated, instance, depth: depth + 1) {
+            outcome.add(
                 violation("not", path, "matches a schema it must not match ('not')", fix: "send a different value"))
+            if outcome.isDecided { return }
         }
-        if node.handWritten != nil {
-            found += conditionalViolations(index, instance, path, depth: depth)
-        }
-        return found
-    }
-
-    /// `if`/`then`/`else` and `dependentSchemas`: apart, so the recursion through
-    /// ``combinatorViolations(_:_:_:depth:)`` keeps a small frame.
-    @inline(never)
-    private func conditionalViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        var found: [SchemaViolation] = []
         if let target = dynamicTarget(index) {
-            found += violations(target, instance, path, depth: depth + 1)
+            apply(target, instance, path, depth: depth + 1, &outcome)
+            if outcome.isDecided { return }
         }
-        for branch in conditionalBranches(index, instance, depth: depth) {
-            found += violations(branch, instance, path, depth: depth + 1)
+        if inPlace.ifSchema != nil || !schema.nodes[index].object.dependentSchemas.isEmpty {
+            for branch in conditionalBranches(index, instance, depth: depth) {
+                apply(branch, instance, path, depth: depth + 1, &outcome)
+                if outcome.isDecided { return }
+            }
         }
-        found += unevaluatedViolations(index, instance, path, depth: depth)
-        return found
+        if let unevaluated = schema.nodes[index].object.unevaluatedProperties, let members = instance.members {
+            applyUnevaluatedProperties(index, unevaluated, instance, members, path, depth: depth, &outcome)
+            if outcome.isDecided { return }
+        }
+        if let unevaluated = schema.nodes[index].array.unevaluatedItems, let elements = instance.elements {
+            applyUnevaluatedItems(index, unevaluated, instance, elements, path, depth: depth, &outcome)
+        }
     }
 
-    /// `unevaluatedProperties` and `unevaluatedItems`: the members and items that no keyword of
-    /// this node, nor of a subschema applied here in place and satisfied, evaluated.
+    /// `unevaluatedProperties`: the members that no keyword of this node, nor of a subschema
+    /// applied here in place and satisfied, evaluated.
     @inline(never)
-    private func unevaluatedViolations(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        let node = schema.nodes[index]
-        var found: [SchemaViolation] = []
-        if let unevaluated = node.unevaluatedProperties, let members = instance.members {
-            let evaluated = evaluation(index, instance, depth: depth)
-            for member in members where !evaluated.covers(member.key) {
-                let memberPath = path.appending(member.key)
-                if self.node(unevaluated).constant == false {
-                    found.append(
-                        violation(
-                            "unevaluatedProperties",
-                            memberPath, "key '\(Self.shown(member.key))' is not allowed here (unevaluatedProperties)",
-                            fix: "remove '\(Self.shown(member.key))'"))
-                } else {
-                    found += violations(unevaluated, member.value, memberPath, depth: 0)
-                }
+    private func applyUnevaluatedProperties(
+        _ index: Int, _ unevaluated: Int, _ instance: JSONElement, _ members: [JSONMember], _ path: JSONPointer,
+        depth: Int, _ outcome: inout Outcome
+    ) {
+        let evaluated = evaluation(index, instance, depth: depth)
+        for member in members where !evaluated.covers(member.key) {
+            if node(unevaluated).constant == false {
+                outcome.add(
+                    violation(
+                        "unevaluatedProperties",
+                        path.appending(member.key),
+                        "key '\(Self.shown(member.key))' is not allowed here (unevaluatedProperties)",
+                        fix: "remove '\(Self.shown(member.key))'"))
+            } else {
+                let memberPath = outcome.collects ? path.appending(member.key) : path
+                apply(unevaluated, member.value, memberPath, depth: depth + 1, &outcome)
             }
+            if outcome.isDecided { return }
         }
-        if let unevaluated = node.unevaluatedItems, let elements = instance.elements {
-            let evaluated = evaluation(index, instance, depth: depth)
-            for (offset, element) in elements.enumerated() where !evaluated.covers(offset) {
-                if self.node(unevaluated).constant == false {
-                    found.append(
-                        violation(
-                            "unevaluatedItems",
-                            path.appending(index: offset),
-                            "no item is allowed at index \(offset) (unevaluatedItems)", fix: "remove the item"))
-                } else {
-                    found += violations(unevaluated, element, path.appending(index: offset), depth: 0)
-                }
+    }
+
+    /// `unevaluatedItems`, as `unevaluatedProperties` for items.
+    @inline(never)
+    private func applyUnevaluatedItems(
+        _ index: Int, _ unevaluated: Int, _ instance: JSONElement, _ elements: [JSONElement], _ path: JSONPointer,
+        depth: Int, _ outcome: inout Outcome
+    ) {
+        let evaluated = evaluation(index, instance, depth: depth)
+        for (offset, element) in elements.enumerated() where !evaluated.covers(offset) {
+            if node(unevaluated).constant == false {
+                outcome.add(
+                    violation(
+                        "unevaluatedItems",
+                        path.appending(index: offset),
+                        "no item is allowed at index \(offset) (unevaluatedItems)", fix: "remove the item"))
+            } else {
+                apply(unevaluated, element, itemPath(path, offset, outcome), depth: depth + 1, &outcome)
             }
+            if outcome.isDecided { return }
         }
-        return found
+    }
+
+    /// `enum` and `const` equality: as JSON Schema says, or, under `x-paysize-number`, as the
+    /// decoded Swift values (two spellings of one `Float` are one raw value).
+    private func equal(_ listed: JSONElement, _ instance: JSONElement, as numberType: SwiftNumberType?) -> Bool {
+        if checksPaySizeKeywords, let type = numberType, let a = listed.numberText, let b = instance.numberText {
+            guard let x = type.read(a), let y = type.read(b) else {
+                return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
+            }
+            return x == y
+        }
+        return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
+    }
+
+    /// Whether `pattern` matches `text`. A match that would exceed the pattern's work bound
+    /// counts as no match: the value cannot be shown to satisfy the schema.
+    package static func matches(_ pattern: ECMAScriptPattern, _ text: String) -> Bool {
+        (try? pattern.matches(text)) ?? false
+    }
+
+    private func tooDeep(_ path: JSONPointer) -> SchemaViolation {
+        violation(
+            "depth",
+            path,
+            "checking this value applies more than \(Self.maximumDepth) schemas inside each other, so it is not shown to be valid",
+            fix:
+                "send a value nested less deeply, or shorten the schema's chains of '$ref', 'allOf', 'anyOf', 'oneOf' and 'not'"
+        )
     }
 
     /// What the annotations of node `index` on `instance` cover: the keys and item indices its
@@ -376,7 +916,7 @@ package struct SchemaValidator {
             } else {
                 for offset in 0..<min(node.prefixItems.count, elements.count) { evaluation.items.insert(offset) }
                 if let contains = node.contains {
-                    for (offset, element) in elements.enumerated() where accepts(contains, element) {
+                    for (offset, element) in elements.enumerated() where holds(contains, element, depth: depth + 1) {
                         evaluation.items.insert(offset)
                     }
                 }
@@ -385,13 +925,11 @@ package struct SchemaValidator {
         var applied: [Int] = []
         if let reference = node.reference { applied.append(reference) }
         applied += node.allOf ?? []
-        for branch in (node.anyOf ?? []) + (node.oneOf ?? []) where accepts(branch, instance, depth: depth + 1) {
+        for branch in (node.anyOf ?? []) + (node.oneOf ?? []) where holds(branch, instance, depth: depth + 1) {
             applied.append(branch)
         }
-        if node.handWritten != nil {
-            if let target = dynamicTarget(index) { applied.append(target) }
-            applied += conditionalBranches(index, instance, depth: depth, includingIf: true)
-        }
+        if let target = dynamicTarget(index) { applied.append(target) }
+        applied += conditionalBranches(index, instance, depth: depth, includingIf: true)
         for branch in applied {
             collect(branch, instance, depth: depth + 1, into: evaluation, own: true)
         }
@@ -407,9 +945,9 @@ package struct SchemaValidator {
         let node = schema.nodes[index]
         var branches: [Int] = []
         if let condition = node.ifSchema {
-            let holds = accepts(condition, instance, depth: depth + 1)
-            if holds, includingIf { branches.append(condition) }
-            if let branch = holds ? node.thenSchema : node.elseSchema { branches.append(branch) }
+            let holdsHere = holds(condition, instance, depth: depth + 1)
+            if holdsHere, includingIf { branches.append(condition) }
+            if let branch = holdsHere ? node.thenSchema : node.elseSchema { branches.append(branch) }
         }
         if !node.dependentSchemas.isEmpty, let members = instance.members {
             for dependent in node.dependentSchemas
@@ -418,308 +956,6 @@ package struct SchemaValidator {
             }
         }
         return branches
-    }
-
-    @inline(never)
-    private func objectViolations(_ index: Int, _ members: [JSONMember], _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        let node = schema.nodes[index]
-        var found: [SchemaViolation] = []
-        let keys = StringEquality.Keys(members.map(\.key), schema.stringEquality)
-        for key in node.required where !keys.contains(key) {
-            if let similar = Self.similarKey(to: key, in: members.map(\.key)) {
-                found.append(
-                    violation(
-                        "required",
-                        path.appending(key),
-                        "missing required key '\(Self.shown(key))' (the payload has '\(Self.shown(similar))')",
-                        fix:
-                            "send '\(Self.shown(key))' exactly as the app's CodingKeys spell it: do not use .convertToSnakeCase"
-                    ))
-            } else {
-                found.append(
-                    violation(
-                        "required",
-                        path.appending(key), "missing required key '\(Self.shown(key))'",
-                        fix: "add '\(Self.shown(key))' to the payload, or make it optional in the app's type"))
-            }
-        }
-        for dependent in node.dependentRequired where keys.contains(dependent.key) {
-            for name in dependent.required where !keys.contains(name) {
-                found.append(
-                    violation(
-                        "dependentRequired",
-                        path.appending(name),
-                        "missing key '\(Self.shown(name))', required when '\(Self.shown(dependent.key))' is present",
-                        fix: "add '\(Self.shown(name))', or leave out '\(Self.shown(dependent.key))'"))
-            }
-        }
-        if let minimum = node.minProperties, members.count < minimum {
-            found.append(
-                violation(
-                    "minProperties",
-                    path, "object has \(members.count) keys, fewer than \(minimum)",
-                    fix: "send at least \(minimum) keys"))
-        }
-        if let maximum = node.maxProperties, members.count > maximum {
-            found.append(
-                violation(
-                    "maxProperties",
-                    path, "object has \(members.count) keys, more than \(maximum)", fix: "send at most \(maximum) keys")
-            )
-        }
-        for member in members {
-            let memberPath = path.appending(member.key)
-            if let names = node.propertyNames {
-                for finding in violations(names, .string(member.key), memberPath, depth: 0) {
-                    var keyed = finding
-                    keyed.message = "key '\(Self.shown(member.key))' is not allowed: \(finding.message)"
-                    if !member.keyRange.isEmpty { keyed.byteOffset = member.keyRange.lowerBound }
-                    found.append(keyed)
-                }
-            }
-            let property = node.properties.first(where: { schema.stringEquality.equal($0.key, member.key) })
-            if let property {
-                found += violations(property.node, member.value, memberPath, depth: 0)
-            }
-            let patterned = node.patternProperties.filter { Self.matches($0.pattern, member.key) }
-            for pattern in patterned {
-                found += violations(pattern.node, member.value, memberPath, depth: 0)
-            }
-            if property != nil || !patterned.isEmpty {
-                continue
-            } else if let additional = node.additionalProperties {
-                if self.node(additional).constant == false {
-                    found.append(
-                        violation(
-                            "additionalProperties",
-                            memberPath, "key '\(Self.shown(member.key))' is not allowed here",
-                            fix: "remove '\(Self.shown(member.key))'"))
-                } else {
-                    found += violations(additional, member.value, memberPath, depth: 0)
-                }
-            }
-        }
-        return found
-    }
-
-    @inline(never)
-    private func arrayViolations(_ index: Int, _ elements: [JSONElement], _ path: JSONPointer, depth: Int)
-        -> [SchemaViolation]
-    {
-        let node = schema.nodes[index]
-        var found: [SchemaViolation] = []
-        if let minimum = node.minItems, elements.count < minimum {
-            found.append(
-                violation(
-                    "minItems",
-                    path, "array has \(elements.count) items, fewer than \(minimum)",
-                    fix: "send at least \(minimum) items"))
-        }
-        if let maximum = node.maxItems, elements.count > maximum {
-            found.append(
-                violation(
-                    "maxItems",
-                    path, "array has \(elements.count) items, more than \(maximum)",
-                    fix: "send at most \(maximum) items"))
-        }
-        for (offset, element) in elements.enumerated() {
-            if offset < node.prefixItems.count {
-                found += violations(node.prefixItems[offset], element, path.appending(index: offset), depth: 0)
-            } else if let items = node.items {
-                if self.node(items).constant == false {
-                    found.append(
-                        violation(
-                            "items",
-                            path.appending(index: offset), "no item is allowed at index \(offset)",
-                            fix: "send at most \(offset) items"))
-                } else {
-                    found += violations(items, element, path.appending(index: offset), depth: 0)
-                }
-            }
-        }
-        if checksPaySizeKeywords, let pairs = node.pairs {
-            if elements.count % 2 != 0 {
-                found.append(
-                    violation(
-                        "x-paysize-pairs",
-                        path,
-                        "a dictionary written as a flat [key, value, …] array needs an even number of items, found \(elements.count)",
-                        fix: "send a value after every key"))
-            }
-            for (offset, element) in elements.enumerated() {
-                found += violations(
-                    offset % 2 == 0 ? pairs.key : pairs.value, element, path.appending(index: offset), depth: 0)
-            }
-        }
-        if node.handWritten != nil { found += containsViolations(node, elements, path) }
-        if node.uniqueItems {
-            outer: for first in elements.indices {
-                for second in elements.indices where second > first {
-                    if elements[first].isJSONEqual(to: elements[second], strings: schema.stringEquality) {
-                        found.append(
-                            violation(
-                                "uniqueItems",
-                                path, "items \(first) and \(second) are equal, items must be unique",
-                                fix: "remove the duplicate"))
-                        break outer
-                    }
-                }
-            }
-        }
-        return found
-    }
-
-    /// `contains` with `minContains` (default 1) and `maxContains`.
-    @inline(never)
-    private func containsViolations(_ node: CompiledSchema.Node, _ elements: [JSONElement], _ path: JSONPointer)
-        -> [SchemaViolation]
-    {
-        guard let contains = node.contains else { return [] }
-        var matching = 0
-        for element in elements where accepts(contains, element) { matching += 1 }
-        let minimum = node.minContains ?? 1
-        var found: [SchemaViolation] = []
-        if matching < minimum {
-            found.append(
-                violation(
-                    "minContains",
-                    path, "array has \(matching) items matching 'contains', fewer than \(minimum)",
-                    fix: "send at least \(minimum) items that match"))
-        }
-        if let maximum = node.maxContains, matching > maximum {
-            found.append(
-                violation(
-                    "maxContains",
-                    path, "array has \(matching) items matching 'contains', more than \(maximum)",
-                    fix: "send at most \(maximum) items that match"))
-        }
-        return found
-    }
-
-    /// Bounds (compared exactly, see ``JSONNumber``) and, when checked, `x-paysize-number`:
-    /// a number the bounds already refuse is not reported twice.
-    private func numberViolations(_ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer)
-        -> [SchemaViolation]
-    {
-        guard let text = instance.numberText, let value = JSONNumber(text) else { return [] }
-        var found: [SchemaViolation] = []
-        if let minimum = node.minimum, value < minimum {
-            found.append(
-                violation(
-                    "minimum", path, "\(text) is less than the minimum \(minimum)", fix: "send a value ≥ \(minimum)"))
-        }
-        if let maximum = node.maximum, value > maximum {
-            found.append(
-                violation(
-                    "maximum", path, "\(text) is more than the maximum \(maximum)", fix: "send a value ≤ \(maximum)"))
-        }
-        if let bound = node.exclusiveMinimum, value <= bound {
-            found.append(
-                violation("exclusiveMinimum", path, "\(text) is not more than \(bound)", fix: "send a value > \(bound)")
-            )
-        }
-        if let bound = node.exclusiveMaximum, value >= bound {
-            found.append(
-                violation("exclusiveMaximum", path, "\(text) is not less than \(bound)", fix: "send a value < \(bound)")
-            )
-        }
-        if let multiple = node.multipleOf, !multiple.divides(text) {
-            found.append(
-                violation(
-                    "multipleOf",
-                    path, "\(text) is not a multiple of \(multiple.description)",
-                    fix: "send a multiple of \(multiple.description)"))
-        }
-        if found.isEmpty, checksPaySizeKeywords, let type = node.numberType, type.read(text) == nil {
-            found.append(
-                violation(
-                    "x-paysize-number",
-                    path, "JSONDecoder cannot read \(text) as \(type.rawValue)", fix: "send \(type.range)"))
-        }
-        return found
-    }
-
-    /// `enum` and `const` equality: as JSON Schema says, or, under `x-paysize-number`, as the
-    /// decoded Swift values (two spellings of one `Float` are one raw value).
-    private func equal(_ listed: JSONElement, _ instance: JSONElement, as node: CompiledSchema.Node) -> Bool {
-        if checksPaySizeKeywords, let type = node.numberType, let a = listed.numberText, let b = instance.numberText {
-            guard let x = type.read(a), let y = type.read(b) else {
-                return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
-            }
-            return x == y
-        }
-        return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
-    }
-
-    /// Whether `pattern` matches `text`. A match that would exceed the pattern's work bound
-    /// counts as no match: the value cannot be shown to satisfy the schema.
-    package static func matches(_ pattern: ECMAScriptPattern, _ text: String) -> Bool {
-        (try? pattern.matches(text)) ?? false
-    }
-
-    private func stringViolations(
-        _ node: CompiledSchema.Node, _ instance: JSONElement, _ path: JSONPointer, depth: Int
-    ) -> [SchemaViolation] {
-        guard let string = instance.stringValue else { return [] }
-        // JSON Schema counts code points, not UTF-16 units or grapheme clusters.
-        let length = string.unicodeScalars.count
-        var found: [SchemaViolation] = []
-        if let minimum = node.minLength, length < minimum {
-            found.append(
-                violation(
-                    "minLength",
-                    path, "string is \(length) characters long, shorter than \(minimum)",
-                    fix: "send at least \(minimum) characters"))
-        }
-        if let maximum = node.maxLength, length > maximum {
-            found.append(
-                violation(
-                    "maxLength",
-                    path, "string is \(length) characters long, longer than \(maximum)",
-                    fix: "send at most \(maximum) characters"))
-        }
-        if let pattern = node.pattern {
-            do {
-                if try !pattern.matches(string) {
-                    found.append(
-                        violation(
-                            "pattern",
-                            path, "'\(Self.clipped(string))' does not match the pattern '\(pattern.source)'",
-                            fix: "send a value that matches '\(pattern.source)'"))
-                }
-            } catch {
-                found.append(
-                    violation("pattern", path, error.message, fix: "simplify the pattern or send a shorter string"))
-            }
-        }
-        if schema.assertsFormat, let format = node.format, !format.accepts(string) {
-            found.append(
-                violation(
-                    "format",
-                    path, "'\(Self.clipped(string))' is not a valid '\(format.rawValue)' (format)",
-                    fix: "send a '\(format.rawValue)' string, or check without --format-assertion"))
-        }
-        guard checksPaySizeKeywords else { return found }
-        if let format = node.stringFormat, !format.accepts(string) {
-            found.append(
-                violation(
-                    "x-paysize-format",
-                    path, "'\(Self.clipped(string))' is not \(format.name) JSONDecoder can read", fix: format.fix))
-        }
-        if let integerText = node.integerText {
-            if let integer = Int(string) {
-                found += violations(integerText, .integer(integer), path, depth: depth + 1)
-            } else {
-                found.append(
-                    violation(
-                        "x-paysize-integer-text",
-                        path, "'\(Self.clipped(string))' is not an integer as Int(_:) reads it",
-                        fix: "send an integer such as '3' or '-1'"))
-            }
-        }
-        return found
     }
 
     private func typeViolation(
@@ -749,7 +985,7 @@ package struct SchemaValidator {
     /// else one line naming the alternatives.
     private func explainNoMatch(
         _ branches: [Int], _ results: [[SchemaViolation]], _ instance: JSONElement, _ path: JSONPointer,
-        keyword: String
+        keyword: String, depth: Int
     ) -> [SchemaViolation] {
         var candidates = branches.indices.filter { typeAccepts(branches[$0], instance) }
         // Inference writes a branch for a type that reads other keys when one is missing, guarded
@@ -757,7 +993,7 @@ package struct SchemaValidator {
         let guarded = candidates.filter { resolved(branches[$0]).not != nil }
         if !guarded.isEmpty {
             let open = guarded.filter { index in
-                resolved(branches[index]).not.map { !accepts($0, instance) } ?? false
+                resolved(branches[index]).not.map { !holds($0, instance, depth: depth + 1) } ?? false
             }
             candidates = open.isEmpty ? candidates.filter { resolved(branches[$0]).not == nil } : open
         }
@@ -801,7 +1037,7 @@ package struct SchemaValidator {
     private func resolved(_ index: Int) -> CompiledSchema.Node {
         var current = node(index)
         var hops = 0
-        while let reference = current.reference, current.types == nil, hops < 64 {
+        while let reference = current.reference, current.types == nil, hops < Self.maximumDepth {
             current = node(reference)
             hops += 1
         }
@@ -829,190 +1065,6 @@ package struct SchemaValidator {
             keys.append(node.required[0])
         }
         return keys
-    }
-
-    /// Whether `instance` satisfies node `index`: the same rules as `violations`, without building
-    /// findings or paths, stopping at the first failure. Used to pick `anyOf`/`oneOf` alternatives.
-    package func accepts(_ index: Int, _ instance: JSONElement, depth: Int = 0) -> Bool {
-        if schema.usesDynamicScope { return scopedAcceptance(index, instance, depth: depth) }
-        guard let key = Answers.Key(index, instance) else {
-            return step() ? checkAcceptance(index, instance, depth: depth) : false
-        }
-        if let known = answers.known[key] { return known }
-        let answer = checkAcceptance(index, instance, depth: depth)
-        answers.known[key] = answer
-        return answer
-    }
-
-    /// `accepts` when the schema uses the dynamic scope, as ``scopedViolations(_:_:_:depth:)``.
-    @inline(never)
-    private func scopedAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
-        let entered = enter(index)
-        defer { leave(entered) }
-        let key = Answers.Key(index, instance).map { Answers.ScopedKey(key: $0, scope: answers.scope) }
-        if let key, let known = answers.scopedKnown[key] { return known }
-        guard step() else { return false }
-        let answer = checkAcceptance(index, instance, depth: depth)
-        if let key { answers.scopedKnown[key] = answer }
-        return answer
-    }
-
-    private func checkAcceptance(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
-        guard depth < Self.maximumDepth else { return true }
-        if let constant = schema.nodes[index].constant { return constant }
-        if let reference = schema.nodes[index].reference, !accepts(reference, instance, depth: depth + 1) {
-            return false
-        }
-        guard acceptsHere(index, instance, depth: depth) else { return false }
-        switch instance.content {
-        case .object(let members): guard acceptsMembers(index, members, depth: depth) else { return false }
-        case .array(let elements): guard acceptsElements(index, elements) else { return false }
-        default: break
-        }
-        return acceptsCombinators(index, instance, depth: depth)
-    }
-
-    // The parts of `checkAcceptance`, kept apart so each level of a deeply nested value takes
-    // little stack: its recursion passes through here once per level.
-
-    @inline(never)
-    private func acceptsHere(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
-        let node = schema.nodes[index]
-        if let types = node.types, !types.contains(where: { Self.matches(instance, type: $0) }) { return false }
-        if let values = node.enumValues, !values.contains(where: { equal($0, instance, as: node) }) { return false }
-        if let constant = node.constValue, !equal(constant, instance, as: node) { return false }
-        if instance.numberText != nil, !numberViolations(node, instance, .root).isEmpty { return false }
-        if let string = instance.stringValue {
-            let length = string.unicodeScalars.count
-            if let minimum = node.minLength, length < minimum { return false }
-            if let maximum = node.maxLength, length > maximum { return false }
-            if let pattern = node.pattern, !Self.matches(pattern, string) { return false }
-            if schema.assertsFormat, let format = node.format, !format.accepts(string) { return false }
-            if checksPaySizeKeywords {
-                if let format = node.stringFormat, !format.accepts(string) { return false }
-                if let integerText = node.integerText {
-                    guard let integer = Int(string), accepts(integerText, .integer(integer), depth: depth + 1) else {
-                        return false
-                    }
-                }
-            }
-        }
-        return true
-    }
-
-    @inline(never)
-    private func acceptsMembers(_ index: Int, _ members: [JSONMember], depth: Int) -> Bool {
-        let node = schema.nodes[index]
-        let keys = StringEquality.Keys(members.map(\.key), schema.stringEquality)
-        if node.required.contains(where: { !keys.contains($0) }) { return false }
-        if !node.dependentRequired.isEmpty, !Self.satisfiesDependentRequired(node, keys) { return false }
-        if let minimum = node.minProperties, members.count < minimum { return false }
-        if let maximum = node.maxProperties, members.count > maximum { return false }
-        if let names = node.propertyNames, !members.allSatisfy({ accepts(names, .string($0.key), depth: depth + 1) }) {
-            return false
-        }
-        for member in members {
-            let property = node.properties.first(where: { schema.stringEquality.equal($0.key, member.key) })
-            if let property, !accepts(property.node, member.value) { return false }
-            var patterned = false
-            if !node.patternProperties.isEmpty {
-                guard let covered = acceptsPatterned(node, member) else { return false }
-                patterned = covered
-            }
-            if property == nil, !patterned, let additional = node.additionalProperties,
-                !accepts(additional, member.value)
-            {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Whether every key `dependentRequired` asks for is present.
-    @inline(never)
-    private static func satisfiesDependentRequired(_ node: CompiledSchema.Node, _ keys: StringEquality.Keys) -> Bool {
-        for dependent in node.dependentRequired where keys.contains(dependent.key) {
-            if dependent.required.contains(where: { !keys.contains($0) }) { return false }
-        }
-        return true
-    }
-
-    /// `patternProperties` for one member: nil when a matching pattern's schema refuses the value,
-    /// else whether any pattern matched the key.
-    @inline(never)
-    private func acceptsPatterned(_ node: CompiledSchema.Node, _ member: JSONMember) -> Bool? {
-        var covered = false
-        for pattern in node.patternProperties where Self.matches(pattern.pattern, member.key) {
-            if !accepts(pattern.node, member.value) { return nil }
-            covered = true
-        }
-        return covered
-    }
-
-    @inline(never)
-    private func acceptsElements(_ index: Int, _ elements: [JSONElement]) -> Bool {
-        let node = schema.nodes[index]
-        if let minimum = node.minItems, elements.count < minimum { return false }
-        if let maximum = node.maxItems, elements.count > maximum { return false }
-        for (offset, element) in elements.enumerated() {
-            if offset < node.prefixItems.count {
-                if !accepts(node.prefixItems[offset], element) { return false }
-            } else if let items = node.items, !accepts(items, element) {
-                return false
-            }
-        }
-        if node.handWritten != nil, !containsViolations(node, elements, .root).isEmpty { return false }
-        if node.uniqueItems {
-            for first in elements.indices {
-                for second in elements.indices where second > first {
-                    if elements[first].isJSONEqual(to: elements[second], strings: schema.stringEquality) {
-                        return false
-                    }
-                }
-            }
-        }
-        if checksPaySizeKeywords, let pairs = node.pairs {
-            guard elements.count % 2 == 0 else { return false }
-            for (offset, element) in elements.enumerated() {
-                if !accepts(offset % 2 == 0 ? pairs.key : pairs.value, element) { return false }
-            }
-        }
-        return true
-    }
-
-    @inline(never)
-    private func acceptsCombinators(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
-        let node = schema.nodes[index]
-        if let all = node.allOf, !all.allSatisfy({ accepts($0, instance, depth: depth + 1) }) { return false }
-        if let any = node.anyOf, !any.contains(where: { accepts($0, instance, depth: depth + 1) }) { return false }
-        if let one = node.oneOf, one.filter({ accepts($0, instance, depth: depth + 1) }).count != 1 { return false }
-        if let negated = node.not, accepts(negated, instance, depth: depth + 1) { return false }
-        if node.handWritten != nil, !acceptsHandWritten(index, instance, depth: depth) { return false }
-        return true
-    }
-
-    /// `$dynamicRef`, `if`/`then`/`else`, `dependentSchemas` and the `unevaluated…` keywords.
-    @inline(never)
-    private func acceptsHandWritten(_ index: Int, _ instance: JSONElement, depth: Int) -> Bool {
-        if let target = dynamicTarget(index), !accepts(target, instance, depth: depth + 1) { return false }
-        for branch in conditionalBranches(index, instance, depth: depth)
-        where !accepts(branch, instance, depth: depth + 1) {
-            return false
-        }
-        let node = schema.nodes[index]
-        if let unevaluated = node.unevaluatedProperties, let members = instance.members {
-            let evaluated = evaluation(index, instance, depth: depth)
-            for member in members where !evaluated.covers(member.key) {
-                if !accepts(unevaluated, member.value) { return false }
-            }
-        }
-        if let unevaluated = node.unevaluatedItems, let elements = instance.elements {
-            let evaluated = evaluation(index, instance, depth: depth)
-            for (offset, element) in elements.enumerated() where !evaluated.covers(offset) {
-                if !accepts(unevaluated, element) { return false }
-            }
-        }
-        return true
     }
 
     // MARK: - Text

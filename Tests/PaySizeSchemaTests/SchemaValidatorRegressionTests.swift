@@ -6,7 +6,7 @@ import Testing
 @Suite("Schema validator regressions") struct SchemaValidatorRegressionTests {
     /// Regressions/FuzzSchema/ref-cycle-oneof-exponential.json and
     /// ref-cycle-allof-anyof-out-of-memory.json: `$ref`s that loop back through `oneOf`, `allOf`
-    /// or `anyOf` without descending into the value were cut off only by the 64-hop limit, after
+    /// or `anyOf` without descending into the value were cut off only by a hop limit, after
     /// re-checking the loop once per route: 2^32 routes (a hang) for the first, and a list of
     /// applicable nodes that outgrew memory for the second. Each node is now checked once per value.
     @Test(

@@ -79,13 +79,11 @@ package struct DeviceSuspicions {
         where validator.accepts(branch, instance, depth: depth + 1) {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
-        if node.handWritten != nil {
-            if let target = node.dynamicReference {
-                applicable(target, instance, depth: depth + 1, into: &views, visited: &visited)
-            }
-            for branch in validator.conditionalBranches(index, instance, depth: depth, includingIf: true) {
-                applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
-            }
+        if let target = node.dynamicReference {
+            applicable(target, instance, depth: depth + 1, into: &views, visited: &visited)
+        }
+        for branch in validator.conditionalBranches(index, instance, depth: depth, includingIf: true) {
+            applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
     }
 
@@ -98,6 +96,8 @@ package struct DeviceSuspicions {
         return found
     }
 
+    /// The walk follows the validator's: one level per schema applied inside another, and none
+    /// past ``SchemaValidator/maximumDepth``, where the validator already refuses the value.
     private func suspicionsHere(_ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int)
         -> [PayloadFinding]
     {
@@ -120,18 +120,18 @@ package struct DeviceSuspicions {
                     SchemaValidator.matches($0.pattern, member.key)
                 }
                 for pattern in patterned {
-                    found += suspicions(pattern.node, member.value, memberPath, depth: 0)
+                    found += suspicions(pattern.node, member.value, memberPath, depth: depth + 1)
                 }
                 if known.contains(member.key) {
                     for view in describing {
                         for property in view.properties where schema.stringEquality.equal(property.key, member.key) {
-                            found += suspicions(property.node, member.value, memberPath, depth: 0)
+                            found += suspicions(property.node, member.value, memberPath, depth: depth + 1)
                         }
                     }
                 } else if !patterned.isEmpty {
                     continue
                 } else if !additional.isEmpty {
-                    for node in additional { found += suspicions(node, member.value, memberPath, depth: 0) }
+                    for node in additional { found += suspicions(node, member.value, memberPath, depth: depth + 1) }
                 } else if !describing.isEmpty {
                     var finding = unknownKey(member.key, known: Set(knownKeys), memberPath)
                     if !member.keyRange.isEmpty { finding.byteOffset = member.keyRange.lowerBound }
@@ -147,7 +147,7 @@ package struct DeviceSuspicions {
                         node = offset % 2 == 0 ? pairs.key : pairs.value
                     }
                     if let node {
-                        found += suspicions(node, element, path.appending(index: offset), depth: 0)
+                        found += suspicions(node, element, path.appending(index: offset), depth: depth + 1)
                     }
                 }
             }

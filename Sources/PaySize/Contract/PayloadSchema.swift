@@ -189,28 +189,21 @@ public struct PayloadSchema: Sendable, Equatable {
     ///     for example `JSONPointer("aps", "content-state")`. Defaults to the root.
     /// - Returns: Dropped findings first, then suspicious ones; empty when the value is fine.
     @_spi(Internals) public func findings(in instance: JSONElement, at path: JSONPointer = .root) -> [PayloadFinding] {
-        let compiled = compiled
-        return DeepValueStack.run(for: instance) {
-            let validator = SchemaValidator(schema: compiled)
-            let dropped = validator.violations(of: instance, at: path).map(PayloadFinding.init(dropped:))
-            let suspicious = DeviceSuspicions(validator: validator).suspicions(about: instance, at: path)
-            return dropped + suspicious
-        }
+        let validator = SchemaValidator(schema: compiled)
+        let dropped = validator.violations(of: instance, at: path).map(PayloadFinding.init(dropped:))
+        let suspicious = DeviceSuspicions(validator: validator).suspicions(about: instance, at: path)
+        return dropped + suspicious
     }
 
     /// Whether `instance` satisfies the schema (no ``PayloadFinding/Severity/dropped`` finding).
     @_spi(Internals) public func isValid(_ instance: JSONElement) -> Bool {
-        let compiled = compiled
-        return DeepValueStack.run(for: instance) { SchemaValidator(schema: compiled).accepts(compiled.root, instance) }
+        SchemaValidator(schema: compiled).accepts(compiled.root, instance)
     }
 
     /// Whether a plain draft 2020-12 validator accepts `instance`: PaySize's assertion keywords
     /// (`x-paysize-number`, `x-paysize-format`, …) skipped, as other validators skip them.
     func isValidByStandardKeywords(_ instance: JSONElement) -> Bool {
-        let compiled = compiled
-        return DeepValueStack.run(for: instance) {
-            SchemaValidator(schema: compiled, checksPaySizeKeywords: false).accepts(compiled.root, instance)
-        }
+        SchemaValidator(schema: compiled, checksPaySizeKeywords: false).accepts(compiled.root, instance)
     }
 
     /// Whether the two documents are equal as JSON (member order and number spelling aside).

@@ -135,11 +135,22 @@ struct InferenceRobustnessTests {
     func deepValues() throws {
         let schema = try PayloadSchema(
             jsonBytes: Array(##"{"anyOf":[{"type":"integer"},{"type":"array","items":{"$ref":"#"}}]}"##.utf8))
-        let depth = 500
-        let good = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        // Three schemas a level (the `anyOf`, its array branch, the `items` whose `$ref` leads
+        // back): 80 levels are checked, 500 pass SchemaValidator.maximumDepth and are refused.
+        let checked = 80
+        let good = String(repeating: "[", count: checked) + "1" + String(repeating: "]", count: checked)
         #expect(schema.findings(in: try ContractTestSupport.json(good)) == [])
-        let bad = String(repeating: "[", count: depth) + "true" + String(repeating: "]", count: depth)
-        #expect(schema.findings(in: try ContractTestSupport.json(bad)).count == 1)
+        let bad = String(repeating: "[", count: checked) + "true" + String(repeating: "]", count: checked)
+        #expect(
+            schema.findings(in: try ContractTestSupport.json(bad)).map { "\($0.path) \($0.message)" } == [
+                "\(String(repeating: "/0", count: checked)) expected integer or array, found boolean true"
+            ])
+        let depth = 500
+        let deep = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        #expect(
+            schema.findings(in: try ContractTestSupport.json(deep)).map(\.message) == [
+                "checking this value applies more than 256 schemas inside each other, so it is not shown to be valid"
+            ])
         let loop = try PayloadSchema(jsonBytes: Array(##"{"$ref":"#"}"##.utf8))
         #expect(loop.findings(in: try ContractTestSupport.json("1")) == [])
     }
