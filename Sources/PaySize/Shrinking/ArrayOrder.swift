@@ -57,7 +57,8 @@ struct ArrayOrder: Sendable, Equatable {
                 case (.identifier, true):
                     order = ArrayOrder(importantEnd: .last, kept: "newest", reason: "ids in \(name) rise: newest last")
                 case (.identifier, false):
-                    order = ArrayOrder(importantEnd: .first, kept: "newest", reason: "ids in \(name) fall: newest first")
+                    order = ArrayOrder(
+                        importantEnd: .first, kept: "newest", reason: "ids in \(name) fall: newest first")
                 }
                 order.orderKey = candidate.key
                 return order

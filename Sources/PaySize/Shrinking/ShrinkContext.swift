@@ -108,7 +108,9 @@ package struct ShrinkContext: Sendable {
     func meaning(of path: JSONPointer, sample: Double?) -> NumberMeaning {
         if path.components.last == .anyIndex {
             if coordinatePaths.contains(path.parent) { return .coordinate }
-            if path.parent.components.last == .anyIndex, coordinatePaths.contains(path.parent.parent) { return .coordinate }
+            if path.parent.components.last == .anyIndex, coordinatePaths.contains(path.parent.parent) {
+                return .coordinate
+            }
         }
         return NumberMeaning.of(path, sample: sample)
     }
@@ -164,6 +166,5 @@ package struct ShrinkContext: Sendable {
             return reshapable ? values.filter { !isInSDKShape($0.path) } : values
         }
     }
-
 
 }

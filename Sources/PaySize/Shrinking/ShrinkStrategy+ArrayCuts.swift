@@ -120,7 +120,8 @@ extension ShrinkStrategy {
         func note(keptPositions positions: [Int]) -> String {
             guard let first = positions.first, let last = positions.last, positions.count >= 2 else { return "" }
             let span = orderValues[last] - orderValues[first]
-            let gap = zip(positions, positions.dropFirst()).map { orderValues[$1] - orderValues[$0] }.map(abs).max() ?? 0
+            let gap =
+                zip(positions, positions.dropFirst()).map { orderValues[$1] - orderValues[$0] }.map(abs).max() ?? 0
             let originalGap = zip(orderValues, orderValues.dropFirst()).map { abs($1 - $0) }.max() ?? 0
             return
                 "; the chart still covers \(format(abs(span))) (all of it), largest gap \(format(gap)) (was \(format(originalGap)))"
@@ -144,7 +145,8 @@ extension ShrinkStrategy {
             var orderValues = values.map { $0! }
             let isString = first.first { $0.key == key }?.value.stringValue != nil
             let words = SwiftNaming.words(of: key).map { $0.lowercased() }
-            var isTime = isString || words.contains { ["t", "ts", "time", "timestamp", "date", "at", "epoch"].contains($0) }
+            var isTime =
+                isString || words.contains { ["t", "ts", "time", "timestamp", "date", "at", "epoch"].contains($0) }
             if !isString, let sample = orderValues.first, sample >= 1e12 {
                 orderValues = orderValues.map { $0 / 1000 }  // milliseconds since 1970
             } else if !isString, let sample = orderValues.first, sample < PayloadSchema.unixSecondsThreshold,
@@ -328,7 +330,8 @@ extension ShrinkStrategy {
                 return CoordinatePath.keptTurns(of: points, keeping: kept, pinned: Set(pinned))
             }
             if spread, let series = group.recordSeries, series.orderValues.count == count {
-                return ShrinkStrategy.keptRecords(of: elements, keeping: kept, valueKeys: series.valueKeys, pinned: pinned)
+                return ShrinkStrategy.keptRecords(
+                    of: elements, keeping: kept, valueKeys: series.valueKeys, pinned: pinned)
             }
             return ShrinkStrategy.keptPositions(
                 count: count, keeping: kept, end: group.end, pinned: pinned, spread: spread, forward: group.forward)
@@ -403,7 +406,9 @@ extension ShrinkStrategy {
 
     /// The sorted positions a thinned series of records keeps: both ends, each value member's
     /// lowest and highest record, every pinned one, then evenly spaced records up to `kept`.
-    static func keptRecords<Value: ReadableValue>(of elements: [Value], keeping kept: Int, valueKeys: [String], pinned: [Int]) -> [Int] {
+    static func keptRecords<Value: ReadableValue>(
+        of elements: [Value], keeping kept: Int, valueKeys: [String], pinned: [Int]
+    ) -> [Int] {
         let count = elements.count
         var chosen = Set([0, count - 1] + pinned)
         for key in valueKeys {
@@ -564,13 +569,14 @@ extension ShrinkStrategy {
     /// Whether an index member's name (its words, `index` and `idx` left out) names the array `key`.
     private static func indexNames(_ indexWords: [String], array key: String) -> Bool {
         let arrayWords = SwiftNaming.words(of: key).map { $0.lowercased() }
-        let singulars = Set(arrayWords.flatMap { word -> [String] in
-            var forms = [word]
-            if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
-            if word.hasSuffix("es") { forms.append(String(word.dropLast(2))) }
-            if word.hasSuffix("s") { forms.append(String(word.dropLast())) }
-            return forms
-        })
+        let singulars = Set(
+            arrayWords.flatMap { word -> [String] in
+                var forms = [word]
+                if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
+                if word.hasSuffix("es") { forms.append(String(word.dropLast(2))) }
+                if word.hasSuffix("s") { forms.append(String(word.dropLast())) }
+                return forms
+            })
         let joined = arrayWords.joined()
         return indexWords.contains { word in
             (word.count >= 3 && singulars.contains(word)) || (indexSynonyms[word]?.contains(joined) ?? false)

@@ -31,7 +31,8 @@ public struct ShrinkStrategy: Sendable {
     /// duplicated and derived values, dates, escaping.
     public static let standard: [ShrinkStrategy] = [
         shorterKeys, foldedKeyFamilies, enumValues, trimmedText, fewerDigits, binaryFractions, scaledIntegers,
-        droppedNulls, droppedDefaults, blobs, duplicatePaths, cappedItems, downsampledSeries, columnar, constantMembers, derivedValues,
+        droppedNulls, droppedDefaults, blobs, duplicatePaths, cappedItems, downsampledSeries, columnar, constantMembers,
+        derivedValues,
         integerDates, escaping,
     ]
 }

@@ -113,7 +113,8 @@ struct SuggestCommand {
         advisor.keptKeys = parsed.allValues("--keep-keys")
         if let end = parsed.value("--keep") {
             guard let keptEnd = ShrinkAdvisor.KeptEnd(rawValue: end) else {
-                throw UsageError(message: "unknown end '\(end)' for '--keep'; expected first or last", command: Self.name)
+                throw UsageError(
+                    message: "unknown end '\(end)' for '--keep'; expected first or last", command: Self.name)
             }
             advisor.keptEnd = keptEnd
         }

@@ -273,7 +273,8 @@ extension SuggestOutcome {
             line += lossy.reachesTarget ? ", reaches \(report.target)" : ", still short of \(report.target)"
             let costs = lossy.suggestionIDs.compactMap { suggestions[$0]?.contractChange }
             let worst = costs.max().map { "\($0)" } ?? "none"
-            line += ", by \(lossy.suggestionIDs.count) step\(lossy.suggestionIDs.count == 1 ? "" : "s") (costliest: \(worst) change), losing what \(lost.joined(separator: ", ")) drop\(lost.count == 1 ? "s" : "")"
+            line +=
+                ", by \(lossy.suggestionIDs.count) step\(lossy.suggestionIDs.count == 1 ? "" : "s") (costliest: \(worst) change), losing what \(lost.joined(separator: ", ")) drop\(lost.count == 1 ? "s" : "")"
             text += Self.wrapped(line, width: width, first: "  ", rest: "    ") + "\n"
         } else if !report.allowsLossy, report.suggestions.contains(where: \.isLossy) {
             text += "  lossy suggestions were left out; --lossy lets them join\n"

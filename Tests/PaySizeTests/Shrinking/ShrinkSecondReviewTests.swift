@@ -133,7 +133,9 @@ import Testing
             let original = try Self.elements(bytes, JSONPointer("aps", "content-state", "offers"))
             let kept = try Self.elements(answered.jsonBytes, JSONPointer("aps", "content-state", "offers"))
             let expected = end == .first ? Array(original.prefix(kept.count)) : Array(original.suffix(kept.count))
-            #expect(kept.map { $0.compactJSONBytes(in: answered.jsonBytes) } == expected.map { $0.compactJSONBytes(in: bytes) })
+            #expect(
+                kept.map { $0.compactJSONBytes(in: answered.jsonBytes) }
+                    == expected.map { $0.compactJSONBytes(in: bytes) })
         }
     }
 
@@ -161,7 +163,8 @@ import Testing
     func aForwardIndexKeepsTheStopsAheadWithNoHole() throws {
         let report = try Corpus.report("transit-next-stop.json")
         let cut = try Corpus.suggestion("cap-items:/aps/content-state/stops", in: report)
-        let state = try #require(try JSONScanner.scan(cut.jsonBytes).descendant(at: JSONPointer("aps", "content-state")))
+        let state = try #require(
+            try JSONScanner.scan(cut.jsonBytes).descendant(at: JSONPointer("aps", "content-state")))
         let stops = try #require(state["stops"]?.elements)
         let index = try #require(state["nextStopIndex"]?.numberText.flatMap { Int($0) })
         #expect(stops[index]["name"]?.stringValue?.hasPrefix("Stop 11 ") == true)
@@ -177,7 +180,8 @@ import Testing
         #expect(thin.title.contains("both ends and the extremes kept; the chart still covers 4 h 55 min (all of it)"))
         let cap = try Corpus.suggestion("cap-items:/aps/content-state/series", in: report)
         #expect(cap.title.contains(": the chart then covers "))
-        let original = try Self.elements(Corpus.payload("stock-chart-records.json"), JSONPointer("aps", "content-state", "series"))
+        let original = try Self.elements(
+            Corpus.payload("stock-chart-records.json"), JSONPointer("aps", "content-state", "series"))
         let kept = try Self.elements(thin.jsonBytes, JSONPointer("aps", "content-state", "series"))
         let prices = original.map { Double($0["price"]!.numberText!)! }
         let keptPrices = kept.map { Double($0["price"]!.numberText!)! }
@@ -190,7 +194,9 @@ import Testing
 
     @Test("SDK shapes stay whole")
     func sdkShapesStayWhole() throws {
-        for (file, marker) in [("onesignal-default-data.json", "onesignal"), ("pushwoosh-default-data.json", "pushwoosh")] {
+        for (file, marker) in [
+            ("onesignal-default-data.json", "onesignal"), ("pushwoosh-default-data.json", "pushwoosh"),
+        ] {
             let original = try Corpus.payload(file)
             let report = try Corpus.report(file)
             let state = try #require(try JSONScanner.scan(original).descendant(at: JSONPointer("aps", "content-state")))
@@ -201,7 +207,9 @@ import Testing
                 #expect(after[marker]?.isJSONEqual(to: state[marker]!) == true, "\(file): \(suggestion.id)")
                 #expect(after["data"]?.members != nil, "\(file): \(suggestion.id)")
                 for kind in ["shorter-keys", "fold-keys", "enum-values", "columnar", "move-to-attributes"] {
-                    #expect(suggestion.kind != kind || !suggestion.paths.contains { $0.rawValue.hasPrefix("/aps/content-state/data") })
+                    #expect(
+                        suggestion.kind != kind
+                            || !suggestion.paths.contains { $0.rawValue.hasPrefix("/aps/content-state/data") })
                 }
                 #expect(!suggestion.kind.hasSuffix("packing"), "\(file): \(suggestion.id)")
             }
@@ -240,7 +248,8 @@ import Testing
         var records: [String] = []
         for position in 0..<count {
             value += Double(Int.random(in: 1...9, using: &random)) / 10
-            records.append(#"{"\#(key)":\#(rising ? value : 1000 - value),"label":"entry \#(position) with some words"}"#)
+            records.append(
+                #"{"\#(key)":\#(rising ? value : 1000 - value),"label":"entry \#(position) with some words"}"#)
         }
         let index = Int.random(in: 0..<count, using: &random)
         let stops = (0..<count).map { #"{"name":"stop \#($0) on the main road"}"# }

@@ -120,7 +120,9 @@ import Testing
         let status = try ShrinkAdvisor(strategies: [.enumValues]).report(
             forJSONBytes: Array(#"{"status":"on the way","stops":[1,2]}"#.utf8))
         #expect(status.suggestions.map(\.id) == ["enum-values:/status"])
-        #expect(status.suggestions.first?.howToApply.contains("case unknown  // any value this build does not know") == true)
+        #expect(
+            status.suggestions.first?.howToApply.contains("case unknown  // any value this build does not know") == true
+        )
     }
 
     // MARK: 3. Trimmed text
