@@ -2,7 +2,7 @@
 @_spi(Internals) import PaySizeSchema
 
 /// A schema keyword that bounds a value's size, declared from Swift and written into the inferred
-/// schema at a JSON Pointer (see ``PayloadSchema/infer(from:limits:)``).
+/// schema at a JSON Pointer (see ``PayloadSchema/infer(from:limits:dateEncodingStrategy:)``).
 ///
 /// ```swift
 /// let limits: [String: SizeLimit] = ["/items": .maxItems(12), "/items/*/name": .maxLength(40)]
