@@ -79,7 +79,8 @@ extension PayloadSchema {
         guard depth < 64 else { throw fail("the type contains itself") }
         guard let first = components.first else {
             if case .maxDepth(let depth) = limit {
-                return try unrolled(schema, depth: depth, pointer: pointer, typeName: typeName, definitions: definitions)
+                return try unrolled(
+                    schema, depth: depth, pointer: pointer, typeName: typeName, definitions: definitions)
             }
             guard Self.kinds(of: schema, definitions: definitions).contains(where: { Self.matches($0, limit) }) else {
                 let kinds = Self.kinds(of: schema, definitions: definitions).sorted().joined(separator: " or ")
@@ -170,7 +171,8 @@ extension PayloadSchema {
             throw SizeLimitError(
                 pointer: pointer,
                 description:
-                    "limit 'maxDepth' at '\(pointer)' of '\(typeName)' applies where a type contains itself, found no recursion")
+                    "limit 'maxDepth' at '\(pointer)' of '\(typeName)' applies where a type contains itself, found no recursion"
+            )
         }
         let template = schema["$ref"] == nil ? schema : schema.removing("$ref").mergingMembers(of: definition)
         var level = JSONElement.bool(false)

@@ -471,7 +471,9 @@ struct WorstCaseAnalysis {
         // smaller than 2^-24 (times 1000 for milliseconds), so the tiny texts between are out.
         let gap = (milliseconds ? 1000.0 : 1.0) * 0x1p-24
         var found: (value: Double, text: String)?
-        for (from, to) in [(low, Swift.min(high, -gap)), (Swift.max(low, gap), high), (Swift.max(low, 0), Swift.min(high, 0))]
+        for (from, to) in [
+            (low, Swift.min(high, -gap)), (Swift.max(low, gap), high), (Swift.max(low, 0), Swift.min(high, 0)),
+        ]
         where from <= to {
             if let piece = longestFloatingText(
                 in: from, to, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992),

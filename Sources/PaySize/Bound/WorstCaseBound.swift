@@ -245,12 +245,12 @@ public struct WorstCaseBound: Sendable {
                 var rest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
                     shortestUnbounded: true, setLocations: setLocations,
-                inlinedDefinitions: inlinedDefinitions)
+                    inlinedDefinitions: inlinedDefinitions)
                 figures.boundedRestByteCount = rest.run()?.bytes
                 var printableRest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
                     shortestUnbounded: true, setLocations: setLocations,
-                inlinedDefinitions: inlinedDefinitions)
+                    inlinedDefinitions: inlinedDefinitions)
                 figures.printableBoundedRestByteCount = printableRest.run()?.bytes
             }
             var rows: [JSONPointer: PathBytes] = [:]

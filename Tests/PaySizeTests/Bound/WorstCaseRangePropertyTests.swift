@@ -67,7 +67,8 @@ import Testing
                 default: -12...15
                 }
             func end() -> Double {
-                let magnitude = Double.random(in: 1..<10, using: &random)
+                let magnitude =
+                    Double.random(in: 1..<10, using: &random)
                     * pow(10, Double(Int.random(in: exponents, using: &random)))
                 let signed = Bool.random(using: &random) ? magnitude : -magnitude
                 // The ISO 8601 writer on Linux stops at year -4712; keep above it.
@@ -115,7 +116,8 @@ import Testing
             var numbers = [range.lowerBound, range.upperBound, range.lowerBound.nextUp, range.upperBound.nextDown]
             if range.contains(0) { numbers += [0, -0.0] }
             for _ in numbers.count..<Self.valuesPerRange {
-                numbers.append(range.lowerBound + (range.upperBound - range.lowerBound) * Double.random(in: 0...1, using: &random))
+                numbers.append(
+                    range.lowerBound + (range.upperBound - range.lowerBound) * Double.random(in: 0...1, using: &random))
             }
             for number in numbers where range.contains(number) {
                 let json = #"{"\#(subject.member)":\#(FloatingText.text(number))}"#
@@ -139,12 +141,15 @@ import Testing
                 if reached < expected {
                     // Slack is allowed only where the bound says why.
                     let why = bound.assumptions.first { $0.contains("the witness reaches") }
-                    #expect(why != nil, "\(label): witness \(text) writes \(reached), bound \(expected), no reason given")
-                    slack.append("\(label) \(writer == 0 ? "swift" : "objc"): \(expected - reached) bytes: \(why ?? "")")
+                    #expect(
+                        why != nil, "\(label): witness \(text) writes \(reached), bound \(expected), no reason given")
+                    slack.append(
+                        "\(label) \(writer == 0 ? "swift" : "objc"): \(expected - reached) bytes: \(why ?? "")")
                 }
             }
         }
-        print("\(subject): \(Self.rangesPerSubject) ranges, \(checkedValues) values, \(slack.count) witnesses with slack")
+        print(
+            "\(subject): \(Self.rangesPerSubject) ranges, \(checkedValues) values, \(slack.count) witnesses with slack")
         for line in slack { print("  slack: \(line)") }
         #expect(checkedValues >= Self.rangesPerSubject * 3)
     }

@@ -15,7 +15,10 @@ import Testing
         var note: Bool?
     }
     struct Tags: Codable { var tags: Set<String> }
-    enum Stage: Codable { case waiting, boarding(gate: String) }
+    enum Stage: Codable {
+        case waiting
+        case boarding(gate: String)
+    }
     struct Boarding: Codable { var stage: Stage }
     struct Comment: Codable {
         var text: String
@@ -39,7 +42,8 @@ import Testing
         #expect(bound.unbounded.map(\.path.boundText) == ["/leaves"])
         #expect(
             bound.unbounded.first?.fix
-                == "add minimum and maximum to /leaves (seconds since 2001; years 1 to 9999 are -63114076800 to 252423993599)")
+                == "add minimum and maximum to /leaves (seconds since 2001; years 1 to 9999 are -63114076800 to 252423993599)"
+        )
         // With a range reaching year 11507 the bound is that year's text, and the witness reaches it.
         let ranged = try WorstCaseBound(
             of: Departure.self, limits: ["/leaves": .range(0...300_000_000_000)], dateEncodingStrategy: .iso8601)
@@ -114,7 +118,9 @@ import Testing
         #expect(bound.unbounded.isEmpty)
         let witness = try #require(bound.witnessJSON)
         #expect(try Self.reencoded(Boarding.self, witness).utf8.count == bound.byteCount)
-        #expect(try Self.reencoded(Boarding.self, #"{"stage":{"waiting":{"extra":[1,2,3]}}}"#) == #"{"stage":{"waiting":{}}}"#)
+        #expect(
+            try Self.reencoded(Boarding.self, #"{"stage":{"waiting":{"extra":[1,2,3]}}}"#)
+                == #"{"stage":{"waiting":{}}}"#)
     }
 
     @Test("recursion is named, and maxDepth makes it converge") func recursionConverges() throws {
