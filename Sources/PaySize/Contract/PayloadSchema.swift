@@ -64,7 +64,7 @@ public struct PayloadSchema: Sendable, Equatable {
     ///   lookaround), a `$ref` to another document, an unresolvable `$ref`, a `$schema` other than
     ///   draft 2020-12 (or a metaschema requiring an unknown vocabulary), or a malformed keyword.
     @_spi(Internals) public init(document: JSONElement) throws {
-        self.compiled = try CompiledSchema(document: document)
+        self.compiled = try CompiledSchema(document: Self.withoutBoundAnnotations(document))
         self.document = document
     }
 
@@ -75,7 +75,7 @@ public struct PayloadSchema: Sendable, Equatable {
     /// - Throws: ``SchemaError`` as ``init(document:)``, also for an unresolvable reference or a
     ///   problem in a referenced document (``SchemaError/document`` names it).
     package init(document: JSONElement, uri: String, load: SchemaDocumentLoader?) throws {
-        self.compiled = try CompiledSchema(document: document, uri: uri, load: load)
+        self.compiled = try CompiledSchema(document: Self.withoutBoundAnnotations(document), uri: uri, load: load)
         self.document = document
     }
 
@@ -179,9 +179,9 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Checks `instance` (a `content-state` or `attributes` object) against this schema.
     ///
-    /// Schema violations are ``PayloadFinding/Severity/dropped`` (exactly the instances a
-    /// draft 2020-12 validator rejects). Separately, keys the schema does not know and `Date`
-    /// numbers that look like Unix time are ``PayloadFinding/Severity/suspicious``.
+    /// Schema violations are errors coded ``PayloadFinding/Code/dropped`` (exactly the instances
+    /// a draft 2020-12 validator rejects). Separately, keys the schema does not know and `Date`
+    /// numbers that look like Unix time are warnings coded ``PayloadFinding/Code/suspicious``.
     ///
     /// - Parameters:
     ///   - instance: The value to check.
@@ -195,7 +195,7 @@ public struct PayloadSchema: Sendable, Equatable {
         return dropped + suspicious
     }
 
-    /// Whether `instance` satisfies the schema (no ``PayloadFinding/Severity/dropped`` finding).
+    /// Whether `instance` satisfies the schema (no ``PayloadFinding/Code/dropped`` finding).
     @_spi(Internals) public func isValid(_ instance: JSONElement) -> Bool {
         SchemaValidator(schema: compiled).accepts(compiled.root, instance)
     }
