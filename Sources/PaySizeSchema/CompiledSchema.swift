@@ -602,7 +602,9 @@ package struct CompiledSchema: Sendable {
                         keyword, expected: "an array of two schemas, the key's and the value's", at: location)
                 }
                 nodes[index].array.pairs = (pair[0], pair[1])
-            case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue:
+            case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue, PaySizeKeyword.set.rawValue,
+                PaySizeKeyword.dateEncoding.rawValue:
+                // Annotations: the worst-case bound reads the last two from the document.
                 continue
             default:
                 if Self.annotations.contains(keyword) { continue }

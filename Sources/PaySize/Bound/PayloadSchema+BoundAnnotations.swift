@@ -3,8 +3,8 @@
 
 // The two annotations only the worst-case bound reads: `x-paysize-set` on an array inferred from
 // a Swift `Set`, and `x-paysize-date-encoding` at the root of a schema inferred for an app that
-// encodes dates with another strategy. Neither changes which values are valid, so the schema
-// engine compiles the document without them and the bound reads them from the document.
+// encodes dates with another strategy. Neither changes which values are valid: the schema engine
+// skips them as annotations, and the bound reads them from the document.
 extension PayloadSchema {
     /// The members of a schema whose values are schemas by name, not keywords.
     private static let schemasByName: Set<String> = [
@@ -12,9 +12,6 @@ extension PayloadSchema {
     ]
     /// The members of a schema whose values are instances, not schemas.
     private static let instances: Set<String> = ["enum", "const", "examples", "default"]
-    private static let boundAnnotations: Set<String> = [
-        PaySizeKeyword.set.rawValue, PaySizeKeyword.dateEncoding.rawValue,
-    ]
 
     /// The strategy recorded in `x-paysize-date-encoding` at the root; `nil` when absent
     /// (the default `.deferredToDate`) or not a strategy's name.
@@ -53,30 +50,6 @@ extension PayloadSchema {
             found[location] = node
         }
         return found
-    }
-
-    /// `document` without the bound's annotations, for the schema engine; the document itself
-    /// (its byte offsets kept for messages) when it has none.
-    static func withoutBoundAnnotations(_ document: JSONElement) -> JSONElement {
-        var marked = false
-        visitSchemas(document, at: .root) { schema, _ in
-            if schema.members?.contains(where: { boundAnnotations.contains($0.key) }) == true { marked = true }
-        }
-        return marked ? stripped(document) : document
-    }
-
-    private static func stripped(_ schema: JSONElement) -> JSONElement {
-        guard let members = schema.members else {
-            return schema.elements.map { .array($0.map(stripped)) } ?? schema
-        }
-        return .object(
-            members.filter { !boundAnnotations.contains($0.key) }.map { member in
-                if instances.contains(member.key) { return (member.key, member.value) }
-                if schemasByName.contains(member.key), let named = member.value.members {
-                    return (member.key, .object(named.map { ($0.key, stripped($0.value)) }))
-                }
-                return (member.key, stripped(member.value))
-            })
     }
 
     /// Calls `visit` with every schema object in `schema` and its location.

@@ -64,7 +64,7 @@ public struct PayloadSchema: Sendable, Equatable {
     ///   lookaround), a `$ref` to another document, an unresolvable `$ref`, a `$schema` other than
     ///   draft 2020-12 (or a metaschema requiring an unknown vocabulary), or a malformed keyword.
     @_spi(Internals) public init(document: JSONElement) throws {
-        self.compiled = try CompiledSchema(document: Self.withoutBoundAnnotations(document))
+        self.compiled = try CompiledSchema(document: document)
         self.document = document
     }
 
@@ -75,7 +75,7 @@ public struct PayloadSchema: Sendable, Equatable {
     /// - Throws: ``SchemaError`` as ``init(document:)``, also for an unresolvable reference or a
     ///   problem in a referenced document (``SchemaError/document`` names it).
     package init(document: JSONElement, uri: String, load: SchemaDocumentLoader?) throws {
-        self.compiled = try CompiledSchema(document: Self.withoutBoundAnnotations(document), uri: uri, load: load)
+        self.compiled = try CompiledSchema(document: document, uri: uri, load: load)
         self.document = document
     }
 

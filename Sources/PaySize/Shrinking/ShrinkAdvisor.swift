@@ -59,11 +59,25 @@ public struct ShrinkAdvisor: Sendable {
     public var keptEnd: KeptEnd?
 
     /// Which end of an unordered array a cut keeps (see ``ShrinkAdvisor/keptEnd``).
-    public enum KeptEnd: String, Sendable, CaseIterable {
+    public enum KeptEnd: Sendable, Hashable, CaseIterable {
         /// The items sent first.
         case first
         /// The items sent last.
         case last
+
+        /// `first` or `last`, as `--keep` spells it.
+        package var name: String {
+            switch self {
+            case .first: "first"
+            case .last: "last"
+            }
+        }
+
+        /// The end `--keep` names, or `nil` for another name.
+        package init?(name: String) {
+            guard let end = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = end
+        }
     }
 
     /// An advisor; every parameter has the default documented on its property.

@@ -112,7 +112,7 @@ struct SuggestCommand {
         }
         advisor.keptKeys = parsed.allValues("--keep-keys")
         if let end = parsed.value("--keep") {
-            guard let keptEnd = ShrinkAdvisor.KeptEnd(rawValue: end) else {
+            guard let keptEnd = ShrinkAdvisor.KeptEnd(name: end) else {
                 throw UsageError(
                     message: "unknown end '\(end)' for '--keep'; expected first or last", command: Self.name)
             }

@@ -129,7 +129,7 @@ import Testing
             advisor.keptEnd = end
             let answered = try Corpus.suggestion(
                 "cap-items:/aps/content-state/offers", in: try advisor.report(forJSONBytes: bytes))
-            #expect(answered.title.contains("(as asked: keep \(end.rawValue))"))
+            #expect(answered.title.contains("(as asked: keep \(end.name))"))
             let original = try Self.elements(bytes, JSONPointer("aps", "content-state", "offers"))
             let kept = try Self.elements(answered.jsonBytes, JSONPointer("aps", "content-state", "offers"))
             let expected = end == .first ? Array(original.prefix(kept.count)) : Array(original.suffix(kept.count))
