@@ -32,8 +32,16 @@ struct EncodingStringWordsTests {
     func mortalTexts() {
         let heap = String(repeating: "k", count: 40)
         #expect(EncodingSession.immortalWords(of: heap) == (0, 0))
-        var grown = "prefix that is long enough to live on the heap"
+        // Built from bytes the optimizer cannot see through: a release build folds two literals
+        // joined by `+=` into one immortal literal, and the test would then test a literal.
+        var grown = String(decoding: opaqueBytes("prefix that is long enough to live on the heap"), as: UTF8.self)
         grown += "!"
         #expect(EncodingSession.immortalWords(of: grown) == (0, 0))
     }
+}
+
+/// The bytes of `text`, through a call the optimizer keeps opaque.
+@inline(never)
+private func opaqueBytes(_ text: String) -> [UInt8] {
+    Array(text.utf8)
 }
