@@ -10,7 +10,7 @@ SWIFT_FORMAT ?= swift-format
 # Every Swift file the project writes; `.swift-format` at the root is their style.
 # Examples/AppTests is listed by part so that its own `.build` is never linted.
 APP_TESTS := Examples/AppTests
-FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
+FORMATTED := Package.swift Sources Plugins Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
 .PHONY: demo test check check-fast test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
@@ -63,6 +63,8 @@ test: deps lint
 	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
 	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
 	$(SWIFT) test --package-path $(APP_TESTS)
+	@echo "# $(APP_TESTS): swift package paysize, the command plugin, with the tool's exit status and write permission"
+	SWIFT=$(SWIFT) python3 Tests/Plugin/check_plugin.py
 	@echo "# The CI workflow and the install script install every package Package.swift names"
 	python3 Tests/Workflow/check_workflow_packages.py
 	python3 Tests/Schemas/validate_with_jsonschema.py
