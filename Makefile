@@ -13,7 +13,7 @@ APP_TESTS := Examples/AppTests
 FORMATTED := Package.swift Sources Plugins Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test check check-fast test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
+.PHONY: demo test check check-fast test-precommit test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -65,6 +65,8 @@ test: deps lint
 	$(SWIFT) test --package-path $(APP_TESTS)
 	@echo "# $(APP_TESTS): swift package paysize, the command plugin, with the tool's exit status and write permission"
 	SWIFT=$(SWIFT) python3 Tests/Plugin/check_plugin.py
+	@echo "# The pre-commit hooks through pre-commit try-repo: a bad payload and schema fail, good ones pass"
+	$(MAKE) --no-print-directory test-precommit
 	@echo "# The CI workflow and the install script install every package Package.swift names"
 	python3 Tests/Workflow/check_workflow_packages.py
 	python3 Tests/Schemas/validate_with_jsonschema.py
@@ -97,6 +99,13 @@ PROCESS_TESTS := CheckCommand|LogCheckTests|BaselineCommandTests|BoundCommandTes
 check-fast:
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check=error
 	$(SWIFT) test --skip-build --skip '$(PROCESS_TESTS)'
+
+# .pre-commit-hooks.yaml through `pre-commit try-repo` of this repository on a scratch repository
+# (Tests/PreCommit/run.sh); pre-commit is pinned in .build/precommit-venv, installed once. The first
+# hook run builds the tool in pre-commit's own clone, as a user's first commit does.
+test-precommit: deps
+	$(SWIFT) build --product paysize
+	Tests/PreCommit/run.sh $(PAYSIZE)
 
 # Examples/spark's job under Spark in local[2] mode (PySpark and Java 17+ installed when missing):
 # a 200 000-push log cut into 2 MiB splits, a folder with a .zst part, failing splits; the merged
