@@ -25,7 +25,7 @@ struct PaySizePlugin: CommandPlugin {
         let invocation = ToolInvocation(arguments: arguments)
         let writingAllowed = SwiftPMInvocation.allowsWritingToPackageDirectory(arguments: arguments)
         if let refusal = invocation.refusal(writingAllowed: writingAllowed) {
-            Diagnostics.error(refusal)
+            Diagnostics.error(refusal, file: nil, line: nil)
             exit(ToolInvocation.usageStatus)
         }
 
@@ -39,12 +39,13 @@ struct PaySizePlugin: CommandPlugin {
         process.waitUntilExit()
 
         guard process.terminationReason == .exit else {
-            Diagnostics.error("paysize \(invocation.commandName) ended by signal \(process.terminationStatus)")
+            Diagnostics.error(
+                "paysize \(invocation.commandName) ended by signal \(process.terminationStatus)", file: nil, line: nil)
             exit(ToolInvocation.usageStatus)
         }
         let status = process.terminationStatus
         if status != 0 {
-            Diagnostics.error(invocation.failureLine(status: status))
+            Diagnostics.error(invocation.failureLine(status: status), file: nil, line: nil)
             exit(status)
         }
     }
