@@ -99,7 +99,8 @@ expect_run(
     "suggest --apply with the permission flag writes the shrunk payload",
     ["--allow-writing-to-package-directory", "paysize", "suggest", "--lossy", "--apply", APPLIED, OVER],
     0,
-    stdout_lines=[f"Wrote {APPLIED}: 308 bytes (safe); on the device 144 bytes (safe); applied:"])
+    stdout_lines=[f"Wrote {APPLIED}: 308 bytes (safe); on the device 144 bytes (safe);",
+                  "  applied: trim-text:/aps/content-state/note"])
 expect("suggest --apply with the permission flag writes the shrunk payload",
        os.path.exists(os.path.join(APP, APPLIED)), f"{APPLIED} is missing")
 
