@@ -10,10 +10,10 @@ SWIFT_FORMAT ?= swift-format
 # Every Swift file the project writes; `.swift-format` at the root is their style.
 # Examples/AppTests is listed by part so that its own `.build` is never linted.
 APP_TESTS := Examples/AppTests
-FORMATTED := Package.swift Sources Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
+FORMATTED := Package.swift Sources Plugins Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test check check-fast test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
+.PHONY: demo test check check-fast test-precommit test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -65,6 +65,10 @@ test: deps lint
 	@echo "# $(APP_TESTS): an app's test target using PaySizeTesting"
 	$(SWIFT) build --package-path $(APP_TESTS) --build-tests
 	$(SWIFT) test --package-path $(APP_TESTS)
+	@echo "# $(APP_TESTS): swift package paysize, the command plugin, with the tool's exit status and write permission"
+	SWIFT=$(SWIFT) python3 Tests/Plugin/check_plugin.py
+	@echo "# The pre-commit hooks through pre-commit try-repo: a bad payload and schema fail, good ones pass"
+	$(MAKE) --no-print-directory test-precommit
 	@echo "# The CI workflow and the install script install every package Package.swift names"
 	python3 Tests/Workflow/check_workflow_packages.py
 	python3 Tests/Schemas/validate_with_jsonschema.py
@@ -101,6 +105,13 @@ FAST := -c release -Xswiftc -enable-testing --scratch-path .build/check-fast
 check-fast:
 	$(SWIFT) build $(FAST) --build-tests
 	$(SWIFT) test $(FAST) --skip-build --skip '$(PROCESS_TESTS)'
+
+# .pre-commit-hooks.yaml through `pre-commit try-repo` of this repository on a scratch repository
+# (Tests/PreCommit/run.sh); pre-commit is pinned in .build/precommit-venv, installed once. The first
+# hook run builds the tool in pre-commit's own clone, as a user's first commit does.
+test-precommit: deps
+	$(SWIFT) build --product paysize
+	Tests/PreCommit/run.sh $(PAYSIZE)
 
 # Examples/spark's job under Spark in local[2] mode (PySpark and Java 17+ installed when missing):
 # a 200 000-push log cut into 2 MiB splits, a folder with a .zst part, failing splits; the merged

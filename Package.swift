@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "PaySizeTesting", targets: ["PaySizeTesting"]),
         .library(name: "PaySizeCompression", targets: ["PaySizeCompression"]),
         .executable(name: "paysize", targets: ["paysize"]),
+        // `swift package paysize check|suggest …` in any package that depends on this one.
+        .plugin(name: "PaySizePlugin", targets: ["PaySizePlugin"]),
     ] + internalProducts,
     targets: [
         // The core an iOS app links, in three layers with the dependencies pointing one way
@@ -87,6 +89,19 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .executableTarget(name: "paysize", dependencies: ["PaySizeCommandLine"], swiftSettings: sharedSettings),
+        // The command plugin runs the `paysize` tool SwiftPM builds from this package's sources. It
+        // declares no permission, so reading commands need no flag; writing needs
+        // --allow-writing-to-package-directory (Plugins/PaySizePlugin explains how that holds on Linux).
+        .plugin(
+            name: "PaySizePlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "paysize",
+                    description: "Run paysize (check, suggest, bound, schema …) on Live Activity payloads and schemas"
+                )
+            ),
+            dependencies: ["paysize"]
+        ),
 
         // A server-side sender built on the push builder (prints what it would send); `make demo` runs it.
         .executableTarget(
