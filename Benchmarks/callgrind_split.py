@@ -46,7 +46,7 @@ PARTS = [
     ("report: outline and aps rules", "report"),
     ("report: device figures from measurements", "device"),
     ("summary: tiers, histograms, largest", "summary"),
-    ("threads, reading, segment queue", "threads"),
+    ("threads, reading the file, segment queue", "threads"),
     ("runtime: retain/release, allocation, copies", "runtime"),
     ("output: the summary written", "output"),
     ("other", "other"),
@@ -218,7 +218,7 @@ def part(obj, file, line, symbol):
         if base.startswith("LogSummary") or base == "ByteSizeHistogram.swift":
             return "summary"
         if base in ("LogPipeline.swift", "LogSegmentQueue.swift", "LogLineCheckerPool.swift", "LogByteSource.swift",
-                    "LogSegmentResult.swift"):
+                    "LogSegmentResult.swift") or "/Input/" in file:
             return "threads"
         if "/PaySizeJSON/" in file:
             return "scanning"
