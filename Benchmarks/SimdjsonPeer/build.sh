@@ -27,5 +27,9 @@ fi
 flags=$(pkg-config --cflags --libs simdjson 2>/dev/null || echo -lsimdjson)
 mkdir -p "$(dirname "$output")"
 # shellcheck disable=SC2086 # the flags are words
-"$compiler" -O3 -march=native -std=c++17 "$source" -o "$output" $flags -lpthread
+if ! "$compiler" -O3 -march=native -std=c++17 "$source" -o "$output" $flags -lpthread; then
+  rm -f "$output"
+  echo "bench-logs: the C peer did not compile with $compiler (see above); running without it" >&2
+  exit 0
+fi
 echo "bench-logs: C peer built with $("$compiler" --version | head -1), -O3 -march=native" >&2
