@@ -131,10 +131,16 @@ bench: deps
 docs: deps
 	SWIFT=$(SWIFT) scripts/build-docs.sh
 
-# `paysize check --summary` on a generated ~500 MB log (plain and .zst) against a Python baseline.
+# `paysize check --summary` on a generated ~500 MB log (plain and .zst) against a Python baseline
+# and the C peer: Benchmarks/SimdjsonPeer (simdjson per line, on one and two threads), built when
+# libsimdjson-dev and a C++ compiler are there (installed when missing, where apt-get can).
+SIMDJSON_PEER := .build/simdjson-lines
 bench-logs: deps
+	@scripts/ensure-deps.sh --simdjson
 	$(SWIFT) build -c release --product paysize
-	PAYSIZE_INTERNAL_PRODUCTS=1 $(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize
+	Benchmarks/SimdjsonPeer/build.sh $(SIMDJSON_PEER)
+	PAYSIZE_INTERNAL_PRODUCTS=1 $(SWIFT) run -c release --package-path Benchmarks LogBenchmark .build/release/paysize \
+		--peer $(SIMDJSON_PEER)
 
 # swift-format lint --strict: any finding fails `make test`; `make format` fixes most of them.
 lint:

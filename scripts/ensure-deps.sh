@@ -4,7 +4,9 @@
 # decodes, measured by `paysize suggest`), pkg-config, and, with --python, the jsonschema package
 # the tests use as an independent validator; with --spark, what `make test-spark` runs the Spark
 # example on: Java 17 or later (Debian's openjdk-17-jre-headless; PySpark 4 needs it) and the
-# pyspark package (4 or later).
+# pyspark package (4 or later); with --simdjson, what `make bench-logs` builds its C peer with
+# (libsimdjson-dev and g++), where apt-get can install them: without them the benchmark runs
+# without the peer, so failing to install them is not an error.
 set -euo pipefail
 
 java_major() {
@@ -60,4 +62,23 @@ if [ "${1:-}" = "--spark" ] && ! python3 -c 'import sys, pyspark; sys.exit(int(p
     echo "paysize: cannot install pyspark: run 'python3 -m pip install \"pyspark>=4\"'" >&2
     exit 1
   }
+fi
+
+if [ "${1:-}" = "--simdjson" ]; then
+  need_peer=()
+  [ -f /usr/include/simdjson.h ] || need_peer+=(libsimdjson-dev)
+  command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || command -v clang++ >/dev/null 2>&1 \
+    || need_peer+=(g++)
+  if [ ${#need_peer[@]} -gt 0 ]; then
+    sudo_prefix=()
+    [ "$(id -u)" = 0 ] || sudo_prefix=(sudo)
+    if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" = 0 ] || command -v sudo >/dev/null 2>&1; }; then
+      echo "paysize: installing ${need_peer[*]} with apt-get (the C peer of make bench-logs)" >&2
+      "${sudo_prefix[@]}" apt-get update -qq >/dev/null || true
+      "${sudo_prefix[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_peer[@]}" >/dev/null \
+        || echo "paysize: cannot install ${need_peer[*]}; make bench-logs runs without the C peer" >&2
+    else
+      echo "paysize: missing ${need_peer[*]} (no apt-get); make bench-logs runs without the C peer" >&2
+    fi
+  fi
 fi

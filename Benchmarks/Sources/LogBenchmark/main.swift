@@ -11,13 +11,25 @@ import PaySizeCompression
 // wall time, MB/s of decompressed JSON Lines, the ratio to Python and peak memory (the child's
 // ru_maxrss). The files go to a temporary folder, deleted at the end. Never asserts a timing.
 //
+// With `--peer PATH`, the same run also times the C peer, `Benchmarks/SimdjsonPeer` (simdjson's
+// DOM parser and minifier per line) on one and on two threads, prints our ratio to it, and puts
+// its counts of valid lines, compact bytes and lines over 4096 beside the summary's; they must
+// agree. When PATH is not there (`make bench-logs` builds it only when simdjson's headers and a
+// C++ compiler are), it says so and prints ours.
+//
 //     swift build -c release --product paysize
-//     swift run -c release --package-path Benchmarks LogBenchmark [.build/release/paysize] [megabytes]
+//     swift run -c release --package-path Benchmarks LogBenchmark [.build/release/paysize] [megabytes] [--peer PATH]
 //
 // `LogBenchmark generate PATH [megabytes]` only writes the log (the same lines) to PATH, for
 // instruction counts under callgrind (`Benchmarks/README.md`).
 
-let arguments = CommandLine.arguments
+/// The arguments without `--peer PATH`, which names the C peer's executable.
+var arguments = CommandLine.arguments
+var peerPath: String?
+if let flag = arguments.firstIndex(of: "--peer"), flag + 1 < arguments.count {
+    peerPath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
 if arguments.count > 2, arguments[1] == "generate" {
     let limit = (arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20) * 1_000_000
     var generator = PushLogGenerator(seed: 2025)
@@ -170,3 +182,84 @@ print("run".padding(toLength: 34, withPad: " ", startingAt: 0) + " seconds      
 print(row("python3 json.loads + json.dumps", baseline))
 print(row("paysize check --summary .jsonl", plain))
 print(row("paysize check --summary .jsonl.zst", compressed))
+
+// The C peer: simdjson per line on one and on two threads, timed as a child process like ours.
+guard let peerPath else { exit(0) }
+guard FileManager.default.isExecutableFile(atPath: peerPath) else {
+    print("C peer (simdjson): not run, no executable at '\(peerPath)' (see the build step's message above)")
+    exit(0)
+}
+
+/// The counts both programs report, from one output's JSON object.
+struct LogCounts: Equatable {
+    var valid: Int
+    var compactBytes: Int
+    var over4096: Int
+}
+
+func jsonObject(_ text: String) -> [String: Any]? {
+    guard let line = text.split(separator: "\n").last,
+        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    else { return nil }
+    return object
+}
+
+/// The summary's counts: payloads, the sum of its payload-size histogram, payloads in tier `over`.
+func summaryCounts(_ summary: String) -> LogCounts? {
+    guard let object = jsonObject(summary), let payloads = object["payloads"] as? Int,
+        let tiers = object["tiers"] as? [String: Any], let over = tiers["over"] as? Int,
+        let histogram = object["histogram"] as? [String: Any],
+        let pairs = histogram["payloadBytes"] as? [[Int]]
+    else { return nil }
+    return LogCounts(valid: payloads, compactBytes: pairs.reduce(0) { $0 + $1[0] * $1[1] }, over4096: over)
+}
+
+var peerRuns:
+    [(threads: Int, result: (seconds: Double, status: Int32, peakKilobytes: Int), counts: LogCounts?, scan: Double?)] =
+        []
+for threads in [1, 2] {
+    let outputPath = folder.appendingPathComponent("peer-\(threads).json").path
+    let result = run([peerPath, "--threads", "\(threads)", plainPath], stdoutPath: outputPath)
+    let object = jsonObject((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+    let counts = object.flatMap { object -> LogCounts? in
+        guard let valid = object["valid"] as? Int, let bytes = object["compactBytes"] as? Int,
+            let over = object["over4096"] as? Int
+        else { return nil }
+        return LogCounts(valid: valid, compactBytes: bytes, over4096: over)
+    }
+    peerRuns.append((threads, result, counts, object?["scanSeconds"] as? Double))
+    print(row("simdjson DOM + minify, \(threads) thread\(threads == 1 ? "" : "s")", result))
+}
+let ourRate = megabytes / plain.seconds
+for peer in peerRuns {
+    print(
+        String(
+            format: "paysize .jsonl / simdjson on %d thread%@: %.2f× (%.1f against %.1f MB/s)", peer.threads,
+            peer.threads == 1 ? "" : "s", peer.result.seconds / plain.seconds, ourRate, megabytes / peer.result.seconds
+        )
+            + (peer.scan.map {
+                String(
+                    format: "; its scan alone, the file already in memory: %.1f MB/s (ours %.2f× that)",
+                    megabytes / $0, $0 / plain.seconds)
+            } ?? ""))
+}
+
+let ours = summaryCounts(plainSummary)
+/// `value` right-aligned in `width` columns, `?` when the output could not be read.
+func cell(_ value: Int?, _ width: Int) -> String {
+    let text = value.map { String($0) } ?? "?"
+    return String(repeating: " ", count: max(0, width - text.count)) + text
+}
+print("counts".padding(toLength: 34, withPad: " ", startingAt: 0) + "   valid lines  compact bytes  over 4096")
+for (name, counts) in [("paysize check --summary", ours)]
+    + peerRuns.map({ ("simdjson, \($0.threads) thread(s)", $0.counts) })
+{
+    print(
+        name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + cell(counts?.valid, 14) + cell(counts?.compactBytes, 15) + cell(counts?.over4096, 11))
+}
+guard ours != nil, peerRuns.allSatisfy({ $0.counts == ours && $0.result.status == 0 }) else {
+    FileHandle.standardError.write(Data("error: paysize and the simdjson peer disagree on the counts above\n".utf8))
+    exit(1)
+}
+print("counts agree")
