@@ -131,7 +131,8 @@ import Testing
             Self.keys(object) == [
                 "file", "seriesCount", "payloadBytes", "limit", "tier", "target", "deviceBytes", "deviceLimit",
                 "deviceWriter", "deviceTier", "deviceBytesByWriter", "breakdown", "suggestions", "zeroSavings", "plan",
-                "planBytes", "planTier", "planDeviceBytes", "planDeviceTier", "reachesTarget", "withLossy", "redundancy",
+                "planBytes", "planTier", "planDeviceBytes", "planDeviceTier", "reachesTarget", "withLossy",
+                "redundancy",
                 "applied",
             ])
         #expect(object["deviceBytes"]?.numberText == "3587")
