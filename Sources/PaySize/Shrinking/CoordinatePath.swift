@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Internals) import PaySizeJSON
 
 /// A JSON value as cuts read it, scanned (``JSONElement``) or being edited (``ShrinkNode``),
@@ -153,6 +154,38 @@ enum CoordinatePath: Sendable, Equatable {
         return points
     }
 
+    /// Whether ``points(of:)`` gives latitude first (all but GeoJSON's pairs).
+    var latitudeFirst: Bool {
+        if case .pairs(let latitudeFirst) = self { return latitudeFirst }
+        return true
+    }
+
+    /// The largest distance, in metres, from a point left out of `kept` (sorted positions of
+    /// `points`) to the segment between the kept points either side of it; degrees are made
+    /// metres on a plane tangent at the segment's start, near enough over a route's steps.
+    func largestDeviation(of points: [(Double, Double)], kept: [Int]) -> Double {
+        let metresPerDegree = 111_320.0
+        var largest = 0.0
+        for (low, high) in zip(kept, kept.dropFirst()) where high > low + 1 {
+            let (startLatitude, _) = latitudeFirst ? points[low] : (points[low].1, points[low].0)
+            let shrink = cos(startLatitude * .pi / 180)
+            func plane(_ point: (Double, Double)) -> (x: Double, y: Double) {
+                let (latitude, longitude) = latitudeFirst ? point : (point.1, point.0)
+                return (longitude * metresPerDegree * shrink, latitude * metresPerDegree)
+            }
+            let (a, b) = (plane(points[low]), plane(points[high]))
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            let length = dx * dx + dy * dy
+            for position in (low + 1)..<high {
+                let p = plane(points[position])
+                let share = length > 0 ? min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / length, 0), 1) : 0
+                let (nx, ny) = (a.x + share * dx - p.x, a.y + share * dy - p.y)
+                largest = max(largest, (nx * nx + ny * ny).squareRoot())
+            }
+        }
+        return largest
+    }
+
     /// The sorted positions of `kept` points out of `points` that keep the path's shape: both
     /// ends, every pinned position, and the points where it turns most.
     ///
@@ -185,12 +218,13 @@ enum CoordinatePath: Sendable, Equatable {
         return (0..<count).filter { alive[$0] }
     }
 
-    /// The points of a Google encoded polyline (precision 5), or `nil` when `string` is not one:
-    /// every character in `?`…`~`, every chunk complete, every point on the globe, at least two.
-    static func decodedPolyline(_ string: String) -> [(Double, Double)]? {
+    /// The running totals of an encoded polyline's integer steps (Google's algorithm:
+    /// zigzag-encoded deltas in 5-bit chunks offset by 63), or `nil` when `string` is not one:
+    /// every character in `?`…`~`, every chunk complete, at least two points.
+    private static func polylineIntegers(_ string: String) -> [(Int, Int)]? {
         let bytes = Array(string.utf8)
         guard bytes.count >= 8, bytes.allSatisfy({ (63...126).contains($0) }) else { return nil }
-        var points: [(Double, Double)] = []
+        var totals: [(Int, Int)] = []
         var index = 0
         var latitude = 0
         var longitude = 0
@@ -211,10 +245,60 @@ enum CoordinatePath: Sendable, Equatable {
             guard let dLatitude = nextValue(), let dLongitude = nextValue() else { return nil }
             latitude += dLatitude
             longitude += dLongitude
-            let point = (Double(latitude) / 1e5, Double(longitude) / 1e5)
-            guard abs(point.0) <= 90, abs(point.1) <= 180 else { return nil }
-            points.append(point)
+            totals.append((latitude, longitude))
         }
-        return points.count >= 2 ? points : nil
+        return totals.count >= 2 ? totals : nil
+    }
+
+    /// `totals` at `precision` decimals, or `nil` when a point falls off the globe.
+    private static func scaled(_ totals: [(Int, Int)], precision: Int) -> [(Double, Double)]? {
+        let factor = precision == 6 ? 1e6 : 1e5
+        let points = totals.map { (Double($0.0) / factor, Double($0.1) / factor) }
+        return points.allSatisfy({ abs($0.0) <= 90 && abs($0.1) <= 180 }) ? points : nil
+    }
+
+    /// The points of an encoded polyline, or `nil` when `string` is not one: read at precision
+    /// 5 (Google's) when every point lands on the globe, else at precision 6 (`polyline6`, as
+    /// Valhalla and OSRM write it). ``polyline(_:key:siblings:)`` decides from more evidence.
+    static func decodedPolyline(_ string: String) -> [(Double, Double)]? {
+        guard let totals = polylineIntegers(string) else { return nil }
+        return scaled(totals, precision: 5) ?? scaled(totals, precision: 6)
+    }
+
+    /// An encoded polyline's points and the decimals they were encoded with (5 or 6).
+    struct Polyline {
+        var points: [(Double, Double)]
+        var precision: Int
+    }
+
+    /// The points of an encoded polyline, its precision read from the data, or `nil`.
+    ///
+    /// Both readings are on the globe whenever precision 6 data sits within 9° of the equator
+    /// and 18° of Greenwich, or the data is precision 5 (read at 6, every point is ten times
+    /// nearer 0). So: the precision whose ends agree with another form of a path beside it
+    /// (`siblings`, each as latitude and longitude) decides; failing that, a key that names
+    /// precision 6 (`polyline6`, `shape6`), then the only reading that puts every point on the
+    /// globe, then Google's precision 5.
+    static func polyline(_ string: String, key: String?, siblings: [[(Double, Double)]] = []) -> Polyline? {
+        guard let totals = polylineIntegers(string) else { return nil }
+        let five = scaled(totals, precision: 5)
+        let six = scaled(totals, precision: 6)
+        for sibling in siblings {
+            if let five, sameEnds(five, sibling) { return Polyline(points: five, precision: 5) }
+            if let six, sameEnds(six, sibling) { return Polyline(points: six, precision: 6) }
+        }
+        if let six, let key, key.hasSuffix("6") { return Polyline(points: six, precision: 6) }
+        if let five { return Polyline(points: five, precision: 5) }
+        return six.map { Polyline(points: $0, precision: 6) }
+    }
+
+    /// Whether two paths start and end at the same points, within a precision-5 polyline's
+    /// rounding (0.00002°).
+    static func sameEnds(_ one: [(Double, Double)], _ other: [(Double, Double)]) -> Bool {
+        guard let a0 = one.first, let a1 = one.last, let b0 = other.first, let b1 = other.last else { return false }
+        func near(_ p: (Double, Double), _ q: (Double, Double)) -> Bool {
+            abs(p.0 - q.0) <= 2e-5 && abs(p.1 - q.1) <= 2e-5
+        }
+        return near(a0, b0) && near(a1, b1)
     }
 }

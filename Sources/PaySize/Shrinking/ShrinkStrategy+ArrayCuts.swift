@@ -59,30 +59,35 @@ extension ShrinkStrategy {
     ///
     /// A series is an array of at least ``minimumSeriesCount`` numbers, number pairs or records
     /// of numbers (and dates). A path on the map (see ``CoordinatePath``) keeps its ends and the
-    /// points where it turns most, by whole points; a series of records keeps evenly spaced
-    /// records, both ends and every value member's lowest and highest, and the suggestion states
-    /// the span the chart still covers and its largest gap; other series keep evenly spaced
-    /// items. The kept count is computed as for ``cappedItems`` (no thinning of a payload at its
+    /// points where it turns most, by whole points, and the suggestion states how far a dropped
+    /// point stands from the line kept, in metres; a series of records keeps both ends, every
+    /// value member's lowest and highest, then the records that change most (see
+    /// ``keptRecords(of:keeping:series:pinned:)``), and the suggestion states the span the chart
+    /// still covers, its largest gap and the largest deviation in each member's units; other
+    /// series keep evenly spaced items. The kept count is computed as for ``cappedItems`` (no thinning of a payload at its
     /// target); index members are kept pointing at the same item.
     static let downsampledSeries = ShrinkStrategy(id: "downsample") { context in
         guard !context.isAtTarget else { return [] }
         return arrayGroups(in: context).compactMap { group -> ShrinkCandidate? in
             guard group.isSeries || group.coordinates != nil, group.count >= minimumSeriesCount, group.refusal == nil
             else { return nil }
-            let kept = max(group.keptCount(in: context, spread: true), 2)
+            // Both ends and every pinned item are always kept, so the count says so.
+            let kept = max(
+                group.keptCount(in: context, spread: true),
+                2 + Set(group.pinned).subtracting([0, group.count - 1]).count)
             guard kept < group.count else { return nil }
             let title: String
             let how: String
             if group.coordinates != nil {
                 title =
-                    "downsample the \(group.count) points of the path at \(group.path) to \(kept), keeping both ends and the sharpest turns"
+                    "downsample the \(group.count) points of the path at \(group.path) to \(kept), keeping both ends and the sharpest turns\(group.pathDeviationNote(keeping: kept))"
                 how =
                     "Have the server simplify the path at \(group.path) to \(kept) points, dropping first the points that change the line least (Visvalingam), always with the first and the last, whole points only"
             } else if let records = group.recordSeries {
                 title =
-                    "thin the \(group.count) records of the series at \(group.path) to \(kept), evenly spaced, both ends and the extremes kept\(group.spanNote(keeping: kept, records))"
+                    "thin the \(group.count) records of the series at \(group.path) to \(kept) by largest change, both ends and the extremes kept\(group.spanNote(keeping: kept, records))"
                 how =
-                    "Have the server send evenly spaced records at \(group.path), always with the first, the last and each value's lowest and highest, so the chart keeps its span and its peaks"
+                    "Have the server send, of the records at \(group.path), the first, the last and each value's lowest and highest, then one at a time the record farthest from the line the kept ones draw (Douglas–Peucker, each value as a share of its range), so the chart keeps its span, its peaks and its turns"
             } else {
                 title =
                     "downsample the \(group.count) points of the series at \(group.path) to \(kept), evenly spaced, both ends kept"
@@ -127,6 +132,41 @@ extension ShrinkStrategy {
                 "; the chart still covers \(format(abs(span))) (all of it), largest gap \(format(gap)) (was \(format(originalGap)))"
         }
 
+        /// Each value member's numbers, record by record (`nil` where a record lacks one).
+        func columns<Value: ReadableValue>(of elements: [Value]) -> [[Double?]] {
+            valueKeys.map { key in elements.map { $0[key]?.numberText.flatMap(Double.init) } }
+        }
+
+        /// `; largest deviation 0.42 in 'price', 0.3 in 'pct' …`: for each value member, how far
+        /// a dropped record stands from the line the kept ones draw, in the member's units and
+        /// to two more decimals than its values carry.
+        func deviationNote(of elements: [JSONElement], keptPositions positions: [Int]) -> String {
+            guard positions.count >= 2, orderValues.count == elements.count else { return "" }
+            var parts: [String] = []
+            for (key, values) in zip(valueKeys, columns(of: elements)) {
+                var largest = 0.0
+                for (low, high) in zip(positions, positions.dropFirst()) where high > low + 1 {
+                    for position in (low + 1)..<high {
+                        largest = max(
+                            largest, ShrinkStrategy.offLine(values, orderValues, position, low, high) ?? 0)
+                    }
+                }
+                // Two digits finer than the values, so a deviation below their last digit still shows.
+                let decimals = (elements.compactMap { $0[key]?.numberText }.map(Self.decimals).max() ?? 0) + 2
+                parts.append("\(ShrinkStrategy.decimalText(largest, decimals: decimals)) in '\(key)'")
+            }
+            guard !parts.isEmpty else { return "" }
+            return "; largest deviation \(parts.joined(separator: ", ")) (a dropped record from the line kept)"
+        }
+
+        /// The digits after a number's point (0 for an exponent form), at most 6.
+        private static func decimals(_ text: String) -> Int {
+            guard !text.contains(where: { $0 == "e" || $0 == "E" }), let point = text.firstIndex(of: ".") else {
+                return 0
+            }
+            return min(text[text.index(after: point)...].count, 6)
+        }
+
         private func format(_ value: Double) -> String {
             guard isTime else {
                 let rounded = (value * 100).rounded() / 100
@@ -156,6 +196,17 @@ extension ShrinkStrategy {
             }
             return RecordSeries(orderKey: key, valueKeys: valueKeys, orderValues: orderValues, isTime: isTime)
         }
+    }
+
+    /// `value` rounded to `decimals` places, trailing zeros dropped: `0.42`, `3`, `0.000012`.
+    static func decimalText(_ value: Double, decimals: Int) -> String {
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        var fraction = String(scaled % scale)
+        fraction = String(repeating: "0", count: max(decimals - fraction.count, 0)) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(value < 0 && scaled > 0 ? "-" : "")\(scaled / scale)\(fraction.isEmpty ? "" : "." + fraction)"
     }
 
     /// `5 h`, `2 h 15 min`, `12 min`, `45 s`: a span of time in suggestion text.
@@ -192,8 +243,10 @@ extension ShrinkStrategy {
         var forwardIndexKeys: [String] = []
         /// Where the index members point in the single array at this path.
         var pinned: [Int] = []
-        /// Sibling members that hold the array's length.
+        /// Sibling members that hold the array's length (in points for a path on the map).
         var countKeys: [String] = []
+        /// Sibling members that hold a flat path's length in numbers: twice its points.
+        var numberCountKeys: [String] = []
         /// Sibling totals that count more than the array holds (left as they are).
         var totalKeys: [String] = []
         /// Why no cut can keep the coupled members true, if so.
@@ -221,12 +274,25 @@ extension ShrinkStrategy {
                 forward: !forwardIndexKeys.isEmpty)
         }
 
-        /// The span a thinned series of records still covers and its largest gap, for the title.
+        /// The span a thinned series of records still covers, its largest gap and the largest
+        /// deviation of a dropped record, for the title.
         func spanNote(keeping kept: Int, _ records: RecordSeries) -> String {
             guard let elements,
                 let positions = Self.positions(of: elements, keeping: kept, group: shape, pinned: pinned, spread: true)
             else { return "" }
             return records.note(keptPositions: positions)
+                + records.deviationNote(of: elements, keptPositions: positions)
+        }
+
+        /// How far, in metres, a downsampled path's dropped points stand from the line it keeps,
+        /// for the title; empty when several arrays share the path.
+        func pathDeviationNote(keeping kept: Int) -> String {
+            guard let elements, let coordinates, let points = coordinates.points(of: elements),
+                let positions = Self.positions(of: elements, keeping: kept, group: shape, pinned: pinned, spread: true)
+            else { return "" }
+            let metres = coordinates.largestDeviation(of: points, kept: positions)
+            let text = metres < 1 ? "under 1 m" : "\(Int(metres.rounded(.up))) m"
+            return "; largest deviation \(text) (a dropped point from the line kept)"
         }
 
         /// The items to keep so the payload reaches the target's ceiling: on the body, and on
@@ -255,14 +321,16 @@ extension ShrinkStrategy {
                 let priority = ShrinkStrategy.priority(count: count, end: order?.importantEnd ?? .first)
                 var saved = 0
                 var dropped = 0
-                for position in priority.reversed() where saved < needed + countKeys.count * 2 {
+                for position in priority.reversed() where saved < needed + (countKeys.count + numberCountKeys.count) * 2
+                {
                     saved += sizes[position] + 1
                     dropped += 1
                 }
                 return count - dropped
             }
             let perInstance = max(1, max(1, bytes / max(elementTotal, 1)) * instances)
-            return count - (needed + countKeys.count * 2 + perInstance - 1) / perInstance
+            let countSlack = (countKeys.count + numberCountKeys.count) * 2
+            return count - (needed + countSlack + perInstance - 1) / perInstance
         }
 
         /// What a cap keeps, in words: the window around an index, the end an order names, or
@@ -273,13 +341,14 @@ extension ShrinkStrategy {
                     count: count, keeping: kept, end: order?.importantEnd, pinned: pinned, spread: false,
                     forward: !forwardIndexKeys.isEmpty)
                 let range = "\(positions.first ?? 0)–\(positions.last ?? 0)"
+                let items = coordinates == nil ? "items" : "points"
                 if !forwardIndexKeys.isEmpty {
                     return
-                        "keeping items \(range) (counted from 0): from just before '\(forwardIndexKeys[0])' (\(pinned[0])) onwards, with no hole"
+                        "keeping \(items) \(range) (counted from 0): from just before '\(forwardIndexKeys[0])' (\(pinned[0])) onwards, with no hole"
                 }
                 let around = indexKeys.map { "'\($0)'" }.joined(separator: ", ")
                 let end = order.map { " and the \($0.kept) (\($0.reason))" } ?? ""
-                return "keeping items \(range) (counted from 0) around \(around)\(end)"
+                return "keeping \(items) \(range) (counted from 0) around \(around)\(end)"
             }
             if let order { return "keeping the \(order.kept) (\(order.reason))" }
             return "order unknown: keep which end? (nothing in the items rises or falls; answer with --keep first|last)"
@@ -305,6 +374,10 @@ extension ShrinkStrategy {
                 )
             }
             if !countKeys.isEmpty { notes.append("\(Self.quoted(countKeys)) becomes \(kept), the new length") }
+            if !numberCountKeys.isEmpty {
+                notes.append(
+                    "\(Self.quoted(numberCountKeys)) becomes \(kept * 2), the new count of numbers (two a point)")
+            }
             if !totalKeys.isEmpty {
                 notes.append(
                     "\(Self.quoted(totalKeys)) \(totalKeys.count == 1 ? "stays" : "stay") as \(totalKeys.count == 1 ? "it counts" : "they count") the whole set"
@@ -330,8 +403,7 @@ extension ShrinkStrategy {
                 return CoordinatePath.keptTurns(of: points, keeping: kept, pinned: Set(pinned))
             }
             if spread, let series = group.recordSeries, series.orderValues.count == count {
-                return ShrinkStrategy.keptRecords(
-                    of: elements, keeping: kept, valueKeys: series.valueKeys, pinned: pinned)
+                return ShrinkStrategy.keptRecords(of: elements, keeping: kept, series: series, pinned: pinned)
             }
             return ShrinkStrategy.keptPositions(
                 count: count, keeping: kept, end: group.end, pinned: pinned, spread: spread, forward: group.forward)
@@ -348,6 +420,7 @@ extension ShrinkStrategy {
             let stride = coordinates?.stride ?? 1
             let indexKeys = self.indexKeys
             let countKeys = self.countKeys
+            let numberCountKeys = self.numberCountKeys
             guard let key = path.lastKey else {
                 return ShrinkEdit(phase: .values) { document in
                     document.modify(path) { node in
@@ -386,8 +459,10 @@ extension ShrinkStrategy {
                         if indexKeys.contains(members[index].originalKey), let rebased = positions.firstIndex(of: value)
                         {
                             members[index].value.content = .number(String(rebased))
-                        } else if countKeys.contains(members[index].originalKey), value == elements.count {
+                        } else if countKeys.contains(members[index].originalKey), value == elements.count / stride {
                             members[index].value.content = .number(String(positions.count))
+                        } else if numberCountKeys.contains(members[index].originalKey), value == elements.count {
+                            members[index].value.content = .number(String(positions.count * stride))
                         }
                     }
                     node.content = .object(members)
@@ -405,30 +480,78 @@ extension ShrinkStrategy {
     }
 
     /// The sorted positions a thinned series of records keeps: both ends, each value member's
-    /// lowest and highest record, every pinned one, then evenly spaced records up to `kept`.
+    /// lowest and highest record, every pinned one, then the records that change most (see
+    /// ``keptByLargestChange(count:keeping:fixed:deviation:)``), each value member's distance
+    /// from the line measured as a share of its range so members in different units weigh alike.
     static func keptRecords<Value: ReadableValue>(
-        of elements: [Value], keeping kept: Int, valueKeys: [String], pinned: [Int]
+        of elements: [Value], keeping kept: Int, series: RecordSeries, pinned: [Int]
     ) -> [Int] {
         let count = elements.count
-        var chosen = Set([0, count - 1] + pinned)
-        for key in valueKeys {
-            let values = elements.map { $0[key]?.numberText.flatMap(Double.init) }
+        var fixed = Set([0, count - 1] + pinned)
+        let columns = series.columns(of: elements)
+        var ranges: [Double] = []
+        for values in columns {
             let present = values.indices.filter { values[$0] != nil }
-            if let low = present.min(by: { values[$0]! < values[$1]! }) { chosen.insert(low) }
-            if let high = present.max(by: { values[$0]! < values[$1]! }) { chosen.insert(high) }
+            if let low = present.min(by: { values[$0]! < values[$1]! }) { fixed.insert(low) }
+            if let high = present.max(by: { values[$0]! < values[$1]! }) { fixed.insert(high) }
+            let numbers = values.compactMap { $0 }
+            ranges.append((numbers.max() ?? 0) - (numbers.min() ?? 0))
         }
-        var spaced = max(kept - chosen.count, 2)
-        while spaced <= count {
-            var candidate = chosen
-            for index in 0..<spaced {
-                candidate.insert(Int((Double(index) * Double(count - 1) / Double(spaced - 1)).rounded()))
+        let axis = series.orderValues.count == count ? series.orderValues : (0..<count).map(Double.init)
+        return keptByLargestChange(count: count, keeping: kept, fixed: fixed) { position, low, high in
+            var largest = 0.0
+            for (values, range) in zip(columns, ranges) where range > 0 {
+                guard let off = offLine(values, axis, position, low, high) else { continue }
+                largest = max(largest, off / range)
             }
-            if candidate.count > kept { break }
-            chosen = candidate
-            if candidate.count == kept { break }
-            spaced += 1
+            return largest
         }
-        return chosen.sorted()
+    }
+
+    /// How far `values[position]` stands from the straight line between `values[low]` and
+    /// `values[high]`, at its place on `axis`, in the values' units; `nil` when one is missing.
+    static func offLine(_ values: [Double?], _ axis: [Double], _ position: Int, _ low: Int, _ high: Int) -> Double? {
+        guard let value = values[position], let start = values[low], let end = values[high] else { return nil }
+        let span = axis[high] - axis[low]
+        let share = span != 0 ? (axis[position] - axis[low]) / span : Double(position - low) / Double(high - low)
+        return abs(value - (start + (end - start) * share))
+    }
+
+    /// The sorted positions of `kept` items out of `count`, by largest change: every `fixed`
+    /// position and both ends, then one at a time the item standing farthest
+    /// (`deviation(item, before, after)`) from the line between the kept items either side of
+    /// it. The items that carry the shape come first and straight runs thin out: Douglas and
+    /// Peucker's simplification, stopped at a count rather than a tolerance.
+    static func keptByLargestChange(
+        count: Int, keeping kept: Int, fixed: Set<Int>, deviation: (Int, Int, Int) -> Double
+    ) -> [Int] {
+        let chosen = fixed.union([0, count - 1]).filter { (0..<count).contains($0) }.sorted()
+        guard chosen.count < kept, chosen.count >= 2 else { return chosen }
+        typealias Farthest = (position: Int, deviation: Double)
+        func farthest(_ low: Int, _ high: Int) -> Farthest? {
+            var best: Farthest? = nil
+            for position in (low + 1)..<high {
+                let value = deviation(position, low, high)
+                if best == nil || value > best!.deviation { best = (position, value) }
+            }
+            return best
+        }
+        // The gaps between neighbouring kept items, in order, each with its farthest item.
+        var gaps: [(low: Int, high: Int, farthest: Farthest?)] = zip(chosen, chosen.dropFirst()).map {
+            ($0, $1, farthest($0, $1))
+        }
+        for _ in chosen.count..<kept {
+            var pick: Int? = nil
+            for (index, gap) in gaps.enumerated() {
+                guard let candidate = gap.farthest else { continue }
+                if pick == nil || candidate.deviation > gaps[pick!].farthest!.deviation { pick = index }
+            }
+            guard let pick, let split = gaps[pick].farthest?.position else { break }
+            let (low, high) = (gaps[pick].low, gaps[pick].high)
+            gaps.replaceSubrange(
+                pick...pick, with: [(low, split, farthest(low, split)), (split, high, farthest(split, high))])
+        }
+        return [gaps[0].low] + gaps.map(\.high)
     }
 
     /// Positions in the order a cut keeps them: from the important end inwards.
@@ -537,10 +660,10 @@ extension ShrinkStrategy {
                 recordSeries: series && coordinates == nil ? RecordSeries.read(elements, order: arrayOrder) : nil,
                 elementSizes: sizes, isDeviceCounted: deviceSizes != nil, deviceBytes: deviceBytes,
                 elementDeviceSizes: deviceSizes, elements: elements)
-            if stride == 1, case .key(let key)? = path.components.last,
+            if case .key(let key)? = path.components.last,
                 let parent = context.payload.descendant(at: value.path.parent), let members = parent.members
             {
-                couple(&group, arrayKey: key, siblings: members, count: elements.count)
+                couple(&group, arrayKey: key, siblings: members, count: sizes.count, stride: stride)
             }
             // An index pins the window, so the end no longer needs choosing.
             if !group.pinned.isEmpty { group.asksWhichEnd = false }
@@ -561,6 +684,8 @@ extension ShrinkStrategy {
         "playing": ["queue", "playlist", "tracks", "songs", "episodes", "upnext"],
         "track": ["queue", "playlist", "tracks"],
         "episode": ["queue", "episodes", "playlist"],
+        "point": ["route", "path", "polyline", "track", "line", "shape", "geometry", "coordinates", "coords"],
+        "coordinate": ["route", "path", "polyline", "track", "line", "shape", "geometry", "coordinates", "coords"],
     ]
 
     /// The words of an index's name that look forward: the items from it on are still to come.
@@ -584,8 +709,12 @@ extension ShrinkStrategy {
         }
     }
 
-    /// Finds the members beside an array that refer to it.
-    private static func couple(_ group: inout ArrayGroup, arrayKey: String, siblings: [JSONMember], count: Int) {
+    /// Finds the members beside an array that refer to it. `count` is in items (points for a
+    /// path on the map); `stride` is 2 for a flat path, whose indexes count points: an index
+    /// past the last point but within the numbers may count numbers, so no cut is proposed.
+    private static func couple(
+        _ group: inout ArrayGroup, arrayKey: String, siblings: [JSONMember], count: Int, stride: Int
+    ) {
         let otherArrays = siblings.filter { $0.key != arrayKey && ($0.value.elements?.count ?? 0) > 1 }
         for member in siblings where member.key != arrayKey {
             guard member.value.isIntegerToken, let text = member.value.numberText, let value = Int(text) else {
@@ -593,6 +722,11 @@ extension ShrinkStrategy {
             }
             let words = SwiftNaming.words(of: member.key).map { $0.lowercased() }
             if words.contains("index") || words.last == "idx" {
+                if stride == 2, (count..<(count * 2)).contains(value) {
+                    group.refusal =
+                        "'\(member.key)' (\(value)) is past the path's \(count) points but within its \(count * 2) numbers: it may count numbers, so a cut could leave it pointing at another point"
+                    return
+                }
                 guard (0..<count).contains(value) else { continue }
                 let nameWords = words.filter { $0 != "index" && $0 != "idx" }
                 let alsoFits = otherArrays.filter { ($0.value.elements?.count ?? 0) > value }
@@ -611,7 +745,11 @@ extension ShrinkStrategy {
                 group.pinned.append(value)
                 if nameWords.contains(where: forwardWords.contains) { group.forwardIndexKeys.append(member.key) }
             } else if words.last == "count" || words.first == "num" || words.first == "number" {
-                if value == count { group.countKeys.append(member.key) }
+                if value == count {
+                    group.countKeys.append(member.key)
+                } else if stride == 2, value == count * 2 {
+                    group.numberCountKeys.append(member.key)
+                }
             } else if words.first == "total" {
                 group.totalKeys.append(member.key)
             }

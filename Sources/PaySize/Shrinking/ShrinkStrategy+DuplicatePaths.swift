@@ -5,30 +5,42 @@ extension ShrinkStrategy {
     /// the same points) → drop one form (an app change: the app reads the other).
     ///
     /// Two forms are the same path when both ends match within 0.00002° (a polyline's 5
-    /// decimals, rounded) and they sit in the same object. The larger form is the one dropped;
+    /// decimals, rounded) and they sit in the same object. A polyline's precision (5, or 6 as
+    /// Valhalla and OSRM write `polyline6`) is read from the data: the one whose ends agree with
+    /// a path beside it (see ``CoordinatePath/polyline(_:key:siblings:)``). The larger form is the one dropped;
     /// nothing is rounded or cut, so no point moves.
     static let duplicatePaths = ShrinkStrategy(id: "drop-duplicate-path") { context in
-        var forms: [(path: JSONPointer, points: [(Double, Double)], isPolyline: Bool, bytes: Int)] = []
-        for value in context.reshapableValues {
+        var forms: [(path: JSONPointer, points: [(Double, Double)], precision: Int?, bytes: Int, order: Int)] = []
+        var polylines: [(path: JSONPointer, string: String, bytes: Int, order: Int)] = []
+        for (order, value) in context.reshapableValues.enumerated() {
             guard value.path.lastKey != nil, value.path.folded == value.path else { continue }
-            if let string = value.element.stringValue, let points = CoordinatePath.decodedPolyline(string) {
-                forms.append((value.path, points, true, value.element.compactByteCount))
+            if let string = value.element.stringValue {
+                polylines.append((value.path, string, value.element.compactByteCount, order))
             } else if let elements = value.element.elements,
                 let shape = CoordinatePath.shape(of: elements, key: value.path.lastKey),
                 var points = shape.points(of: elements)
             {
                 if case .pairs(latitudeFirst: false) = shape { points = points.map { ($0.1, $0.0) } }
-                forms.append((value.path, points, false, value.element.compactByteCount))
+                forms.append((value.path, points, nil, value.element.compactByteCount, order))
             }
         }
+        // A polyline's precision is read against the paths beside it.
+        let arrays = forms
+        for (path, string, bytes, order) in polylines {
+            let siblings = arrays.filter { $0.path.parent == path.parent }.map(\.points)
+            guard let polyline = CoordinatePath.polyline(string, key: path.lastKey, siblings: siblings) else {
+                continue
+            }
+            forms.append((path, polyline.points, polyline.precision, bytes, order))
+        }
+        forms.sort { $0.order < $1.order }
         var proposals: [ShrinkCandidate] = []
         for (index, one) in forms.enumerated() {
             for other in forms[(index + 1)...] where one.path.parent == other.path.parent {
-                guard sameEnds(one.points, other.points) else { continue }
+                guard CoordinatePath.sameEnds(one.points, other.points) else { continue }
                 let (kept, dropped) = one.bytes >= other.bytes ? (other, one) : (one, other)
-                let keptName = kept.isPolyline ? "the encoded polyline at \(kept.path)" : "the path at \(kept.path)"
-                let droppedName =
-                    dropped.isPolyline ? "the encoded polyline at \(dropped.path)" : "the path at \(dropped.path)"
+                let keptName = Self.formName(kept.path, precision: kept.precision)
+                let droppedName = Self.formName(dropped.path, precision: dropped.precision)
                 proposals.append(
                     ShrinkCandidate(
                         id: "drop-duplicate-path:\(dropped.path)", kind: "drop-duplicate-path",
@@ -36,7 +48,7 @@ extension ShrinkStrategy {
                             "\(droppedName) (\(dropped.points.count) points) duplicates \(keptName) (\(kept.points.count) points, same ends): drop the duplicate",
                         paths: [dropped.path], contractChange: .app,
                         howToApply: """
-                            Send the route once: drop \(droppedName) and have the app draw \(keptName)\(kept.isPolyline ? ", decoding the polyline (precision 5)" : ""). No point moves and no string is cut; the app's type loses the dropped member, so ship the app first.
+                            Send the route once: drop \(droppedName) and have the app draw \(keptName)\(kept.precision.map { ", decoding the polyline (precision \($0))" } ?? ""). No point moves and no string is cut; the app's type loses the dropped member, so ship the app first.
                             """,
                         isLossy: false, edit: .removingMembers(at: [dropped.path])))
             }
@@ -44,12 +56,13 @@ extension ShrinkStrategy {
         return proposals
     }
 
-    /// Whether two paths start and end at the same points, within a polyline's rounding.
-    private static func sameEnds(_ one: [(Double, Double)], _ other: [(Double, Double)]) -> Bool {
-        guard let a0 = one.first, let a1 = one.last, let b0 = other.first, let b1 = other.last else { return false }
-        func near(_ p: (Double, Double), _ q: (Double, Double)) -> Bool {
-            abs(p.0 - q.0) <= 2e-5 && abs(p.1 - q.1) <= 2e-5
+    /// `the path at /route`, `the encoded polyline at /shape`, `the encoded polyline (precision
+    /// 6) at /shape`: a form of the route in suggestion text.
+    private static func formName(_ path: JSONPointer, precision: Int?) -> String {
+        switch precision {
+        case nil: "the path at \(path)"
+        case 5?: "the encoded polyline at \(path)"
+        case let precision?: "the encoded polyline (precision \(precision)) at \(path)"
         }
-        return near(a0, b0) && near(a1, b1)
     }
 }

@@ -32,6 +32,28 @@ struct SuggestOutcome {
     /// The columns text output wraps to.
     var width = SuggestOutcome.defaultWidth
 
+    /// What `--lossy` would reach, for a report whose plan leaves lossy moves out and would
+    /// end smaller with them: the plan they join, its lossy steps and its costliest change.
+    struct LossyReach {
+        var plan: ShrinkPlan
+        /// The plan's lossy steps, in plan order.
+        var lossySteps: [String]
+        /// The costliest contract change among the plan's steps.
+        var costliestChange: ShrinkContractChange?
+    }
+
+    /// What `--lossy` would reach (text and JSON say the same), or `nil` when lossy moves are
+    /// allowed already, none was measured, or they would not make the plan smaller.
+    var lossyReach: LossyReach? {
+        guard !report.allowsLossy, let lossy = report.lossyPlan, lossy.byteCount < report.plan.byteCount else {
+            return nil
+        }
+        let suggestions = Dictionary(report.suggestions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return LossyReach(
+            plan: lossy, lossySteps: lossy.suggestionIDs.filter { suggestions[$0]?.isLossy == true },
+            costliestChange: lossy.suggestionIDs.compactMap { suggestions[$0]?.contractChange }.max())
+    }
+
     /// The columns text wraps to when `COLUMNS` is unset and standard output is not a terminal.
     static let defaultWidth = 100
     /// The narrowest wrapping honoured; a smaller `COLUMNS` is read as this.

@@ -9,7 +9,10 @@ extension SuggestOutcome {
     /// `id`, `title`, `savedBytes`, `newTier`, `deviceSavedBytes`, `deviceSavedBytesByWriter`,
     /// `newDeviceTier`, `paths`, `contractChange`, `howToApply`, `lossy`), `zeroSavings` (the
     /// same fields, savings 0), `plan` (the ids chosen), `planBytes`, `planTier`,
-    /// `planDeviceBytes`, `planDeviceTier`, `reachesTarget`, `redundancy` (`zstdBytes`,
+    /// `planDeviceBytes`, `planDeviceTier`, `reachesTarget`, `withLossy` (what `--lossy` would
+    /// reach: `plan`, `planBytes`, `planTier`, `planDeviceBytes`, `planDeviceTier`,
+    /// `reachesTarget`, `lossySteps`, `costliestChange`; `null` when the text names nothing),
+    /// `redundancy` (`zstdBytes`,
     /// `dictionaryZstdBytes`, `dictionaryBytes`, `dictionary`) and `applied` (`file`,
     /// `payloadBytes`, `tier`, `deviceBytes`, `deviceTier`, `suggestions`; `null` without
     /// `--apply`).
@@ -49,6 +52,21 @@ extension SuggestOutcome {
             ("planDeviceBytes", .optional(report.plan.deviceByteCount)),
             ("planDeviceTier", .optional(report.plan.deviceTier?.rawValue)),
             ("reachesTarget", .bool(report.plan.reachesTarget)),
+            (
+                "withLossy",
+                lossyReach.map { reach in
+                    .object([
+                        ("plan", .array(reach.plan.suggestionIDs.map(JSONOutputValue.string))),
+                        ("planBytes", .int(reach.plan.byteCount)),
+                        ("planTier", .string(reach.plan.tier.rawValue)),
+                        ("planDeviceBytes", .optional(reach.plan.deviceByteCount)),
+                        ("planDeviceTier", .optional(reach.plan.deviceTier?.rawValue)),
+                        ("reachesTarget", .bool(reach.plan.reachesTarget)),
+                        ("lossySteps", .array(reach.lossySteps.map(JSONOutputValue.string))),
+                        ("costliestChange", .optional(reach.costliestChange?.rawValue)),
+                    ])
+                } ?? .null
+            ),
             (
                 "redundancy",
                 .object([

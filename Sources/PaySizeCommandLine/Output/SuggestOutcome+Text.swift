@@ -262,17 +262,17 @@ extension SuggestOutcome {
         }
         text += ": "
         text += plan.reachesTarget ? "reaches \(report.target)\n" : "no plan reaches \(report.target)\n"
-        if !report.allowsLossy, let lossy = report.lossyPlan, lossy.byteCount < plan.byteCount {
+        if let reach = lossyReach {
             // Name what the lossy route reaches and what it costs, so a one-line server cut is
             // not hidden behind an app release.
-            let lost = lossy.suggestionIDs.filter { suggestions[$0]?.isLossy == true }
+            let lossy = reach.plan
             var line = "with --lossy: \(lossy.byteCount) of \(budget.limit) bytes, \(lossy.tier)"
             if let device = lossy.deviceByteCount, let tier = lossy.deviceTier {
                 line += "; on the device \(device) bytes, \(tier)"
             }
             line += lossy.reachesTarget ? ", reaches \(report.target)" : ", still short of \(report.target)"
-            let costs = lossy.suggestionIDs.compactMap { suggestions[$0]?.contractChange }
-            let worst = costs.max().map { "\($0)" } ?? "none"
+            let worst = reach.costliestChange.map { "\($0)" } ?? "none"
+            let lost = reach.lossySteps
             line +=
                 ", by \(lossy.suggestionIDs.count) step\(lossy.suggestionIDs.count == 1 ? "" : "s") (costliest: \(worst) change), losing what \(lost.joined(separator: ", ")) drop\(lost.count == 1 ? "s" : "")"
             text += Self.wrapped(line, width: width, first: "  ", rest: "    ") + "\n"

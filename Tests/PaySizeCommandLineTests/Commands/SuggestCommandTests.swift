@@ -131,7 +131,9 @@ import Testing
             Self.keys(object) == [
                 "file", "seriesCount", "payloadBytes", "limit", "tier", "target", "deviceBytes", "deviceLimit",
                 "deviceWriter", "deviceTier", "deviceBytesByWriter", "breakdown", "suggestions", "zeroSavings", "plan",
-                "planBytes", "planTier", "planDeviceBytes", "planDeviceTier", "reachesTarget", "redundancy", "applied",
+                "planBytes", "planTier", "planDeviceBytes", "planDeviceTier", "reachesTarget", "withLossy",
+                "redundancy",
+                "applied",
             ])
         #expect(object["deviceBytes"]?.numberText == "3587")
         #expect(object["deviceLimit"]?.numberText == "4096")
@@ -338,6 +340,14 @@ import Testing
             strict.standardOutput.contains(
                 "no plan reaches safe\n  with --lossy: 70 of 4096 bytes, safe; on the device 70 bytes, safe, reaches safe, by 1 step\n    (costliest: server change), losing what trim-text:/t drops\n"
             ))
+        // JSON names the same lossy reach, field for field.
+        let json = try PaySizeProcess.run(["suggest", "--format", "json", "--target", "safe", path])
+        #expect(json.status == 1)
+        let withLossy = try JSONScanner.scan(Array(json.standardOutput.utf8.dropLast()))["withLossy"]
+        #expect(
+            withLossy.map { String(decoding: $0.compactJSONBytes(in: Array(json.standardOutput.utf8)), as: UTF8.self) }
+                == #"{"plan":["trim-text:/t"],"planBytes":70,"planTier":"safe","planDeviceBytes":70,"planDeviceTier":"safe","reachesTarget":true,"lossySteps":["trim-text:/t"],"costliestChange":"server"}"#
+        )
         let lossy = try PaySizeProcess.run(["suggest", "--lossy", "--target", "safe", path])
         #expect(lossy.status == 0)
         #expect(lossy.standardOutput.contains("  1. trim-text:/t (cost: server)\n"))

@@ -87,7 +87,9 @@ import Testing
         // The body alone would need half the points kept; the device needs fewer.
         let downsample = try #require(report.suggestions.first { $0.id == "downsample:/aps/content-state/route" })
         #expect(
-            downsample.title.hasSuffix("at /aps/content-state/route to 52, keeping both ends and the sharpest turns"))
+            downsample.title
+                == "downsample the 111 points of the path at /aps/content-state/route to 52, keeping both ends and the sharpest turns; largest deviation 35 m (a dropped point from the line kept)"
+        )
         #expect(downsample.newTier == .safe)
         #expect(downsample.newDeviceTier == .safe)
         #expect(downsample.deviceByteCount == 2028)

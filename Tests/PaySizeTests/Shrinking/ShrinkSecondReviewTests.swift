@@ -33,6 +33,10 @@ import Testing
         ("pushwoosh-default-data.json", "drop-nulls"),
         // GeoJSON [lng, lat]: simplify the line, whole points.
         ("geojson-trail.json", "downsample:/aps/content-state/geometry/coordinates"),
+        // The same ride as a polyline at precision 6: drop the array.
+        ("ride-polyline6.json", "drop-duplicate-path:/aps/content-state/path"),
+        // A flat route with its count and current point: simplify it, both kept true.
+        ("route-progress-flat.json", "downsample:/aps/content-state/route"),
     ]
 
     static func elements(_ bytes: [UInt8], _ pointer: JSONPointer) throws -> [JSONElement] {
@@ -99,7 +103,10 @@ import Testing
         // The polyline is opaque: never trimmed.
         #expect(!report.suggestions.contains { $0.kind == "trim-text" })
         let downsample = try Corpus.suggestion("downsample:/aps/content-state/route", in: report)
-        #expect(downsample.title.hasSuffix("keeping both ends and the sharpest turns"))
+        #expect(
+            downsample.title
+                == "downsample the 130 points of the path at /aps/content-state/route to 73, keeping both ends and the sharpest turns; largest deviation under 1 m (a dropped point from the line kept)"
+        )
     }
 
     @Test("order comes from a rising number: the newest balls stay")
