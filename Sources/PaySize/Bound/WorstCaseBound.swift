@@ -215,6 +215,7 @@ public struct WorstCaseBound: Sendable {
     ) {
         let dateEncodingStrategy = dateEncodingStrategy ?? schema.recordedDateEncodingStrategy ?? .deferredToDate
         let setLocations = schema.setLocations
+        let writtenValues = schema.writtenValues
         let inlinedDefinitions = schema.inlinedDefinitions
         self.dateEncodingStrategy = dateEncodingStrategy
         var unbounded: [UnboundedPath] = []
@@ -222,12 +223,12 @@ public struct WorstCaseBound: Sendable {
         func figures(_ writer: JSONWriter) -> WriterFigures {
             var full = WorstCaseAnalysis(
                 schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
-                setLocations: setLocations,
+                setLocations: setLocations, writtenValues: writtenValues,
                 inlinedDefinitions: inlinedDefinitions)
             let fullResult = full.run()
             var printable = WorstCaseAnalysis(
                 schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
-                setLocations: setLocations,
+                setLocations: setLocations, writtenValues: writtenValues,
                 inlinedDefinitions: inlinedDefinitions)
             let printableResult = printable.run()
             unbounded = full.unbounded
@@ -245,12 +246,12 @@ public struct WorstCaseBound: Sendable {
             } else {
                 var rest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
-                    shortestUnbounded: true, setLocations: setLocations,
+                    shortestUnbounded: true, setLocations: setLocations, writtenValues: writtenValues,
                     inlinedDefinitions: inlinedDefinitions)
                 figures.boundedRestByteCount = rest.run()?.bytes
                 var printableRest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
-                    shortestUnbounded: true, setLocations: setLocations,
+                    shortestUnbounded: true, setLocations: setLocations, writtenValues: writtenValues,
                     inlinedDefinitions: inlinedDefinitions)
                 figures.printableBoundedRestByteCount = printableRest.run()?.bytes
             }

@@ -25,6 +25,47 @@ import Testing
         var replies: [Comment]
     }
 
+    /// A parcel tracker's state: statuses a newer server may add decode as `.unknown`.
+    struct Parcel: Codable {
+        enum Status: String, Codable, CaseIterable {
+            case received
+            case inTransit = "in_transit"
+            case outForDelivery = "out_for_delivery"
+            case delivered
+            case unknown
+
+            init(from decoder: any Decoder) throws {
+                let rawValue = try decoder.singleValueContainer().decode(String.self)
+                self = Self(rawValue: rawValue) ?? .unknown
+            }
+        }
+        /// The same pattern without `CaseIterable`: its cases are still listed.
+        enum Priority: Int, Codable {
+            case low = 1
+            case high = 10
+            case other = -1
+
+            init(from decoder: any Decoder) throws {
+                self = Self(rawValue: try decoder.singleValueContainer().decode(Int.self)) ?? .other
+            }
+        }
+        var status: Status
+        var previous: Status?
+        var seen: Set<Status>
+        var priority: Priority
+    }
+
+    /// A fallback enum only decoded (a server never writes it): nothing bounds what it is sent.
+    struct Reading: Decodable {
+        enum Mode: String, Decodable, CaseIterable {
+            case eco, boost, unknown
+            init(from decoder: any Decoder) throws {
+                self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
+            }
+        }
+        var mode: Mode
+    }
+
     static func reencoded<T: Codable>(
         _ type: T.Type, _ json: String, dates: JSONEncoder.DateEncodingStrategy = .deferredToDate
     ) throws -> String {
@@ -158,6 +199,53 @@ import Testing
         #expect(
             try Self.reencoded(Boarding.self, #"{"stage":{"waiting":{"extra":[1,2,3]}}}"#)
                 == #"{"stage":{"waiting":{}}}"#)
+    }
+
+    @Test("an enum that decodes unknown raw values to a fallback is bounded by its longest case")
+    func fallbackEnumIsBoundedByItsLongestCase() throws {
+        let schema = try PayloadSchema.infer(from: Parcel.self, limits: ["/seen": .maxItems(8)])
+        // Any string still decodes, so the schema allows any; it records what each case writes.
+        let status = try #require(schema.document["properties"]?["status"])
+        #expect(status["type"]?.stringValue == "string")
+        #expect(status["maxLength"] == nil)
+        #expect(
+            status["x-paysize-written-as"]?.elements?.compactMap(\.stringValue) == [
+                "received", "in_transit", "out_for_delivery", "delivered", "unknown",
+            ])
+        #expect(
+            schema.document["properties"]?["priority"]?["x-paysize-written-as"]?.elements?.compactMap(\.numberText)
+                == ["1", "10", "-1"])
+        let sent = #"{"status":"returned_to_sender_after_three_attempts","seen":["lost","found"],"priority":99999}"#
+        #expect(try schema.findings(inJSON: Array(sent.utf8)).isEmpty)
+        let decoded = try JSONDecoder().decode(Parcel.self, from: Data(sent.utf8))
+        #expect(decoded.status == .unknown && decoded.seen == [.unknown] && decoded.priority == .other)
+        #expect(try Self.reencoded(Parcel.self, sent).utf8.count == 53)
+
+        let bound = WorstCaseBound(schema: schema)
+        #expect(bound.unbounded.isEmpty)
+        #expect(bound.byteCount == 147)
+        #expect(bound.printableByteCount == 147)
+        #expect(bound.deviceByteCount == 147)
+        let witness = try #require(bound.witnessJSON)
+        #expect(
+            witness
+                == #"{"status":"out_for_delivery","previous":"out_for_delivery","seen":["out_for_delivery","in_transit","delivered","received","unknown"],"priority":10}"#
+        )
+        #expect(try schema.findings(inJSON: Array(witness.utf8)).isEmpty)
+        #expect(try Self.reencoded(Parcel.self, witness).utf8.count == 147)
+        // The helpers' figure is the library's.
+        #expect(try WorstCaseBound(of: Parcel.self, limits: ["/seen": .maxItems(8)]).byteCount == 147)
+    }
+
+    @Test("a fallback enum that is never encoded is named, and bounded only by maxLength")
+    func decodeOnlyFallbackEnumIsNamed() throws {
+        let schema = PayloadSchema.infer(from: Reading.self)
+        #expect(
+            schema.document["properties"]?["mode"]?["x-paysize-note"]?.stringValue
+                == "'WorstCaseRegressionTests.Reading.Mode' decodes a value it does not list to a fallback case, so any value of its raw type is allowed here; it is not Encodable, so its size is the value sent: make it Encodable to bound it by its longest case"
+        )
+        let bound = WorstCaseBound(schema: schema)
+        #expect(bound.unbounded.map(\.fix) == ["add maxLength to /mode"])
     }
 
     @Test("recursion is named, and maxDepth makes it converge") func recursionConverges() throws {
