@@ -603,8 +603,8 @@ package struct CompiledSchema: Sendable {
                 }
                 nodes[index].array.pairs = (pair[0], pair[1])
             case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue, PaySizeKeyword.set.rawValue,
-                PaySizeKeyword.dateEncoding.rawValue:
-                // Annotations: the worst-case bound reads the last two from the document.
+                PaySizeKeyword.writtenAs.rawValue, PaySizeKeyword.dateEncoding.rawValue:
+                // Annotations: the worst-case bound reads the last three from the document.
                 continue
             default:
                 if Self.annotations.contains(keyword) { continue }

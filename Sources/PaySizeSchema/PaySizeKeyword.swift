@@ -12,6 +12,7 @@ package enum PaySizeKeyword: String, CaseIterable, Sendable {
     case integerText = "x-paysize-integer-text"
     case pairs = "x-paysize-pairs"
     case set = "x-paysize-set"
+    case writtenAs = "x-paysize-written-as"
     case dateEncoding = "x-paysize-date-encoding"
     case keywords = "x-paysize-keywords"
 
@@ -23,7 +24,7 @@ package enum PaySizeKeyword: String, CaseIterable, Sendable {
     package var isAssertion: Bool {
         switch self {
         case .number, .format, .integerText, .pairs: true
-        case .note, .date, .set, .dateEncoding, .keywords: false
+        case .note, .date, .set, .writtenAs, .dateEncoding, .keywords: false
         }
     }
 
@@ -44,6 +45,8 @@ package enum PaySizeKeyword: String, CaseIterable, Sendable {
             "an assertion on arrays: a Swift dictionary keyed by a type other than String, Int or a CodingKeyRepresentable one is a flat [key, value, key, value, …] array: it has an even number of items, items at even indexes satisfy the first schema and items at odd indexes the second"
         case .set:
             "an annotation on arrays: true marks a Swift Set, which keeps one of each repeated item (a repeated item still decodes); PaySize's worst-case bound counts distinct items"
+        case .writtenAs:
+            "an annotation: the type reads every value this schema allows as one of a few values of its own (an enum that decodes a raw value it does not list to a fallback case), and JSONEncoder writes each of them as one of the listed JSON values, which read back as themselves; PaySize's worst-case bound counts the longest listed value, however long the value sent"
         case .dateEncoding:
             "an annotation at the root: the dateEncodingStrategy the app's JSONEncoder writes each Date with ('secondsSince1970', 'millisecondsSince1970' or 'iso8601'; absent for the default 'deferredToDate'); the schema's Date numbers stay seconds since 2001, as the device decodes them, and PaySize's worst-case bound counts each Date as that strategy writes it"
         case .keywords:

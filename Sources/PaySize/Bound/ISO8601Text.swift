@@ -1,38 +1,39 @@
 /// The length of the text `JSONEncoder`'s `.iso8601` strategy writes for a `Date`:
-/// `YYYY-MM-DDTHH:MM:SSZ`, whole seconds rounded down, in the proleptic Gregorian calendar in UTC.
+/// `YYYY-MM-DDTHH:MM:SSZ`, whole seconds rounded down, in Foundation's Gregorian calendar in UTC.
 ///
-/// Only the year's width varies: at least four digits, more past 9999, and a leading `-` before
-/// year 0 (`-1168-02-27T14:13:20Z`).
+/// Only the year's width varies: four digits for years 0 to 9999, more past 9999, and a `-`
+/// before four digits for years before 0 (`-1168-02-27T14:13:20Z`). Foundation's Gregorian
+/// calendar is the Julian one before 1582-10-15, so year 0 starts at the Julian 0000-01-01; years
+/// 10000 and 100000 start at Gregorian January 1sts. Foundation writes no date outside
+/// -4712-01-01T12:00:00Z (Julian day 0) to 506713-02-07T00:00:00Z: a `Date` beyond is written as
+/// the nearer of the two, so every finite number has a text, at most six year digits long.
 enum ISO8601Text {
-    /// Days from 1970-01-01 to 2001-01-01, the reference date a `Date` counts from.
-    private static let referenceDay: Int64 = 11_323
+    /// Days from 2001-01-01 back to 0000-01-01 of the proleptic Gregorian calendar.
+    private static let gregorianYearZero: Int64 = 730_851
+    /// Seconds since 2001 where the Julian 0000-01-01 starts: 2 days before the Gregorian one.
+    static let yearZero = -Double(gregorianYearZero + 2) * 86_400
+    /// Seconds since 2001 where Gregorian years 10000 and 100000 start.
+    static let yearTenThousand = Double(gregorianDays(toYear: 10_000)) * 86_400
+    static let yearHundredThousand = Double(gregorianDays(toYear: 100_000)) * 86_400
 
-    /// The bytes of the quoted text for a `Date` this many seconds after 2001-01-01, for
-    /// magnitudes up to 10^13 seconds (the caller keeps within them).
+    /// The bytes of the quoted text for a `Date` this many seconds after 2001-01-01.
     static func quotedByteCount(secondsSinceReferenceDate seconds: Double) -> Int {
-        let year = self.year(secondsSinceReferenceDate: seconds)
-        let digits = String(year.magnitude).utf8.count
-        // `"` + year + `-MM-DDTHH:MM:SSZ` + `"`
-        return 2 + (year < 0 ? 1 : 0) + max(4, digits) + 16
+        // `"` + year + `-MM-DDTHH:MM:SSZ` + `"`; whole seconds are rounded down, and each
+        // threshold is a whole second, so comparing the unrounded number is the same.
+        let year =
+            switch seconds {
+            case ..<yearZero: 5
+            case ..<yearTenThousand: 4
+            case ..<yearHundredThousand: 5
+            default: 6
+            }
+        return 2 + year + 16
     }
 
-    /// The Gregorian year of a `Date` this many seconds after 2001-01-01 (year 0 is 1 BC).
-    static func year(secondsSinceReferenceDate seconds: Double) -> Int64 {
-        let whole = Int64(seconds.rounded(.down))
-        let days = floorDivision(whole, 86_400) + referenceDay
-        // The civil date of a day count: eras of 400 years (146097 days), years counted from
-        // March so that the leap day ends the year.
-        let shifted = days + 719_468
-        let era = floorDivision(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        return yearOfEra + era * 400 + (monthFromMarch >= 10 ? 1 : 0)
-    }
-
-    private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
-        let quotient = a / b
-        return a % b < 0 ? quotient - 1 : quotient
+    /// Days from 2001-01-01 to January 1st of `year` (positive) in the proleptic Gregorian
+    /// calendar: 365 a year and a leap day in each of years 0 to `year - 1` that has one.
+    private static func gregorianDays(toYear year: Int64) -> Int64 {
+        let leapDays = (year - 1) / 4 - (year - 1) / 100 + (year - 1) / 400 + 1
+        return 365 * year + leapDays - gregorianYearZero
     }
 }

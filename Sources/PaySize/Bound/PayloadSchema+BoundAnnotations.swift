@@ -1,9 +1,10 @@
 @_spi(Internals) import PaySizeJSON
 @_spi(Internals) import PaySizeSchema
 
-// The two annotations only the worst-case bound reads: `x-paysize-set` on an array inferred from
-// a Swift `Set`, and `x-paysize-date-encoding` at the root of a schema inferred for an app that
-// encodes dates with another strategy. Neither changes which values are valid: the schema engine
+// The annotations only the worst-case bound reads: `x-paysize-set` on an array inferred from a
+// Swift `Set`, `x-paysize-written-as` on a value of an enum that decodes unlisted raw values to
+// a fallback case, and `x-paysize-date-encoding` at the root of a schema inferred for an app that
+// encodes dates with another strategy. None changes which values are valid: the schema engine
 // skips them as annotations, and the bound reads them from the document.
 extension PayloadSchema {
     /// The members of a schema whose values are schemas by name, not keywords.
@@ -25,6 +26,18 @@ extension PayloadSchema {
         var found: Set<JSONPointer> = []
         Self.visitSchemas(document, at: .root) { schema, location in
             if schema[PaySizeKeyword.set.rawValue]?.boolValue == true { found.insert(location) }
+        }
+        return found
+    }
+
+    /// Where the document lists what a value is written as (`x-paysize-written-as`), with the
+    /// JSON values listed.
+    var writtenValues: [JSONPointer: [JSONElement]] {
+        var found: [JSONPointer: [JSONElement]] = [:]
+        Self.visitSchemas(document, at: .root) { schema, location in
+            if let values = schema[PaySizeKeyword.writtenAs.rawValue]?.elements, !values.isEmpty {
+                found[location] = values
+            }
         }
         return found
     }

@@ -58,6 +58,10 @@ struct WorstCaseAnalysis {
     /// Where the schema document marks an array as a Swift `Set` (`x-paysize-set`): its items
     /// are drawn distinct, as decoding keeps one of each repeated item.
     let setLocations: Set<JSONPointer>
+    /// Where the schema document lists what a value is written as (`x-paysize-written-as`): an
+    /// enum that decodes any value of its raw type to one of its cases, each re-encoded as one
+    /// of the listed values.
+    let writtenValues: [JSONPointer: [JSONElement]]
     /// Where a definition was inlined (a limit placed inside a recursive type), with its node:
     /// entering such a place enters the definition.
     let inlinedDefinitions: [JSONPointer: Int]
@@ -68,9 +72,10 @@ struct WorstCaseAnalysis {
     init(
         schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy, writer: JSONWriter,
         shortestUnbounded: Bool = false, setLocations: Set<JSONPointer> = [],
-        inlinedDefinitions: [JSONPointer: Int] = [:]
+        writtenValues: [JSONPointer: [JSONElement]] = [:], inlinedDefinitions: [JSONPointer: Int] = [:]
     ) {
         self.setLocations = setLocations
+        self.writtenValues = writtenValues
         self.inlinedDefinitions = inlinedDefinitions
         self.schema = schema
         self.printable = printable
@@ -208,6 +213,9 @@ struct WorstCaseAnalysis {
             )
             return smallest
         }
+        if let written = writtenValues[node.location] {
+            return writtenWorst(written, node: node, path: path)
+        }
         if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
             let index = schemaIndex(of: node)
             let allowed = values.filter { validator.accepts(index, $0) && !(nullIsAbsent && $0.isNull) }
@@ -273,6 +281,33 @@ struct WorstCaseAnalysis {
     }
 
     // MARK: - Scalars
+
+    /// A value of an enum that decodes any value of its raw type to one of its cases, each
+    /// written as one of `written` (which read back as themselves): whatever is sent, the
+    /// longest of them. The witness is the longest one the node allows; where the node's own
+    /// keywords allow none of the longest, a note says by how much the witness falls short.
+    private mutating func writtenWorst(_ written: [JSONElement], node: CompiledSchema.Node, path: JSONPointer)
+        -> Outcome
+    {
+        let index = schemaIndex(of: node)
+        let counted = written.map { enumWorst($0, node: node, path: path) }
+        guard let bound = counted.map(\.bytes).max() else { return .impossible }
+        let allowed = counted.filter { validator.accepts(index, $0.witness) }
+        guard var witness = allowed.max(by: { $0.bytes < $1.bytes }) else {
+            note(
+                "no value written for a case is allowed at \(path.boundText): a value sent there decodes to a fallback case, so the bound counts the longest case (\(bound) bytes), and there is no witness of it"
+            )
+            return .bounded(counted.first { $0.bytes == bound } ?? counted[0])
+        }
+        if witness.bytes < bound {
+            note(
+                "the value at \(path.boundText) is written as one of its cases, the longest \(bound) bytes; the longest one allowed there, the witness, is \(witness.bytes)"
+            )
+            witness.bytes = bound
+            witness.rows = [Row(path: path, count: 1, byteCount: bound)]
+        }
+        return .bounded(witness)
+    }
 
     /// A listed value: its bytes once decoded as the node's type and encoded again.
     private func enumWorst(_ value: JSONElement, node: CompiledSchema.Node, path: JSONPointer) -> Worst {
@@ -516,22 +551,10 @@ struct WorstCaseAnalysis {
 
     /// A `Date` written by `.iso8601`: `YYYY-MM-DDTHH:MM:SSZ` in quotes, whole seconds rounded
     /// down, the year at least four digits and signed when negative. The text grows with the
-    /// year's digits away from years 0 to 9999, so its longest is at an end of the range.
-    ///
-    /// Without both ends within ±10^13 seconds of 2001 (about ±317 000 years) the longest text
-    /// is not known: Foundation's ISO 8601 writer has no documented limit on the year, so the
-    /// place is unbounded rather than guessed.
+    /// year's digits away from years 0 to 9999, and Foundation writes a text for every finite
+    /// number (a `Date` beyond the dates it writes as the nearer of its first and last), so the
+    /// longest is at an end of the range, which is the witness.
     private mutating func iso8601Worst(_ lower: Double, _ upper: Double, path: JSONPointer) -> Outcome {
-        let limit = 1e13
-        guard lower >= -limit, upper <= limit else {
-            return markUnbounded(
-                path,
-                why:
-                    "a Date written as .iso8601 without a range: its year grows with the number (300000000000 seconds since 2001 is '11507-08-17T05:20:00Z')",
-                fix:
-                    "add minimum and maximum to \(path.boundText) (seconds since 2001; years 1 to 9999 are -63114076800 to 252423993599)",
-                shortest: .bounded(leaf(.number("0"), bytes: 22, path: path)))
-        }
         let lowerBytes = ISO8601Text.quotedByteCount(secondsSinceReferenceDate: lower)
         let upperBytes = ISO8601Text.quotedByteCount(secondsSinceReferenceDate: upper)
         let end = lowerBytes >= upperBytes ? lower : upper
@@ -618,6 +641,11 @@ struct WorstCaseAnalysis {
             var parent = node
             parent.reference = nil
             node = merged(parent, into: schema.nodes[reference])
+        }
+        if let written = writtenValues[node.location] {
+            // A Set or keys of such an enum: at most one item per case, whatever is sent.
+            return written.map { enumWorst($0, node: node, path: path) }.sorted { $0.bytes > $1.bytes }
+                .prefix(count).map { $0 }
         }
         if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
             let index = schemaIndex(of: node)

@@ -38,7 +38,8 @@ public struct WorstCaseBound: Sendable {
         case secondsSince1970
         /// Milliseconds since 1970-01-01 as a `Double`.
         case millisecondsSince1970
-        /// An ISO 8601 string such as `2026-12-02T10:06:15Z`, for years 1 to 9999.
+        /// An ISO 8601 string such as `2026-12-02T10:06:15Z`: 22 bytes quoted for years 0 to
+        /// 9999, at most 24 for any `Date` (Foundation writes none past year 506713).
         case iso8601
         /// The name written in reports, JSON output and command-line options.
         package var rawValue: String {
@@ -214,6 +215,7 @@ public struct WorstCaseBound: Sendable {
     ) {
         let dateEncodingStrategy = dateEncodingStrategy ?? schema.recordedDateEncodingStrategy ?? .deferredToDate
         let setLocations = schema.setLocations
+        let writtenValues = schema.writtenValues
         let inlinedDefinitions = schema.inlinedDefinitions
         self.dateEncodingStrategy = dateEncodingStrategy
         var unbounded: [UnboundedPath] = []
@@ -221,12 +223,12 @@ public struct WorstCaseBound: Sendable {
         func figures(_ writer: JSONWriter) -> WriterFigures {
             var full = WorstCaseAnalysis(
                 schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
-                setLocations: setLocations,
+                setLocations: setLocations, writtenValues: writtenValues,
                 inlinedDefinitions: inlinedDefinitions)
             let fullResult = full.run()
             var printable = WorstCaseAnalysis(
                 schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
-                setLocations: setLocations,
+                setLocations: setLocations, writtenValues: writtenValues,
                 inlinedDefinitions: inlinedDefinitions)
             let printableResult = printable.run()
             unbounded = full.unbounded
@@ -244,12 +246,12 @@ public struct WorstCaseBound: Sendable {
             } else {
                 var rest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
-                    shortestUnbounded: true, setLocations: setLocations,
+                    shortestUnbounded: true, setLocations: setLocations, writtenValues: writtenValues,
                     inlinedDefinitions: inlinedDefinitions)
                 figures.boundedRestByteCount = rest.run()?.bytes
                 var printableRest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
-                    shortestUnbounded: true, setLocations: setLocations,
+                    shortestUnbounded: true, setLocations: setLocations, writtenValues: writtenValues,
                     inlinedDefinitions: inlinedDefinitions)
                 figures.printableBoundedRestByteCount = printableRest.run()?.bytes
             }
@@ -322,13 +324,13 @@ public struct WorstCaseBound: Sendable {
     private static func dateAssumption(_ strategy: DateEncodingStrategy) -> String {
         switch strategy {
         case .deferredToDate:
-            "a Date is a Double of seconds since 2001 (.deferredToDate, ActivityKit's), at most 24 bytes; .secondsSince1970 and .millisecondsSince1970 are Doubles too, .iso8601 is 22 bytes for years 1 to 9999"
+            "a Date is a Double of seconds since 2001 (.deferredToDate, ActivityKit's), at most 24 bytes; .secondsSince1970 and .millisecondsSince1970 are Doubles too, .iso8601 is 22 bytes for years 0 to 9999"
         case .secondsSince1970:
             "a Date is a Double of seconds since 1970 (.secondsSince1970): the schema's seconds since 2001 plus 978307200; the witness gives seconds since 2001"
         case .millisecondsSince1970:
             "a Date is a Double of milliseconds since 1970 (.millisecondsSince1970): 1000 times the schema's seconds since 2001 plus 978307200; the witness gives seconds since 2001"
         case .iso8601:
-            "a Date is an ISO 8601 string (.iso8601), 22 bytes for years 1 to 9999 and longer beyond; a Date without minimum and maximum is unbounded"
+            "a Date is an ISO 8601 string (.iso8601) as Foundation writes it: 22 bytes quoted for years 0 to 9999 (Julian before 1582-10-15), 23 for years before 0 and from 10000, 24 from 100000; Foundation writes a Date before -4712-01-01T12:00:00Z or after 506713-02-07T00:00:00Z as that date"
         }
     }
 

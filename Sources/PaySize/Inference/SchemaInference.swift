@@ -231,7 +231,9 @@ final class SchemaInference {
         var probe = InferencePass.Probe(variant: variant)
         probe.rootValue = Self.unlistedRawValue(besides: raws)
         if probe.rootValue != nil, case .success = run(type, probe).1 {
-            return schema  // It falls back on values it does not list: any value of its raw type decodes.
+            // It falls back on values it does not list: any value of its raw type decodes, and is
+            // written as one of its cases.
+            return Self.withWrittenCases(of: type, schema: schema)
         }
         let elements = raws.compactMap(Self.rawElement)
         guard elements.count == raws.count, let first = elements.first,

@@ -7,8 +7,9 @@
 /// belongs to exactly one row (a member's key, colon and comma with its own row; a container's
 /// brackets with the container's), so rows never count a byte twice.
 public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
-    /// The path, for example `/legs/*` or `/content-state/notes`; `(root)` for the root.
-    public var path: String
+    /// The path, for example `/legs/*` or `/content-state/notes`: a pattern whose `*` stands for
+    /// every element of an array (see `JSONPointer`), printed `(root)` for the root.
+    public var path: JSONPointer
     /// How many values the path holds (the elements of an array folded into it).
     public var count: Int
     /// Their compact bytes: keys, values and punctuation.
@@ -17,10 +18,10 @@ public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
     /// Creates a field size.
     ///
     /// - Parameters:
-    ///   - path: The path, such as `/legs/*`; `(root)` for the root.
+    ///   - path: The path, such as `/legs/*`.
     ///   - count: How many values the path holds.
     ///   - byteCount: Their compact bytes.
-    public init(path: String, count: Int, byteCount: Int) {
+    public init(path: JSONPointer, count: Int, byteCount: Int) {
         self.path = path
         self.count = count
         self.byteCount = byteCount
@@ -30,7 +31,7 @@ public struct FieldSize: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameter row: The row; its path as messages show it, its count and its total bytes.
     package init(_ row: PayloadBreakdown.Row) {
-        self.init(path: row.displayPath, count: row.count, byteCount: row.totalBytes)
+        self.init(path: row.path, count: row.count, byteCount: row.totalBytes)
     }
 
     /// `/notes 1210 bytes`, or `/legs/* 2579 bytes in 60 values`.

@@ -218,6 +218,8 @@ struct BudgetFitTests {
         // Each row holds its key, colon and value, and the comma before it (`a` has none).
         let fit = BudgetFit(contentState: Even(), within: 10)
         #expect(fit.largestFields.map(\.description) == ["/c 13 bytes", "/b 11 bytes", "/d 11 bytes"])
+        // The path is the codebase's one place type, the one WorstCaseBound's breakdown names.
+        #expect(fit.largestFields.map(\.path) == [JSONPointer("c"), JSONPointer("b"), JSONPointer("d")])
         let scalar = BudgetFit(contentState: String(repeating: "s", count: 20), within: 10)
         #expect(
             scalar.failureMessage == """

@@ -25,6 +25,47 @@ import Testing
         var replies: [Comment]
     }
 
+    /// A parcel tracker's state: statuses a newer server may add decode as `.unknown`.
+    struct Parcel: Codable {
+        enum Status: String, Codable, CaseIterable {
+            case received
+            case inTransit = "in_transit"
+            case outForDelivery = "out_for_delivery"
+            case delivered
+            case unknown
+
+            init(from decoder: any Decoder) throws {
+                let rawValue = try decoder.singleValueContainer().decode(String.self)
+                self = Self(rawValue: rawValue) ?? .unknown
+            }
+        }
+        /// The same pattern without `CaseIterable`: its cases are still listed.
+        enum Priority: Int, Codable {
+            case low = 1
+            case high = 10
+            case other = -1
+
+            init(from decoder: any Decoder) throws {
+                self = Self(rawValue: try decoder.singleValueContainer().decode(Int.self)) ?? .other
+            }
+        }
+        var status: Status
+        var previous: Status?
+        var seen: Set<Status>
+        var priority: Priority
+    }
+
+    /// A fallback enum only decoded (a server never writes it): nothing bounds what it is sent.
+    struct Reading: Decodable {
+        enum Mode: String, Decodable, CaseIterable {
+            case eco, boost, unknown
+            init(from decoder: any Decoder) throws {
+                self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
+            }
+        }
+        var mode: Mode
+    }
+
     static func reencoded<T: Codable>(
         _ type: T.Type, _ json: String, dates: JSONEncoder.DateEncodingStrategy = .deferredToDate
     ) throws -> String {
@@ -34,22 +75,59 @@ import Testing
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    @Test("an .iso8601 Date without a range is unbounded, with a fix") func iso8601WithoutRange() throws {
+    @Test("an .iso8601 Date without a range is bounded by the longest text Foundation writes")
+    func iso8601WithoutRange() throws {
         // {"leaves":300000000000} is allowed and writes year 11507: 22 bytes of date would be unsound.
         #expect(try Self.reencoded(Departure.self, #"{"leaves":300000000000}"#, dates: .iso8601).utf8.count == 34)
+        // Foundation writes no date past 506713-02-07T00:00:00Z: the largest Double is written as it.
         let bound = try WorstCaseBound(of: Departure.self, dateEncodingStrategy: .iso8601)
-        #expect(bound.byteCount == nil)
-        #expect(bound.unbounded.map(\.path.boundText) == ["/leaves"])
+        #expect(bound.unbounded.isEmpty)
+        #expect(bound.byteCount == 35)
+        #expect(bound.witnessJSON == #"{"leaves":1.7976931348623157e+308}"#)
         #expect(
-            bound.unbounded.first?.fix
-                == "add minimum and maximum to /leaves (seconds since 2001; years 1 to 9999 are -63114076800 to 252423993599)"
-        )
+            try Self.reencoded(Departure.self, bound.witnessJSON ?? "", dates: .iso8601)
+                == #"{"leaves":"506713-02-07T00:00:00Z"}"#)
         // With a range reaching year 11507 the bound is that year's text, and the witness reaches it.
         let ranged = try WorstCaseBound(
             of: Departure.self, limits: ["/leaves": .range(0...300_000_000_000)], dateEncodingStrategy: .iso8601)
         #expect(ranged.byteCount == 34)
         #expect(ranged.witnessJSON == #"{"leaves":300000000000}"#)
         #expect(try Self.reencoded(Departure.self, ranged.witnessJSON ?? "", dates: .iso8601).utf8.count == 34)
+    }
+
+    /// Ranges whose ends straddle each place the text of `.iso8601` changes length: year 0
+    /// (the Julian 0000-01-01, as Foundation's calendar is Julian before 1582), years 10000 and
+    /// 100000, and the first and last dates Foundation writes; each with the bound and what
+    /// `JSONEncoder` writes for its witness.
+    static let iso8601Ranges: [(ClosedRange<Double>, Int, String)] = [
+        (-63_145_699_200...0, 33, #"{"leaves":"0000-01-01T00:00:00Z"}"#),
+        ((-63_145_699_200.0).nextDown...0, 34, #"{"leaves":"-0001-12-31T23:59:59Z"}"#),
+        (0...252_423_993_599.99997, 33, #"{"leaves":"2001-01-01T00:00:00Z"}"#),
+        (0...252_423_993_600, 34, #"{"leaves":"10000-01-01T00:00:00Z"}"#),
+        (0...3_092_549_673_599.9995, 34, #"{"leaves":"99999-12-31T23:59:59Z"}"#),
+        (0...3_092_549_673_600, 35, #"{"leaves":"100000-01-01T00:00:00Z"}"#),
+        (-1e300...0, 34, #"{"leaves":"-4712-01-01T12:00:00Z"}"#),
+        (-211_845_067_199...0, 34, #"{"leaves":"-4712-01-01T12:00:01Z"}"#),
+        (1e15...1e300, 35, #"{"leaves":"506713-02-07T00:00:00Z"}"#),
+    ]
+
+    @Test("an .iso8601 bound is exact for any range, against Foundation's text", arguments: iso8601Ranges.indices)
+    func iso8601ExactForAnyRange(_ index: Int) throws {
+        let (range, byteCount, written) = Self.iso8601Ranges[index]
+        let schema = try PayloadSchema.infer(
+            from: Departure.self, limits: ["/leaves": .range(range)], dateEncodingStrategy: .iso8601)
+        let bound = WorstCaseBound(schema: schema)
+        #expect(bound.byteCount == byteCount)
+        #expect(bound.deviceByteCount == byteCount)
+        let witness = try #require(bound.witnessJSON)
+        #expect(try schema.findings(inJSON: Array(witness.utf8)).filter { $0.code == .dropped }.isEmpty)
+        #expect(try Self.reencoded(Departure.self, witness, dates: .iso8601) == written)
+        // Both ends, their neighbours and zero write no more than the bound.
+        for seconds in [range.lowerBound, range.upperBound, range.lowerBound.nextUp, range.upperBound.nextDown, 0]
+        where range.contains(seconds) {
+            let json = #"{"leaves":\#(FloatingText.text(seconds))}"#
+            #expect(try Self.reencoded(Departure.self, json, dates: .iso8601).utf8.count <= byteCount, "\(json)")
+        }
     }
 
     @Test("negative zero in a range of zero counts as -0") func negativeZero() throws {
@@ -121,6 +199,53 @@ import Testing
         #expect(
             try Self.reencoded(Boarding.self, #"{"stage":{"waiting":{"extra":[1,2,3]}}}"#)
                 == #"{"stage":{"waiting":{}}}"#)
+    }
+
+    @Test("an enum that decodes unknown raw values to a fallback is bounded by its longest case")
+    func fallbackEnumIsBoundedByItsLongestCase() throws {
+        let schema = try PayloadSchema.infer(from: Parcel.self, limits: ["/seen": .maxItems(8)])
+        // Any string still decodes, so the schema allows any; it records what each case writes.
+        let status = try #require(schema.document["properties"]?["status"])
+        #expect(status["type"]?.stringValue == "string")
+        #expect(status["maxLength"] == nil)
+        #expect(
+            status["x-paysize-written-as"]?.elements?.compactMap(\.stringValue) == [
+                "received", "in_transit", "out_for_delivery", "delivered", "unknown",
+            ])
+        #expect(
+            schema.document["properties"]?["priority"]?["x-paysize-written-as"]?.elements?.compactMap(\.numberText)
+                == ["1", "10", "-1"])
+        let sent = #"{"status":"returned_to_sender_after_three_attempts","seen":["lost","found"],"priority":99999}"#
+        #expect(try schema.findings(inJSON: Array(sent.utf8)).isEmpty)
+        let decoded = try JSONDecoder().decode(Parcel.self, from: Data(sent.utf8))
+        #expect(decoded.status == .unknown && decoded.seen == [.unknown] && decoded.priority == .other)
+        #expect(try Self.reencoded(Parcel.self, sent).utf8.count == 53)
+
+        let bound = WorstCaseBound(schema: schema)
+        #expect(bound.unbounded.isEmpty)
+        #expect(bound.byteCount == 147)
+        #expect(bound.printableByteCount == 147)
+        #expect(bound.deviceByteCount == 147)
+        let witness = try #require(bound.witnessJSON)
+        #expect(
+            witness
+                == #"{"status":"out_for_delivery","previous":"out_for_delivery","seen":["out_for_delivery","in_transit","delivered","received","unknown"],"priority":10}"#
+        )
+        #expect(try schema.findings(inJSON: Array(witness.utf8)).isEmpty)
+        #expect(try Self.reencoded(Parcel.self, witness).utf8.count == 147)
+        // The helpers' figure is the library's.
+        #expect(try WorstCaseBound(of: Parcel.self, limits: ["/seen": .maxItems(8)]).byteCount == 147)
+    }
+
+    @Test("a fallback enum that is never encoded is named, and bounded only by maxLength")
+    func decodeOnlyFallbackEnumIsNamed() throws {
+        let schema = PayloadSchema.infer(from: Reading.self)
+        #expect(
+            schema.document["properties"]?["mode"]?["x-paysize-note"]?.stringValue
+                == "'WorstCaseRegressionTests.Reading.Mode' decodes a value it does not list to a fallback case, so any value of its raw type is allowed here; it is not Encodable, so its size is the value sent: make it Encodable to bound it by its longest case"
+        )
+        let bound = WorstCaseBound(schema: schema)
+        #expect(bound.unbounded.map(\.fix) == ["add maxLength to /mode"])
     }
 
     @Test("recursion is named, and maxDepth makes it converge") func recursionConverges() throws {

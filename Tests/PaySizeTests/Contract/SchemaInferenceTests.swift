@@ -277,7 +277,12 @@ struct SchemaInferenceTests: ContractFixtureNames {
         let level = try #require(schema.document["properties"]?["level"])
         #expect(level["enum"]?.elements?.compactMap(\.numberText) == ["0.1", "1"])
         #expect(level["x-paysize-number"]?.stringValue == "Float")
-        #expect(schema.document["properties"]?["mood"]?.members?.map(\.key) == ["type"])
+        // Any string decodes; the annotation lists what each mood is written as, for the bound.
+        #expect(schema.document["properties"]?["mood"]?.members?.map(\.key) == ["type", "x-paysize-written-as"])
+        #expect(
+            schema.document["properties"]?["mood"]?["x-paysize-written-as"]?.elements?.compactMap(\.stringValue) == [
+                "calm", "lively", "unknown",
+            ])
         let encoded = try ContractTestSupport.element(Dimmer(level: .dim, mood: .lively))
         #expect(String(decoding: JSONDocumentWriter.write(encoded), as: UTF8.self).contains("0.1"))
         #expect(schema.findings(in: encoded) == [])
