@@ -96,7 +96,9 @@ enum HTMLPage {
         .key { display: flex; flex-wrap: wrap; gap: 6px 14px; padding: 0; margin: 6px 0; list-style: none; font-size: 0.9em; }
         .swatch { display: inline-block; width: 1.6em; height: 1em; vertical-align: -0.15em; border: 1px solid #111; margin-right: 4px; }
         .note { color: #333; font-size: 0.9em; }
-        @media (max-width: 600px) { body { font-size: 14px; } main { padding: 10px; } th, td { padding: 2px 5px; } }
+        @media (max-width: 600px) {
+          body { font-size: 14px; } main { padding: 10px; } th, td { padding: 2px 5px; } td.path { min-width: 13em; }
+        }
         @media print {
           body { font-size: 10pt; } main { max-width: none; padding: 0; }
           h2 { break-after: avoid; } figure, table, li { break-inside: avoid; }
