@@ -154,9 +154,12 @@ extension LogSummary {
                 svg +=
                     "y=\"\(HTMLPage.number(y))\" width=\"\(HTMLPage.number(width))\" height=\"\(HTMLPage.number(barHeight))\" "
                 svg += "fill=\"\(HTMLPage.pattern(tier))\" stroke=\"#111\"/>"
-                let label = "\(tier) \(HTMLPage.percent(count, of: row.total))"
+                // The tier and its share, or the share alone in a narrow segment (its pattern and
+                // the table name the tier).
+                let share = HTMLPage.percent(count, of: row.total)
+                let label = ["\(tier) \(share)", share].first { Double($0.count) * 9.5 + 12 <= width } ?? ""
                 let labelWidth = Double(label.count) * 9.5 + 8
-                if width >= labelWidth + 4 {
+                if !label.isEmpty {
                     svg +=
                         "<rect x=\"\(HTMLPage.number(x + width / 2 - labelWidth / 2))\" y=\"\(HTMLPage.number(y + 11))\" "
                     svg += "width=\"\(HTMLPage.number(labelWidth))\" height=\"22\" fill=\"#fff\" rx=\"3\"/>"
