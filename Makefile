@@ -13,7 +13,7 @@ APP_TESTS := Examples/AppTests
 FORMATTED := Package.swift Sources Plugins Tests Examples/ServerSender $(APP_TESTS)/Package.swift $(APP_TESTS)/Sources \
 	$(APP_TESTS)/Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Sources
 
-.PHONY: demo test check check-fast test-precommit test-spark deps build bench bench-logs fuzz-smoke clean lint format docs
+.PHONY: demo test check check-fast test-precommit test-spark test-html deps build bench bench-logs fuzz-smoke clean lint format docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -79,6 +79,7 @@ test: deps lint
 	python3 Tests/Schemas/run_json_schema_test_suite.py $(PAYSIZE) --codepoints
 	@echo "# Live Activity bodies built offline by real APNs clients (pinned kalyke-apns, aioapns), checked"
 	Tests/Clients/run.sh $(PAYSIZE)
+	$(MAKE) --no-print-directory test-html
 	$(MAKE) --no-print-directory docs
 
 # The inner loop: the tests' naming style, build, the public API against API/*.public.txt, and
@@ -120,6 +121,15 @@ test-spark: deps
 	@scripts/ensure-deps.sh --spark
 	$(SWIFT) build --product paysize
 	python3 Tests/Spark/test_spark_job.py $(PAYSIZE)
+
+# The `--format html` reports in a real browser (Debian's chromium, installed when missing): each
+# rendered headless at 1280 and 390 px through the DevTools protocol; no console error, no request,
+# treemap areas proportional to the bytes, a PNG that is not blank. The PNGs stay in
+# .build/html-report (CI artifacts). `HTML_PICTURE=Docs/report-suggest.png` also redraws the README's.
+test-html: deps
+	@scripts/ensure-deps.sh --chromium
+	$(SWIFT) build --product paysize
+	python3 Tests/HTML/check_html_reports.py $(PAYSIZE) .build/html-report $(if $(HTML_PICTURE),--picture $(HTML_PICTURE))
 
 bench: deps
 	PAYSIZE_INTERNAL_PRODUCTS=1 $(SWIFT) run -c release --package-path Benchmarks PaySizeBenchmarks

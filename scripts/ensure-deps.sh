@@ -4,7 +4,8 @@
 # decodes, measured by `paysize suggest`), pkg-config, and, with --python, the jsonschema package
 # the tests use as an independent validator; with --spark, what `make test-spark` runs the Spark
 # example on: Java 17 or later (Debian's openjdk-17-jre-headless; PySpark 4 needs it) and the
-# pyspark package (4 or later); with --simdjson, what `make bench-logs` builds its C peer with
+# pyspark package (4 or later); with --chromium, the browser `make test-html` renders the HTML
+# reports in (Debian's chromium); with --simdjson, what `make bench-logs` builds its C peer with
 # (libsimdjson-dev and g++), where apt-get can install them: without them the benchmark runs
 # without the peer, so failing to install them is not an error.
 set -euo pipefail
@@ -19,6 +20,9 @@ if [ "${1:-}" = "--spark" ] && [ "$(java_major)" -lt 17 ]; then
   found_java=$(java_major)
   echo "paysize: Spark needs Java 17 or later; found $([ "$found_java" = 0 ] && echo none || echo "Java $found_java")" >&2
   need_apt+=(openjdk-17-jre-headless)
+fi
+if [ "${1:-}" = "--chromium" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  need_apt+=(chromium)
 fi
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libzstd; } || [ ! -f /usr/include/zdict.h ]; then
@@ -41,7 +45,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     sudo apt-get update -qq >/dev/null
     sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
-    echo "paysize: missing ${need_apt[*]}: install zstd's, zlib's and Brotli's development files, pkg-config and (for Spark) Java 17+" >&2
+    echo "paysize: missing ${need_apt[*]}: install zstd's, zlib's and Brotli's development files, pkg-config, (for Spark) Java 17+ and (for make test-html) chromium" >&2
     echo "  (Debian/Ubuntu: apt-get install libzstd-dev zlib1g-dev libbrotli-dev pkg-config;" >&2
     echo "  macOS: brew install zstd brotli pkg-config)" >&2
     exit 1

@@ -6,8 +6,10 @@ struct CheckCommand {
 
     static let options: [CommandLineArguments.Option] = [
         .format(
-            [.text, .json, .github],
-            help: "Output format: text, json (one object per payload per line) or github (workflow annotations)."),
+            [.text, .json, .github, .html],
+            help:
+                "Output format: text, json (one object per payload per line), github (workflow annotations) or html (with --summary: one self-contained page, for one input)."
+        ),
         .init(
             names: ["--fail-on"], valueName: "<tier>",
             help:
@@ -123,6 +125,7 @@ struct CheckCommand {
           paysize check --format json --fail-on risky payloads/*.json
           paysize check --schema Schemas/examples/delivery.schema.json update.json
           paysize check --summary pushes.jsonl.zst
+          paysize check --summary --format html pushes.jsonl.zst > pushes.html
           paysize check --summary --format json --field /request/body requests.jsonl > day.summary.json
           zstd -dc pushes.jsonl.zst | paysize check --lines -
         """
@@ -145,7 +148,11 @@ struct CheckCommand {
         else { return nil }
         files = parsed.positionals
 
-        format = try parsed.format([.text, .json, .github], command: Self.name)
+        format = try parsed.format([.text, .json, .github, .html], command: Self.name)
+        if format == .html, !parsed.has("--summary") {
+            throw UsageError(message: "'--format html' draws a summary; add '--summary'", command: Self.name)
+        }
+        try CommandLineArguments.requireOneInput(for: format, inputs: files, command: Self.name)
 
         failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
         let deviceWriter = try parsed.deviceWriter(command: Self.name)

@@ -7,8 +7,11 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case json
     /// GitHub workflow annotations (`paysize check`).
     case github
+    /// One self-contained HTML page (`paysize suggest`, `paysize check --summary`): no script,
+    /// nothing fetched, readable offline and printed.
+    case html
 
-    /// `text, json or github`: the formats in `formats`, as a message lists them.
+    /// `text, json, github or html`: the formats in `formats`, as a message lists them.
     static func listed(_ formats: [OutputFormat]) -> String {
         let names = formats.map(\.rawValue)
         guard names.count > 1 else { return names.first ?? "" }
@@ -40,5 +43,14 @@ extension CommandLineArguments {
                 command: command)
         }
         return format
+    }
+
+    /// Refuses `--format html` for more than one input: the page is one report.
+    ///
+    /// - Throws: ``UsageError`` naming `command` when `format` is HTML and `inputs` holds more than one.
+    static func requireOneInput(for format: OutputFormat, inputs: [String], command: String) throws {
+        guard format == .html, inputs.count > 1 else { return }
+        throw UsageError(
+            message: "'--format html' writes one page, so give one input, found \(inputs.count)", command: command)
     }
 }

@@ -40,7 +40,9 @@ struct SuggestCommand {
             help:
                 "Which end of an array to keep when nothing in its items orders them; without it such a cut asks 'order unknown: keep which end?' and is never applied."
         ),
-        .format([.text, .json]),
+        .format(
+            [.text, .json, .html],
+            help: "Output format: text, json or html (one self-contained page, for one input)."),
         .broadcast, .limit, .deviceWriter,
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
         .init(
@@ -83,6 +85,7 @@ struct SuggestCommand {
           paysize suggest --target safe Examples/update-bloated.json
           paysize suggest --format json --schema Schemas/examples/delivery.schema.json update.json
           paysize suggest --apply smaller.json --lossy payload.json
+          paysize suggest --format html Examples/shrink/update-match-bloated.json > report.html
         """
 
     var inputs: [String]
@@ -100,7 +103,8 @@ struct SuggestCommand {
                 missing: "missing payload file (give a file, a series, or '-' for standard input)")
         else { return nil }
         inputs = parsed.positionals
-        format = try parsed.format([.text, .json], command: Self.name)
+        format = try parsed.format([.text, .json, .html], command: Self.name)
+        try CommandLineArguments.requireOneInput(for: format, inputs: inputs, command: Self.name)
         let target = try parsed.tier("--target", default: .safe, command: Self.name)
         var budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
         budget.deviceWriter = try parsed.deviceWriter(command: Self.name)
@@ -289,6 +293,8 @@ struct SuggestCommand {
     private func report(_ outcome: SuggestOutcome, streams: OutputStreams) {
         if format == .json {
             streams.writeOutput(outcome.jsonObject.text + "\n")
+        } else if format == .html {
+            streams.writeOutput(outcome.html)
         } else {
             var outcome = outcome
             outcome.width = streams.textWidth

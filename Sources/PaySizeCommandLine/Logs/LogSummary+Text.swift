@@ -47,12 +47,26 @@ extension LogSummary {
             + "max \(maximum) (\(counted(histogram.totalCount, "value")))"
     }
 
-    /// Rows of 256-byte buckets up to the limit (wider for limits past 16 KB), then one row for
-    /// payloads over it; a marker line before the bucket where each tier starts.
-    private var histogramLines: [String] {
+    /// One bucket of the payload-size histogram.
+    struct HistogramBucket: Equatable {
+        /// `0–255`, or `over 4096` for the last bucket.
+        var label: String
+        /// The sizes it counts.
+        var range: Range<Int>
+        var count: Int
+        /// Where a tier starts inside it (`monitor from 2048 bytes`), or the limit for the last one.
+        var marker: String?
+    }
+
+    /// The bytes each histogram bucket spans: 256 up to a 16 KB limit, wider past it.
+    var histogramBucketByteCount: Int { 256 * max(1, (budget.limit + 256 * 64 - 1) / (256 * 64)) }
+
+    /// Buckets of ``histogramBucketByteCount`` bytes up to the limit, then one for payloads over it;
+    /// each marks the tier that starts inside it.
+    var histogramBuckets: [HistogramBucket] {
         let limit = budget.limit
-        let bucketByteCount = 256 * max(1, (limit + 256 * 64 - 1) / (256 * 64))
-        var rows: [(label: String, count: Int, marker: String?)] = []
+        let bucketByteCount = histogramBucketByteCount
+        var rows: [HistogramBucket] = []
         let boundaries: [(SizeTier, Int)] = [
             (.monitor, budget.monitorThreshold), (.risky, budget.riskyThreshold), (.critical, budget.criticalThreshold),
         ]
@@ -62,13 +76,24 @@ extension LogSummary {
             if end >= limit { end = limit + 1 }  // the limit itself is the last size within it
             let markers = boundaries.filter { $0.1 >= start && $0.1 < end }.map { "\($0.0) from \($0.1) bytes" }
             rows.append(
-                (
-                    "\(start)–\(end - 1)", payloadBytes.count(in: start..<end),
-                    markers.isEmpty ? nil : markers.joined(separator: ", ")
-                ))
+                HistogramBucket(
+                    label: "\(start)–\(end - 1)", range: start..<end, count: payloadBytes.count(in: start..<end),
+                    marker: markers.isEmpty ? nil : markers.joined(separator: ", ")))
             start = end
         }
-        rows.append(("over \(limit)", payloadBytes.count(in: (limit + 1)..<Int.max), "over the \(limit)-byte limit"))
+        rows.append(
+            HistogramBucket(
+                label: "over \(limit)", range: (limit + 1)..<Int.max,
+                count: payloadBytes.count(in: (limit + 1)..<Int.max),
+                marker: "over the \(limit)-byte limit"))
+        return rows
+    }
+
+    /// Rows of 256-byte buckets up to the limit (wider for limits past 16 KB), then one row for
+    /// payloads over it; a marker line before the bucket where each tier starts.
+    private var histogramLines: [String] {
+        let bucketByteCount = histogramBucketByteCount
+        let rows = histogramBuckets
         let largest = max(1, rows.map(\.count).max() ?? 1)
         let labelWidth = rows.map(\.label.count).max() ?? 0
         var lines = ["  payload bytes, \(bucketByteCount)-byte buckets:"]

@@ -43,6 +43,7 @@ extension OutputFormat {
         case .text: TextCheckReporter(streams: streams)
         case .json: JSONCheckReporter(streams: streams)
         case .github: GitHubCheckReporter(streams: streams)
+        case .html: HTMLCheckReporter(streams: streams)
         }
     }
 }

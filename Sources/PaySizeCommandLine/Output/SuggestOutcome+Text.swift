@@ -162,7 +162,7 @@ extension SuggestOutcome {
     }
 
     /// `text` with every path under `base` written relative to it (`/aps/content-state/legs/*` → `legs/*`).
-    private static func relative(_ text: String, to base: String) -> String {
+    static func relative(_ text: String, to base: String) -> String {
         guard !base.isEmpty else { return text }
         var result = text.replacingOccurrences(of: " " + base + "/", with: " ")
         result = result.replacingOccurrences(of: "(" + base + "/", with: "(")
@@ -180,7 +180,7 @@ extension SuggestOutcome {
     }
 
     /// Whether a line of a suggestion's instructions is Swift code (kept as written) rather than prose.
-    private static func isCode(_ line: Substring) -> Bool {
+    static func isCode(_ line: Substring) -> Bool {
         guard let first = line.first else { return true }
         if first == " " || first == "}" || first == "@" { return true }
         for keyword in ["enum ", "struct ", "extension ", "let ", "var ", "func ", "import ", "case "]
@@ -224,7 +224,7 @@ extension SuggestOutcome {
 
     /// A breakdown row's path relative to `base` (no leading `/`; `.` for the base itself), or
     /// absolute when it lies outside.
-    private static func label(for row: PayloadBreakdown.Row, base: String) -> String {
+    static func label(for row: PayloadBreakdown.Row, base: String) -> String {
         guard !base.isEmpty else { return row.displayPath }
         if row.path.rawValue == base { return "." }
         guard row.path.rawValue.hasPrefix(base + "/") else { return row.displayPath }
@@ -299,7 +299,7 @@ extension SuggestOutcome {
         whole > 0 ? "\(Int((Double(part) * 100 / Double(whole)).rounded()))%" : "0%"
     }
 
-    private static func ceilingText(_ budget: PayloadBudget, _ tier: SizeTier) -> String {
+    static func ceilingText(_ budget: PayloadBudget, _ tier: SizeTier) -> String {
         tier == .over ? "any size" : "at most \(budget.largestByteCount(in: tier)) bytes"
     }
 

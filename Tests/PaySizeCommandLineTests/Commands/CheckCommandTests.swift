@@ -357,7 +357,7 @@ import Testing
             ),
             (
                 ["check", "--format", "xml", "x"],
-                "paysize: error: unknown format 'xml' for '--format'; expected text, json or github (see 'paysize check --help')"
+                "paysize: error: unknown format 'xml' for '--format'; expected text, json, github or html (see 'paysize check --help')"
             ),
             (
                 ["check", "--limit", "0", "x"],

@@ -397,7 +397,7 @@ import Testing
             ),
             (
                 ["suggest", "--format", "github", "x"],
-                "paysize: error: unknown format 'github' for '--format'; expected text or json (see 'paysize suggest --help')"
+                "paysize: error: unknown format 'github' for '--format'; expected text, json or html (see 'paysize suggest --help')"
             ),
             (
                 ["suggest", "--apply", "out.json", "a.json", "b.json"],
