@@ -42,6 +42,15 @@ extension PayloadSchema {
         return found
     }
 
+    /// The inference's notes (`x-paysize-note`) by the place they stand at.
+    var placeNotes: [JSONPointer: String] {
+        var found: [JSONPointer: String] = [:]
+        Self.visitSchemas(document, at: .root) { schema, location in
+            if let note = schema[PaySizeKeyword.note.rawValue]?.stringValue { found[location] = note }
+        }
+        return found
+    }
+
     /// The places where a definition of `$defs` was inlined (their `title` is its name, as
     /// inference and ``infer(from:limits:dateEncodingStrategy:)`` write it), each with the
     /// definition's node: a type entered there is in progress, so a reference back to it is

@@ -62,6 +62,9 @@ struct WorstCaseAnalysis {
     /// enum that decodes any value of its raw type to one of its cases, each re-encoded as one
     /// of the listed values.
     let writtenValues: [JSONPointer: [JSONElement]]
+    /// The inference's notes (`x-paysize-note`) by place: why a place is as wide as it is, said
+    /// again where that place makes the bound unbounded.
+    let placeNotes: [JSONPointer: String]
     /// Where a definition was inlined (a limit placed inside a recursive type), with its node:
     /// entering such a place enters the definition.
     let inlinedDefinitions: [JSONPointer: Int]
@@ -72,10 +75,12 @@ struct WorstCaseAnalysis {
     init(
         schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy, writer: JSONWriter,
         shortestUnbounded: Bool = false, setLocations: Set<JSONPointer> = [],
-        writtenValues: [JSONPointer: [JSONElement]] = [:], inlinedDefinitions: [JSONPointer: Int] = [:]
+        writtenValues: [JSONPointer: [JSONElement]] = [:], placeNotes: [JSONPointer: String] = [:],
+        inlinedDefinitions: [JSONPointer: Int] = [:]
     ) {
         self.setLocations = setLocations
         self.writtenValues = writtenValues
+        self.placeNotes = placeNotes
         self.inlinedDefinitions = inlinedDefinitions
         self.schema = schema
         self.printable = printable
@@ -367,8 +372,9 @@ struct WorstCaseAnalysis {
             // At its shortest: minLength ASCII letters (a multiple of four for base64).
             let minLength = node.minLength ?? 0
             let length = node.stringFormat == .base64 ? (minLength + 3) / 4 * 4 : minLength
+            let why = placeNotes[node.location].map { "a string without maxLength (\($0))" }
             return markUnbounded(
-                path, why: "a string without maxLength", fix: "add maxLength to \(shown)",
+                path, why: why ?? "a string without maxLength", fix: "add maxLength to \(shown)",
                 shortest: .bounded(
                     leaf(.string(String(repeating: "A", count: length)), bytes: 2 + length, path: path)))
         }

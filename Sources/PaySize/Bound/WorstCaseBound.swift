@@ -216,6 +216,7 @@ public struct WorstCaseBound: Sendable {
         let dateEncodingStrategy = dateEncodingStrategy ?? schema.recordedDateEncodingStrategy ?? .deferredToDate
         let setLocations = schema.setLocations
         let writtenValues = schema.writtenValues
+        let placeNotes = schema.placeNotes
         let inlinedDefinitions = schema.inlinedDefinitions
         self.dateEncodingStrategy = dateEncodingStrategy
         var unbounded: [UnboundedPath] = []
@@ -223,12 +224,12 @@ public struct WorstCaseBound: Sendable {
         func figures(_ writer: JSONWriter) -> WriterFigures {
             var full = WorstCaseAnalysis(
                 schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
-                setLocations: setLocations, writtenValues: writtenValues,
+                setLocations: setLocations, writtenValues: writtenValues, placeNotes: placeNotes,
                 inlinedDefinitions: inlinedDefinitions)
             let fullResult = full.run()
             var printable = WorstCaseAnalysis(
                 schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
-                setLocations: setLocations, writtenValues: writtenValues,
+                setLocations: setLocations, writtenValues: writtenValues, placeNotes: placeNotes,
                 inlinedDefinitions: inlinedDefinitions)
             let printableResult = printable.run()
             unbounded = full.unbounded
@@ -247,11 +248,13 @@ public struct WorstCaseBound: Sendable {
                 var rest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
                     shortestUnbounded: true, setLocations: setLocations, writtenValues: writtenValues,
+                    placeNotes: placeNotes,
                     inlinedDefinitions: inlinedDefinitions)
                 figures.boundedRestByteCount = rest.run()?.bytes
                 var printableRest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
                     shortestUnbounded: true, setLocations: setLocations, writtenValues: writtenValues,
+                    placeNotes: placeNotes,
                     inlinedDefinitions: inlinedDefinitions)
                 figures.printableBoundedRestByteCount = printableRest.run()?.bytes
             }

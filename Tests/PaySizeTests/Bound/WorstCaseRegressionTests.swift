@@ -246,6 +246,11 @@ import Testing
         )
         let bound = WorstCaseBound(schema: schema)
         #expect(bound.unbounded.map(\.fix) == ["add maxLength to /mode"])
+        // The bound names it too, where it asks for the limit.
+        #expect(
+            bound.unbounded.map(\.why) == [
+                "a string without maxLength ('WorstCaseRegressionTests.Reading.Mode' decodes a value it does not list to a fallback case, so any value of its raw type is allowed here; it is not Encodable, so its size is the value sent: make it Encodable to bound it by its longest case)"
+            ])
     }
 
     @Test("recursion is named, and maxDepth makes it converge") func recursionConverges() throws {
