@@ -104,6 +104,17 @@ expect_run(
 expect("suggest --apply with the permission flag writes the shrunk payload",
        os.path.exists(os.path.join(APP, APPLIED)), f"{APPLIED} is missing")
 
+# The HTML report through the plugin: the page alone on standard output (SwiftPM's build lines and
+# the plugin's status line are on standard error), and the tool's status kept.
+for name, payload, status in [("within its budget", GOOD, 0), ("over its budget", OVER, 1)]:
+    code, out, err = swift_package("paysize", "suggest", "--format", "html", payload)
+    shown = f"swift package paysize suggest --format html {payload}\n--- stderr\n{err}"
+    expect(f"suggest --format html on a payload {name}", code == status, f"exit status {code}, expected {status}\n{shown}")
+    expect(f"suggest --format html on a payload {name}",
+           out.startswith("<!DOCTYPE html>\n") and out.rstrip("\n").endswith("</html>"),
+           f"standard output is not one HTML page: {out[:80]!r} … {out[-80:]!r}\n{shown}")
+    expect(f"suggest --format html on a payload {name}", payload in out, f"the page does not name {payload}")
+
 for failure in failures:
     print(f"check_plugin: FAILED {failure}", file=sys.stderr)
 print(f"check_plugin: {passed} passed, {len(failures)} failed")
