@@ -84,12 +84,12 @@ package struct CompiledSchema: Sendable {
         package var elseSchema: Int?
     }
 
-    /// The assertions on numbers.
+    /// The assertions on numbers, each bound the exact decimal written in the schema.
     package struct NumberKeywords: Sendable {
-        package var minimum: JSONNumber?
-        package var maximum: JSONNumber?
-        package var exclusiveMinimum: JSONNumber?
-        package var exclusiveMaximum: JSONNumber?
+        package var minimum: JSONDecimal?
+        package var maximum: JSONDecimal?
+        package var exclusiveMinimum: JSONDecimal?
+        package var exclusiveMaximum: JSONDecimal?
         package var multipleOf: SchemaMultiple?
         /// `x-paysize-number`: the Swift type the number is decoded into.
         package var numberType: SwiftNumberType?
@@ -404,9 +404,12 @@ package struct CompiledSchema: Sendable {
                 try compile(element, at: location.appending(keyword).appending(index: offset), scope, compilation)
             }
         }
-        func number(_ keyword: String, _ value: JSONElement) throws -> JSONNumber {
-            guard let number = value.numberText.flatMap(JSONNumber.init) else {
+        func number(_ keyword: String, _ value: JSONElement) throws -> JSONDecimal {
+            guard let text = value.numberText else {
                 throw SchemaError.invalidKeywordValue(keyword, expected: "a number", at: location)
+            }
+            guard let number = JSONDecimal(text) else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: Self.boundedNumber, at: location)
             }
             return number
         }
@@ -516,7 +519,17 @@ package struct CompiledSchema: Sendable {
                 }
             case "multipleOf":
                 guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "a number greater than 0", at: location)
+                    // A positive number refused here is past the exact-arithmetic bound: say so.
+                    let positive = value.numberText.map { text in
+                        !text.hasPrefix("-")
+                            && text.prefix { $0 != "e" && $0 != "E" }.contains { "123456789".contains($0) }
+                    }
+                    throw SchemaError.invalidKeywordValue(
+                        keyword,
+                        expected: positive == true
+                            ? "a number greater than 0 with at most \(SchemaMultiple.maximumDigits) significant digits and \(Self.boundedExponent)"
+                            : "a number greater than 0",
+                        at: location)
                 }
                 nodes[index].number.multipleOf = multiple
             case "if": nodes[index].inPlace.ifSchema = try subschema(keyword, value)
@@ -613,6 +626,10 @@ package struct CompiledSchema: Sendable {
             throw SchemaError.unsupportedPattern(source, error, at: location)
         }
     }
+
+    /// The exact-number bound (``JSONDecimal/maximumWrittenExponent``) as schema errors state it.
+    package static let boundedExponent = "an exponent part within ±10^15"
+    private static let boundedNumber = "a number with \(boundedExponent)"
 
     private static func oneOf(_ names: [String]) -> String {
         "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
