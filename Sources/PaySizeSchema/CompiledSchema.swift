@@ -156,6 +156,20 @@ package struct CompiledSchema: Sendable {
     /// depends on the route to it, and the validator cannot keep answers per node and value.
     private(set) var usesDynamicScope = false
 
+    /// A keyword in a schema document: the document's URI (its retrieval URI, as given or as a
+    /// reference named it) and the keyword's place in it.
+    package struct KeywordPlace: Sendable, Hashable {
+        package var document: String
+        package var location: JSONPointer
+    }
+    /// The unknown keywords skipped (under ``UnknownKeywordPolicy/warn`` or `ignore`), in the
+    /// order read.
+    package private(set) var unknownKeywordPlaces: [KeywordPlace] = []
+    /// The vendor annotations collected (``SchemaKeywords/isVendorAnnotation(_:)``).
+    package private(set) var vendorAnnotations: [KeywordPlace] = []
+    /// The retrieval URI of the document compiled first.
+    package private(set) var firstDocumentURI = defaultURI
+
     /// The base URI of a document given without one: references relative to it name nothing.
     package static let defaultURI = "urn:paysize:schema"
     /// How `const`, `enum`, `uniqueItems` and object keys compare strings.
@@ -181,8 +195,15 @@ package struct CompiledSchema: Sendable {
     /// Compiles `document`, read from `uri`, resolving every `$ref` and `$dynamicRef`: within it
     /// by JSON Pointer, `$anchor`, `$dynamicAnchor` or an embedded `$id`; to the bundled draft
     /// 2020-12 metaschemas; else to the document `load` returns for the URI (none without it).
-    package init(document: JSONElement, uri: String = defaultURI, load: SchemaDocumentLoader? = nil) throws {
-        let compilation = Compilation(load: load)
+    ///
+    /// A keyword that is neither a 2020-12 keyword, a PaySize keyword nor a vendor annotation
+    /// is refused or skipped as `unknownKeywords` says (see ``UnknownKeywordPolicy``); skipped
+    /// ones are listed in ``unknownKeywordPlaces``, vendor annotations in ``vendorAnnotations``.
+    package init(
+        document: JSONElement, uri: String = defaultURI, load: SchemaDocumentLoader? = nil,
+        unknownKeywords: UnknownKeywordPolicy = .warn
+    ) throws {
+        let compilation = Compilation(load: load, unknownKeywords: unknownKeywords)
         try compileDocument(document, uri: uri, compilation)
         var next = 0
         while next < compilation.pending.count {
@@ -203,6 +224,9 @@ package struct CompiledSchema: Sendable {
                 nodes[reference.node].inPlace.reference = target
             }
         }
+        firstDocumentURI = uri
+        unknownKeywordPlaces = compilation.unknownKeywordPlaces
+        vendorAnnotations = compilation.vendorAnnotations
     }
 
     /// The node `reference` names, loading the document it is in when no loaded one has its URI.
@@ -279,9 +303,13 @@ package struct CompiledSchema: Sendable {
         var anchors: [String: Int] = [:]
         var dynamicAnchorKeys: Set<String> = []
         var pending: [Pending] = []
+        let unknownKeywords: UnknownKeywordPolicy
+        var unknownKeywordPlaces: [KeywordPlace] = []
+        var vendorAnnotations: [KeywordPlace] = []
 
-        init(load: SchemaDocumentLoader?) {
+        init(load: SchemaDocumentLoader?, unknownKeywords: UnknownKeywordPolicy) {
             self.load = load
+            self.unknownKeywords = unknownKeywords
         }
     }
 
@@ -610,10 +638,24 @@ package struct CompiledSchema: Sendable {
                 continue
             default:
                 if Self.annotations.contains(keyword) { continue }
-                // Another tool's extension is an annotation; an unknown one of ours may be an
-                // assertion from a newer PaySize, which must not be skipped silently.
-                if keyword.hasPrefix("x-"), !keyword.hasPrefix(PaySizeKeyword.prefix) { continue }
-                throw SchemaError.unsupportedKeyword(keyword, at: location.appending(keyword))
+                let place = KeywordPlace(document: scope.document, location: location.appending(keyword))
+                // Another tool's extension is an annotation, collected for `schema lint`.
+                if SchemaKeywords.isVendorAnnotation(keyword) {
+                    compilation.vendorAnnotations.append(place)
+                    continue
+                }
+                // An unknown keyword of ours may be an assertion from a newer PaySize, and a near
+                // miss of a 2020-12 keyword is a misspelt assertion: neither is skipped silently.
+                if keyword.hasPrefix(PaySizeKeyword.prefix) {
+                    throw SchemaError.unsupportedKeyword(keyword, at: place.location)
+                }
+                if compilation.unknownKeywords != .ignore, let meant = SchemaKeywords.suggestion(for: keyword) {
+                    throw SchemaError.misspelledKeyword(keyword, suggestion: meant, at: place.location)
+                }
+                guard compilation.unknownKeywords != .refuse else {
+                    throw SchemaError.unsupportedKeyword(keyword, at: place.location)
+                }
+                compilation.unknownKeywordPlaces.append(place)
             }
         }
         return index

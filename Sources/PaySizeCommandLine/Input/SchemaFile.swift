@@ -17,14 +17,18 @@ enum SchemaFile {
     /// - Throws: ``InputError`` placed in the file: unreadable, not JSON, or a schema the
     ///   validator cannot honour (it refuses rather than ignore a keyword), in it or in a
     ///   document it references.
-    static func load(_ path: String, directory: SchemaDirectory?) throws(InputError) -> PayloadSchema {
+    static func load(
+        _ path: String, directory: SchemaDirectory?, unknownKeywords: UnknownKeywordPolicy = .warn
+    ) throws(InputError) -> PayloadSchema {
         let bytes = try InputFile.opening(path).readAll(maximumByteCount: maximumByteCount)
         let uri = SchemaURI.file(path: absolutePath(path))
         do {
             let document = try JSONScanner.scan(bytes)
-            return try PayloadSchema(document: document, uri: uri) { uri in
-                try readDocument(at: uri, directory: directory)
-            }
+            let schema = try PayloadSchema(
+                document: document, uri: uri,
+                load: { uri in try readDocument(at: uri, directory: directory) },
+                unknownKeywords: unknownKeywords)
+            return schema
         } catch let error as JSONScanError {
             throw InputError(file: path, scanError: error)
         } catch let error as SchemaError {
@@ -37,7 +41,9 @@ enum SchemaFile {
     }
 
     /// The document at `uri`: a `file:` URI's file, else the file of `directory` it names.
-    private static func readDocument(at uri: String, directory: SchemaDirectory?) throws -> JSONElement? {
+    private static func readDocument(
+        at uri: String, directory: SchemaDirectory?
+    ) throws -> JSONElement? {
         guard let path = SchemaURI.filePath(uri) ?? directory?.path(for: uri) else { return nil }
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes = try readReferenced(path)
@@ -61,16 +67,51 @@ enum SchemaFile {
         }
         var located = InputError(
             file: file, message: "expected a schema PaySize can honour, found \(error.descriptionInDocument)")
-        if let root = try? JSONScanner.scan(fileBytes) {
-            var pointer = error.path
-            while root.descendant(at: pointer) == nil, !pointer.components.isEmpty {
-                pointer = JSONPointer(components: Array(pointer.components.dropLast()))
-            }
-            if let offset = root.descendant(at: pointer)?.byteRange.lowerBound {
-                located.location = TextPosition(byteOffset: offset, in: fileBytes)
-            }
-        }
+        located.location = position(of: error.path, in: fileBytes)
         return located
+    }
+
+    /// The line and column of the value at `pointer` in the JSON text `bytes`, or of the nearest
+    /// enclosing value that exists; `nil` when the text is not JSON.
+    private static func position(of pointer: JSONPointer, in bytes: [UInt8]) -> TextPosition? {
+        guard let root = try? JSONScanner.scan(bytes) else { return nil }
+        var pointer = pointer
+        while root.descendant(at: pointer) == nil, !pointer.components.isEmpty {
+            pointer = JSONPointer(components: Array(pointer.components.dropLast()))
+        }
+        return root.descendant(at: pointer).map { TextPosition(byteOffset: $0.byteRange.lowerBound, in: bytes) }
+    }
+
+    /// The file a document URI of a loaded schema names: `path` for the schema itself.
+    private static func file(of document: String, path: String, directory: SchemaDirectory?) -> String {
+        if document == SchemaURI.file(path: absolutePath(path)) { return path }
+        return SchemaURI.filePath(document) ?? directory?.path(for: document) ?? document
+    }
+
+    /// One compiler-style warning for each unknown keyword `schema` (loaded from `path`) skipped,
+    /// placed at the keyword's line and column.
+    static func unknownKeywordWarnings(_ schema: PayloadSchema, path: String, directory: SchemaDirectory?) -> [String] {
+        // A keyword's place always ends in its name.
+        places(schema.unknownKeywordPlaces, path: path, directory: directory).compactMap { file, position, place in
+            guard case .key(let keyword)? = place.location.components.last else { return nil }
+            return
+                "\(file)\(position): warning: \(place.location): unknown keyword '\(keyword)' is not checked (skipped; '--unknown-keywords refuse' refuses it, 'ignore' hides this warning)"
+        }
+    }
+
+    /// Each of `places` with its file and `:LINE:COLUMN` (empty when the file cannot be read).
+    static func places(
+        _ places: [CompiledSchema.KeywordPlace], path: String, directory: SchemaDirectory?
+    ) -> [(file: String, position: String, place: CompiledSchema.KeywordPlace)] {
+        var texts: [String: [UInt8]] = [:]
+        return places.map { place in
+            let file = Self.file(of: place.document, path: path, directory: directory)
+            if texts[file] == nil {
+                texts[file] = (try? InputFile.opening(file).readAll(maximumByteCount: maximumByteCount)) ?? []
+            }
+            let position = texts[file].flatMap { Self.position(of: place.location, in: $0) }
+            return (file, position.map { ":\($0.line):\($0.column)" } ?? "", place)
+        }
     }
 
     /// A referenced or `--schema-dir` file, read at once: there may be many, all small.
