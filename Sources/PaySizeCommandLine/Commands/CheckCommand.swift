@@ -192,7 +192,8 @@ struct CheckCommand {
             let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
             let policy = try parsed.unknownKeywords(command: Self.name)
             func loaded(_ file: String) throws -> PayloadSchema {
-                let schema = try SchemaFile.load(file, directory: directory, unknownKeywords: policy)
+                let schema = try SchemaFile.load(
+                    file, directory: directory, unknownKeywords: policy, stringEquality: equality)
                 if policy == .warn {
                     warnings += SchemaFile.unknownKeywordWarnings(schema, path: file, directory: directory)
                 }

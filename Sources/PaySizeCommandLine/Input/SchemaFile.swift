@@ -17,17 +17,22 @@ enum SchemaFile {
     /// - Throws: ``InputError`` placed in the file: unreadable, not JSON, or a schema the
     ///   validator cannot honour (it refuses rather than ignore a keyword), in it or in a
     ///   document it references.
+    ///
+    /// Under `stringEquality` `codepoints` the documents' keys compare by code point too, so a
+    /// `properties` object may hold both `"ä"` and `"a\u0308"`; the schema compares strings so.
     static func load(
-        _ path: String, directory: SchemaDirectory?, unknownKeywords: UnknownKeywordPolicy = .warn
+        _ path: String, directory: SchemaDirectory?, unknownKeywords: UnknownKeywordPolicy = .warn,
+        stringEquality: StringEquality = .canonicalEquivalence
     ) throws(InputError) -> PayloadSchema {
         let bytes = try InputFile.opening(path).readAll(maximumByteCount: maximumByteCount)
         let uri = SchemaURI.file(path: absolutePath(path))
         do {
-            let document = try JSONScanner.scan(bytes)
-            let schema = try PayloadSchema(
+            let document = try JSONScanner.scan(bytes, keyEquality: stringEquality)
+            var schema = try PayloadSchema(
                 document: document, uri: uri,
-                load: { uri in try readDocument(at: uri, directory: directory) },
+                load: { uri in try readDocument(at: uri, directory: directory, keyEquality: stringEquality) },
                 unknownKeywords: unknownKeywords)
+            schema.stringEquality = stringEquality
             return schema
         } catch let error as JSONScanError {
             throw InputError(file: path, scanError: error)
@@ -42,13 +47,13 @@ enum SchemaFile {
 
     /// The document at `uri`: a `file:` URI's file, else the file of `directory` it names.
     private static func readDocument(
-        at uri: String, directory: SchemaDirectory?
+        at uri: String, directory: SchemaDirectory?, keyEquality: StringEquality
     ) throws -> JSONElement? {
         guard let path = SchemaURI.filePath(uri) ?? directory?.path(for: uri) else { return nil }
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes = try readReferenced(path)
         do {
-            return try JSONScanner.scan(bytes)
+            return try JSONScanner.scan(bytes, keyEquality: keyEquality)
         } catch let error as JSONScanError {
             throw InputError(file: path, scanError: error)
         }

@@ -203,8 +203,9 @@ import Testing
     }
 }
 
-/// `--unknown-keywords` and vendor annotations in `schema lint`, end to end.
-@Suite("paysize check and schema lint: unknown keywords", .timeLimit(.minutes(2)))
+/// `--unknown-keywords`, vendor annotations in `schema lint`, and twin keys under
+/// `--string-equality codepoints`, end to end.
+@Suite("paysize check and schema lint: unknown keywords and twin keys", .timeLimit(.minutes(2)))
 struct SchemaKeywordCommandTests {
     static let update = #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"name":"x"}}}"#
 
@@ -265,5 +266,23 @@ struct SchemaKeywordCommandTests {
         let refused = try PaySizeProcess.run(
             ["schema", "lint", "--unknown-keywords", "refuse", "s.json"], in: folder.url)
         #expect(refused.status == 2)
+    }
+
+    @Test("twin keys: two names under codepoints, one key with a reason by default") func twinKeys() throws {
+        let folder = try TemporaryFolder()
+        let schema = try folder.write(
+            "s.json", #"{"properties":{"\u00e4":{"type":"integer"},"a\u0308":{"type":"string"}}}"#)
+        let payload = try folder.write(
+            "p.json", #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"\u00e4":1,"a\u0308":"x"}}}"#)
+        let codepoints = try PaySizeProcess.run([
+            "check", "--schema", schema, "--string-equality", "codepoints", payload,
+        ])
+        #expect(codepoints.status == 0)
+        let canonical = try PaySizeProcess.run(["check", "--schema", schema, payload])
+        #expect(canonical.status == 2)
+        #expect(
+            canonical.standardError
+                == "\(schema):1:44: error: /properties: expected unique keys, found key 'a\u{308}' (U+0061 U+0308), canonically equivalent to key '\u{e4}' (U+00E4) (first at byte 15): the device's JSONDecoder compares keys as Swift strings and reads both as one (byte 43)\n"
+        )
     }
 }

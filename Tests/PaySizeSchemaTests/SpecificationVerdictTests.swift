@@ -1,0 +1,69 @@
+@_spi(Internals) import PaySize
+import Testing
+
+/// The last wrong verdicts of issue 41, each against the specification's text: canonically
+/// equivalent keys under `codepoints` (W4).
+@Suite("Specification verdicts: regex syntax, twin keys, A-labels")
+struct SpecificationVerdictTests {
+    // MARK: - W4
+
+    static let twins = #"{"\u00e4":1,"a\u0308":2}"#
+    static let twinMessage =
+        "expected unique keys, found key 'a\u{308}' (U+0061 U+0308), canonically equivalent to key '\u{e4}' (U+00E4) (first at byte 1): the device's JSONDecoder compares keys as Swift strings and reads both as one"
+
+    @Test("by default twin keys are one key, and the error says why")
+    func twinKeysCanonical() throws {
+        let error = #expect(throws: JSONScanError.self) { try JSONScanner.scan(Array(Self.twins.utf8)) }
+        #expect(error?.message == Self.twinMessage)
+        #expect(error?.byteOffset == 12)
+        #expect(error?.isDuplicateKey == true)
+        var scanner = JSONMeasuringScanner()
+        #expect(!Array(Self.twins.utf8).withUnsafeBytes { scanner.measure($0) })
+    }
+
+    @Test("under codepoints twin keys are two names, and a repeated key is still refused")
+    func twinKeysCodepoints() throws {
+        let root = try JSONScanner.scan(Array(Self.twins.utf8), keyEquality: .codepoints)
+        #expect(root.members?.map { Array($0.key.unicodeScalars) } == [["\u{e4}"], ["a", "\u{308}"]])
+        // Past eight members the scanner looks keys up in a table: the same verdicts there.
+        let many = #"{"k0":0,"k1":0,"k2":0,"k3":0,"k4":0,"k5":0,"k6":0,"k7":0,"\u00e4":1,"a\u0308":2,"a\\u0308":3}"#
+        #expect(try JSONScanner.scan(Array(many.utf8), keyEquality: .codepoints).members?.count == 11)
+        let tableError = #expect(throws: JSONScanError.self) { try JSONScanner.scan(Array(many.utf8)) }
+        #expect(
+            tableError?.message
+                == "expected unique keys, found key 'a\u{308}' (U+0061 U+0308), canonically equivalent to key '\u{e4}' (U+00E4) (first at byte 57): the device's JSONDecoder compares keys as Swift strings and reads both as one"
+        )
+        let repeated = #"{"a\u0308":1,"a\u0308":2}"#
+        let error = #expect(throws: JSONScanError.self) {
+            try JSONScanner.scan(Array(repeated.utf8), keyEquality: .codepoints)
+        }
+        #expect(error?.message == "expected unique keys, found duplicate key 'a\u{308}' (first at byte 1)")
+        var scanner = JSONMeasuringScanner(keyEquality: .codepoints)
+        #expect(Array(Self.twins.utf8).withUnsafeBytes { scanner.measure($0) })
+        #expect(!Array(repeated.utf8).withUnsafeBytes { scanner.measure($0) })
+    }
+
+    @Test("under codepoints a payload and a schema may hold twin keys, each its own name")
+    func twinKeysInPayloadsAndSchemas() throws {
+        let schemaText =
+            #"{"properties":{"\u00e4":{"type":"integer"},"a\u0308":{"type":"string"}},"required":["\u00e4","a\u0308"]}"#
+        var schema = try PayloadSchema(
+            document: JSONScanner.scan(Array(schemaText.utf8), keyEquality: .codepoints))
+        schema.stringEquality = .codepoints
+        let checker = PayloadChecker(contract: PayloadContract(contentState: schema))
+        let payload =
+            #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"\u00e4":1,"a\u0308":"x"}}}"#
+        let report = try checker.check(Array(payload.utf8))
+        #expect(report.findings.filter { $0.code == .dropped }.isEmpty)
+        let swapped =
+            #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"\u00e4":"x","a\u0308":1}}}"#
+        #expect(
+            try checker.check(Array(swapped.utf8)).findings.filter { $0.code == .dropped }.map(\.message) == [
+                "expected integer, found string 'x'", "expected string, found number 1",
+            ])
+        let canonical = PayloadChecker(
+            contract: PayloadContract(contentState: try PayloadSchema(jsonBytes: Array("{}".utf8))))
+        let error = #expect(throws: JSONScanError.self) { try canonical.check(Array(payload.utf8)) }
+        #expect(error?.message.hasPrefix("expected unique keys, found key 'a\u{308}' (U+0061 U+0308)") == true)
+    }
+}
