@@ -2,7 +2,7 @@
 import Testing
 
 /// The last wrong verdicts of issue 41, each against the specification's text: canonically
-/// equivalent keys under `codepoints` (W4).
+/// equivalent keys under `codepoints` (W4) and A-labels that do not round-trip (W5).
 @Suite("Specification verdicts: regex syntax, twin keys, A-labels")
 struct SpecificationVerdictTests {
     // MARK: - W4
@@ -65,5 +65,30 @@ struct SpecificationVerdictTests {
             contract: PayloadContract(contentState: try PayloadSchema(jsonBytes: Array("{}".utf8))))
         let error = #expect(throws: JSONScanError.self) { try canonical.check(Array(payload.utf8)) }
         #expect(error?.message.hasPrefix("expected unique keys, found key 'a\u{308}' (U+0061 U+0308)") == true)
+    }
+
+    // MARK: - W5
+
+    @Test(
+        "an A-label must decode and encode back to itself (RFC 5891 5.4)",
+        arguments: [
+            ("xn--bcher-kva.example", true), ("XN--bcher-KVA.example", true), ("xn--4gbwdl.example", true),
+            ("xn---4gbwdl", false), ("xn---bcher-kva", false), ("xn--bcher-kva-", false), ("xn--", false),
+            ("xn--bcher--kva", false),
+        ])
+    func aLabels(hostname: String, isValid: Bool) {
+        #expect(StandardFormat.hostname.accepts(hostname) == isValid)
+    }
+
+    @Test("Punycode encodes RFC 3492's samples")
+    func punycodeSamples() {
+        #expect(
+            Punycode.encode(Array("bücher".unicodeScalars)).map { String(decoding: $0, as: UTF8.self) } == "bcher-kva")
+        #expect(
+            Punycode.encode(Array("他们为什么不说中文".unicodeScalars)).map { String(decoding: $0, as: UTF8.self) }
+                == "ihqwcrb4cv8a8dqg056pqjye")
+        #expect(
+            Punycode.encode(Array("3年B組金八先生".unicodeScalars)).map { String(decoding: $0, as: UTF8.self) }
+                == "3B-ww4c5e180e575a65lsy2b")
     }
 }
