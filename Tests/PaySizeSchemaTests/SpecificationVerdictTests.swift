@@ -1,10 +1,44 @@
 @_spi(Internals) import PaySize
 import Testing
 
-/// The last wrong verdicts of issue 41, each against the specification's text: canonically
-/// equivalent keys under `codepoints` (W4) and A-labels that do not round-trip (W5).
+/// The last wrong verdicts of issue 41, each against the specification's text: `format: regex`
+/// past a lookaround or a backreference (W3), canonically equivalent keys under `codepoints`
+/// (W4) and A-labels that do not round-trip (W5).
 @Suite("Specification verdicts: regex syntax, twin keys, A-labels")
 struct SpecificationVerdictTests {
+    // MARK: - W3
+
+    @Test(
+        "format regex reads the whole ECMA-262 grammar, lookarounds and backreferences included",
+        arguments: [
+            ("(?=a)b", true), ("(?!a)b", true), ("(?<=a)b", true), ("(?<!a)b", true), ("(a)\\1", true),
+            ("\\1(a)", true), ("(?<n>a)\\k<n>", true), ("\\p{Script=Greek}", true), ("(?=(a)\\1)", true),
+            ("(?=a", false), ("\\1(", false), ("(?<=a)[", false), ("(a)\\2", false), ("\\k<m>(?<n>a)", false),
+            ("(?=a)*", false), ("(?<!a){2}", false), ("(?=a)\\", false), ("\\k", false), ("(?=a)(?i)", false),
+        ])
+    func regexFormat(pattern: String, isValid: Bool) {
+        #expect(StandardFormat.regex.accepts(pattern) == isValid)
+    }
+
+    @Test("a regex's error names what is wrong after a lookaround or a backreference")
+    func regexMessages() {
+        #expect(ECMAScriptPattern.syntaxError(in: "(?=a")?.message == "missing ')' for the group opened at 0")
+        #expect(ECMAScriptPattern.syntaxError(in: "\\1(")?.message == "missing ')' for the group opened at 2")
+        #expect(
+            ECMAScriptPattern.syntaxError(in: "(a)\\2")
+                == ECMAScriptPatternError("backreference '\\2' names no group (the pattern has 1)", offset: 3))
+        #expect(
+            ECMAScriptPattern.syntaxError(in: "\\k<m>(?<n>a)")
+                == ECMAScriptPatternError("named backreference '\\k<m>' names no group", offset: 0))
+        #expect(
+            ECMAScriptPattern.syntaxError(in: "(?=a)*")
+                == ECMAScriptPatternError("nothing to repeat before '*'", offset: 5))
+        // `pattern` still refuses to run them, with the same words as before.
+        #expect(throws: ECMAScriptPatternError("lookahead assertions ('(?=' and '(?!') are not supported", offset: 0)) {
+            try ECMAScriptPattern("(?=a)")
+        }
+    }
+
     // MARK: - W4
 
     static let twins = #"{"\u00e4":1,"a\u0308":2}"#
