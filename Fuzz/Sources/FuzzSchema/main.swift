@@ -13,7 +13,11 @@ import FuzzCommon
 // (c) as the recipe of a hand-written schema (patterns, patternProperties, propertyNames,
 //     formats, const and enum strings) and instances for it, checked under both string
 //     equalities and with formats asserted: no crash, no hang (a pattern's match is bounded),
-//     `isValid` agreeing with the findings.
+//     `isValid` agreeing with the findings;
+// (d) as the recipe of number tokens (long coefficients, far exponents, respellings) put under
+//     the numeric keywords: the exact decimal paths never crash or hang, and their verdicts
+//     keep the order laws (a number is its own minimum and maximum and its own const, a divisor
+//     is a multiple of itself, and exactly one of `minimum: x` and `exclusiveMaximum: x` holds).
 
 /// The example schemas, read once. The fuzz binary finds them from this source file's path.
 private let exampleSchemas: [PayloadSchema] = {
@@ -56,6 +60,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     checkAsSchema(bytes)
     checkAsInstance(bytes)
     checkAsHandWrittenSchema(bytes)
+    checkNumbers(bytes)
     return 0
 }
 
@@ -245,5 +250,62 @@ private func checkAsHandWrittenSchema(_ bytes: [UInt8]) {
                     "isValid says \(schema.isValid(instance)) but findings are \(findings.map(\.description))")
             }
         }
+    }
+}
+
+// MARK: - (d) Number tokens under the numeric keywords
+
+/// A JSON number token from the recipe: a sign, a coefficient of up to 60 digits with or
+/// without a point, and an exponent reaching past `Double`'s range and, rarely, past the bound.
+private func numberToken(_ recipe: inout Recipe) -> String {
+    var text = recipe.next() % 4 == 0 ? "-" : ""
+    let length = 1 + recipe.next() % 60
+    text += String(1 + recipe.next() % 9)
+    for _ in 1..<length { text += String(recipe.next() % 10) }
+    if recipe.next() % 3 == 0 {
+        let point = 1 + recipe.next() % length
+        if point < length { text.insert(".", at: text.index(text.endIndex, offsetBy: point - length)) }
+    }
+    switch recipe.next() % 6 {
+    case 0: text += "e" + String(recipe.next() * 7 - 900)
+    case 1: text += "E+" + String(recipe.next())
+    case 2 where recipe.next() % 8 == 0: text += "e1000000000000001"
+    default: break
+    }
+    return text
+}
+
+private func checkNumbers(_ bytes: [UInt8]) {
+    var recipe = Recipe(bytes: bytes[...])
+    let x = numberToken(&recipe)
+    let y = numberToken(&recipe)
+    func verdict(_ schemaText: String, _ instance: String) -> Bool? {
+        guard let schema = try? PayloadSchema(jsonBytes: Array(schemaText.utf8)),
+            let value = try? JSONScanner.scan(Array(instance.utf8))
+        else { return nil }
+        let findings = schema.findings(in: value)
+        FuzzFailure.expect(
+            schema.isValid(value) == !findings.contains { $0.code == .dropped },
+            "\(schemaText) on \(instance): isValid disagrees with \(findings.map(\.description))")
+        return schema.isValid(value)
+    }
+    // Past the exponent bound a schema is refused (nil) and an instance refused (false).
+    let bounded = !x.contains("e1000000000000001")
+    for keyword in ["minimum", "maximum", "const"] {
+        if let holds = verdict(#"{"\#(keyword)":\#(x)}"#, x) {
+            FuzzFailure.expect(holds == bounded, "\(keyword) \(x) on itself: \(holds)")
+        }
+    }
+    let positive = x.hasPrefix("-") ? String(x.dropFirst()) : x
+    if let holds = verdict(#"{"multipleOf":\#(positive)}"#, positive) {
+        FuzzFailure.expect(holds == bounded, "multipleOf \(positive) on itself: \(holds)")
+    }
+    _ = verdict(#"{"multipleOf":\#(positive)}"#, y)
+    _ = verdict(#"{"type":"integer","uniqueItems":true}"#, "[\(x),\(y)]")
+    _ = verdict(#"{"enum":[\#(x)]}"#, y)
+    if let atLeast = verdict(#"{"minimum":\#(x)}"#, y), let below = verdict(#"{"exclusiveMaximum":\#(x)}"#, y),
+        !y.contains("e1000000000000001")
+    {
+        FuzzFailure.expect(atLeast != below, "\(y) against \(x): minimum \(atLeast), exclusiveMaximum \(below)")
     }
 }
