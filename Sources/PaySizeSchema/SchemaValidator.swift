@@ -350,7 +350,9 @@ package struct SchemaValidator {
             apply(reference, instance, path, depth: depth + 1, &outcome)
             if outcome.isDecided { return }
         }
-        if let types = schema.nodes[index].types, !types.contains(where: { Self.matches(instance, type: $0) }) {
+        if let types = schema.nodes[index].types,
+            !types.contains(where: { Self.matches(instance, type: $0, decodedAs: decodedType(index)) })
+        {
             // A wrong type makes every other keyword here moot.
             outcome.add(typeViolation(schema.nodes[index], types, instance, path))
             return
@@ -866,8 +868,9 @@ package struct SchemaValidator {
     /// decoded Swift values (two spellings of one `Float` are one raw value).
     private func equal(_ listed: JSONElement, _ instance: JSONElement, as numberType: SwiftNumberType?) -> Bool {
         if checksPaySizeKeywords, let type = numberType, let a = listed.numberText, let b = instance.numberText {
+            // Decoded into a Swift type, numbers compare as the device reads them.
             guard let x = type.read(a), let y = type.read(b) else {
-                return listed.isJSONEqual(to: instance, strings: schema.stringEquality, exactNumbers: true)
+                return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
             }
             return x == y
         }
@@ -1105,6 +1108,21 @@ package struct SchemaValidator {
 
     private func violation(_ keyword: String, _ path: JSONPointer, _ message: String, fix: String) -> SchemaViolation {
         SchemaViolation(path: path, keyword: keyword, message: message, fix: fix)
+    }
+
+    /// The Swift number type the app decodes node `index`'s numbers into, when PaySize's
+    /// keywords are checked: then numbers are judged as the device reads them.
+    private func decodedType(_ index: Int) -> SwiftNumberType? {
+        checksPaySizeKeywords ? schema.nodes[index].number.numberType : nil
+    }
+
+    /// Whether `instance` has JSON type `type`; a number decoded into a Swift type (`decodedAs`)
+    /// is an integer when its nearest `Double` is whole, as `JSONDecoder` reads it.
+    package static func matches(_ instance: JSONElement, type: String, decodedAs decoded: SwiftNumberType?) -> Bool {
+        if type == "integer", decoded != nil, let value = instance.doubleValue {
+            return instance.isIntegerToken || (value.isFinite && value.rounded() == value)
+        }
+        return matches(instance, type: type)
     }
 
     package static func matches(_ instance: JSONElement, type: String) -> Bool {
