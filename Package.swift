@@ -123,7 +123,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PaySizeCommandLineTests",
-            dependencies: ["PaySize", "PaySizeCommandLine", "PaySizeCompression", "PaySizeTestSupport"],
+            dependencies: [
+                "PaySize", "PaySizeCommandLine", "PaySizeCompression", "PaySizeTesting", "PaySizeTestSupport",
+            ],
             swiftSettings: sharedSettings
         ),
     ]

@@ -90,7 +90,10 @@ extension ShrinkStrategy {
             }
             push(childrenOf: root, at: region)
             while let (pointer, element) = stack.popLast() {
-                guard element.members != nil || element.elements != nil else { continue }
+                // A push SDK's shape is the SDK's type to decode: never packed, nor anything in it.
+                guard element.members != nil || element.elements != nil, !context.isInSDKShape(pointer) else {
+                    continue
+                }
                 if element.compactByteCount > (best?.1.compactByteCount ?? 0) { best = (pointer, element) }
                 push(childrenOf: element, at: pointer)
             }

@@ -46,9 +46,17 @@ package struct CompiledSchema: Sendable {
             set { storedObject = .keywords(newValue) }
         }
 
+        /// Whether a keyword applies a subschema to this same value (`$ref`, `$dynamicRef`, a
+        /// combinator, `if`/`then`/`else`, `dependentSchemas`): only such a node can be reached
+        /// again on the same value while it is being applied, so only its walks are watched for
+        /// loops.
+        package internal(set) var appliesInPlace = false
+        /// Whether `unevaluatedProperties` or `unevaluatedItems` is written here.
+        package internal(set) var checksUnevaluated = false
+
         // Each group is held out of line and only when written: the validator reads a node at
         // every level of its walk, and a small node keeps each level's stack frame small.
-        private var storedInPlace: KeywordGroup<InPlaceKeywords>?
+        fileprivate var storedInPlace: KeywordGroup<InPlaceKeywords>?
         private var storedNumber: KeywordGroup<NumberKeywords>?
         private var storedString: KeywordGroup<StringKeywords>?
         private var storedArray: KeywordGroup<ArrayKeywords>?
@@ -210,6 +218,7 @@ package struct CompiledSchema: Sendable {
             let reference = compilation.pending[next]
             next += 1
             let target = try resolve(reference, compilation)
+            nodes[reference.node].appliesInPlace = true
             if reference.isDynamic {
                 let (document, fragment) = SchemaURI.splitFragment(reference.uri)
                 let name = fragment.removingPercentEncoding ?? fragment
@@ -634,7 +643,9 @@ package struct CompiledSchema: Sendable {
                         keyword, expected: "an array of two schemas, the key's and the value's", at: location)
                 }
                 nodes[index].array.pairs = (pair[0], pair[1])
-            case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue:
+            case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue, PaySizeKeyword.set.rawValue,
+                PaySizeKeyword.dateEncoding.rawValue:
+                // Annotations: the worst-case bound reads the last two from the document.
                 continue
             default:
                 if Self.annotations.contains(keyword) { continue }
@@ -658,6 +669,9 @@ package struct CompiledSchema: Sendable {
                 compilation.unknownKeywordPlaces.append(place)
             }
         }
+        nodes[index].appliesInPlace = nodes[index].storedInPlace != nil || !nodes[index].object.dependentSchemas.isEmpty
+        nodes[index].checksUnevaluated =
+            nodes[index].object.unevaluatedProperties != nil || nodes[index].array.unevaluatedItems != nil
         return index
     }
 

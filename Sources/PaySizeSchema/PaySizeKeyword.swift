@@ -11,6 +11,8 @@ package enum PaySizeKeyword: String, CaseIterable, Sendable {
     case format = "x-paysize-format"
     case integerText = "x-paysize-integer-text"
     case pairs = "x-paysize-pairs"
+    case set = "x-paysize-set"
+    case dateEncoding = "x-paysize-date-encoding"
     case keywords = "x-paysize-keywords"
 
     package static let prefix = "x-paysize-"
@@ -21,7 +23,7 @@ package enum PaySizeKeyword: String, CaseIterable, Sendable {
     package var isAssertion: Bool {
         switch self {
         case .number, .format, .integerText, .pairs: true
-        case .note, .date, .keywords: false
+        case .note, .date, .set, .dateEncoding, .keywords: false
         }
     }
 
@@ -40,6 +42,10 @@ package enum PaySizeKeyword: String, CaseIterable, Sendable {
             "an assertion on strings (dictionary keys): the string must be an integer as Swift's Int(_:) reads it (an optional '+' or '-' and ASCII digits, from -2^63 to 2^63-1, so '01' and '+1' are 1), and that integer must satisfy this keyword's schema"
         case .pairs:
             "an assertion on arrays: a Swift dictionary keyed by a type other than String, Int or a CodingKeyRepresentable one is a flat [key, value, key, value, …] array: it has an even number of items, items at even indexes satisfy the first schema and items at odd indexes the second"
+        case .set:
+            "an annotation on arrays: true marks a Swift Set, which keeps one of each repeated item (a repeated item still decodes); PaySize's worst-case bound counts distinct items"
+        case .dateEncoding:
+            "an annotation at the root: the dateEncodingStrategy the app's JSONEncoder writes each Date with ('secondsSince1970', 'millisecondsSince1970' or 'iso8601'; absent for the default 'deferredToDate'); the schema's Date numbers stay seconds since 2001, as the device decodes them, and PaySize's worst-case bound counts each Date as that strategy writes it"
         case .keywords:
             "this list: each PaySize keyword the document uses and how to read it"
         }

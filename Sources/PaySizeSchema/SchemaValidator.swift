@@ -63,9 +63,6 @@ package struct SchemaValidator {
         /// The shallowest depth of a walk still in progress that a loop assumed to hold; `Int.max`
         /// when none. Answers found beneath it rest on the assumption and are not kept.
         var assumed = Int.max
-        /// How many findings walks are in progress: while there are, a yes-or-no walk also looks
-        /// for its node and value among theirs.
-        var collecting = 0
         /// Nodes checked that no answer is kept for (a value built while checking, such as a
         /// key under `propertyNames`, has no byte range to key it by): bounded, since schemas
         /// that loop through `anyOf` would otherwise check such a value exponentially often.
@@ -76,7 +73,8 @@ package struct SchemaValidator {
     }
 
     /// The answers of one kind of key, yes-or-no and findings apart: a node and value being
-    /// checked is marked with its depth until its answer is known.
+    /// checked, when its node can loop back to it, is marked with its depth until its answer is
+    /// known.
     private final class Memo<Key: Hashable> {
         enum Entry<Answer> {
             case inProgress(depth: Int)
@@ -215,11 +213,15 @@ package struct SchemaValidator {
 
     /// Applies a node to a value read from bytes at most once per kind of walk: a kept answer is
     /// reused, and a node reached again while it is being applied to the same value holds there.
+    ///
+    /// A findings walk marks its node and value in progress among the yes-or-no answers too, so a
+    /// yes-or-no walk inside it closes a loop where the findings walk would.
     private func applyOnce<Key: Hashable>(
         _ key: Key, in memo: Memo<Key>, countingSteps: Bool, _ index: Int, _ instance: JSONElement,
         _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
     ) {
-        if outcome.collects {
+        let collects = outcome.collects
+        if collects {
             switch memo.findings[key] {
             case .answered(let found)?:
                 outcome.add(found)
@@ -239,31 +241,33 @@ package struct SchemaValidator {
                 answers.assumed = min(answers.assumed, entered)
                 return
             case nil:
-                // A loop closes on the schema and value a findings walk around this one is at:
-                // the yes-or-no walk inside it must assume what the findings walk assumes.
-                if answers.collecting > 0, case .inProgress(let entered)? = memo.findings[key] {
-                    answers.assumed = min(answers.assumed, entered)
-                    return
-                }
+                break
             }
         }
         guard !countingSteps || step() else {
             outcome.failed = true
             return
         }
-        if outcome.collects {
-            memo.findings[key] = .inProgress(depth: depth)
-            answers.collecting += 1
-        } else {
-            memo.verdicts[key] = .inProgress(depth: depth)
+        let watched = schema.nodes[index].appliesInPlace
+        var markedVerdict = false
+        if watched {
+            if collects {
+                memo.findings[key] = .inProgress(depth: depth)
+                if memo.verdicts[key] == nil {
+                    memo.verdicts[key] = .inProgress(depth: depth)
+                    markedVerdict = true
+                }
+            } else {
+                memo.verdicts[key] = .inProgress(depth: depth)
+            }
         }
-        let own = evaluate(index, instance, path, depth: depth, collects: outcome.collects)
-        if outcome.collects { answers.collecting -= 1 }
+        let own = evaluate(index, instance, path, depth: depth, collects: collects)
         // The answer is kept unless it rests on a loop's assumption about a walk still in progress.
-        let settled = answers.assumed >= depth
-        if settled { answers.assumed = Int.max }
-        if outcome.collects {
+        let settled = !watched || answers.assumed >= depth
+        if settled, watched { answers.assumed = Int.max }
+        if collects {
             memo.findings[key] = settled ? .answered(own.violations) : nil
+            if markedVerdict { memo.verdicts[key] = settled ? .answered(!own.failed) : nil }
         } else {
             memo.verdicts[key] = settled ? .answered(!own.failed) : nil
         }
@@ -346,7 +350,8 @@ package struct SchemaValidator {
             }
             return
         }
-        if let reference = schema.nodes[index].inPlace.reference {
+        let appliesInPlace = schema.nodes[index].appliesInPlace
+        if appliesInPlace, let reference = schema.nodes[index].inPlace.reference {
             apply(reference, instance, path, depth: depth + 1, &outcome)
             if outcome.isDecided { return }
         }
@@ -365,7 +370,13 @@ package struct SchemaValidator {
         default: break
         }
         if outcome.isDecided { return }
-        applyInPlaceKeywords(index, instance, path, depth: depth, &outcome)
+        if appliesInPlace {
+            applyInPlaceKeywords(index, instance, path, depth: depth, &outcome)
+            if outcome.isDecided { return }
+        }
+        if schema.nodes[index].checksUnevaluated {
+            applyUnevaluatedKeywords(index, instance, path, depth: depth, &outcome)
+        }
     }
 
     /// `enum`, `const` and the number and string assertions.
@@ -756,8 +767,7 @@ package struct SchemaValidator {
         }
     }
 
-    /// `allOf`, `anyOf`, `oneOf`, `not`, `$dynamicRef`, `if`/`then`/`else`, `dependentSchemas` and
-    /// the `unevaluated…` keywords.
+    /// `allOf`, `anyOf`, `oneOf`, `not`, `$dynamicRef`, `if`/`then`/`else` and `dependentSchemas`.
     @inline(never)
     private func applyInPlaceKeywords(
         _ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
@@ -810,6 +820,13 @@ package struct SchemaValidator {
                 if outcome.isDecided { return }
             }
         }
+    }
+
+    /// `unevaluatedProperties` and `unevaluatedItems`.
+    @inline(never)
+    private func applyUnevaluatedKeywords(
+        _ index: Int, _ instance: JSONElement, _ path: JSONPointer, depth: Int, _ outcome: inout Outcome
+    ) {
         if let unevaluated = schema.nodes[index].object.unevaluatedProperties, let members = instance.members {
             applyUnevaluatedProperties(index, unevaluated, instance, members, path, depth: depth, &outcome)
             if outcome.isDecided { return }

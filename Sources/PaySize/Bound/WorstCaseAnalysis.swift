@@ -55,14 +55,23 @@ struct WorstCaseAnalysis {
     /// whole unbounded: the bounded rest.
     let shortestUnbounded: Bool
     let validator: SchemaValidator
+    /// Where the schema document marks an array as a Swift `Set` (`x-paysize-set`): its items
+    /// are drawn distinct, as decoding keeps one of each repeated item.
+    let setLocations: Set<JSONPointer>
+    /// Where a definition was inlined (a limit placed inside a recursive type), with its node:
+    /// entering such a place enters the definition.
+    let inlinedDefinitions: [JSONPointer: Int]
     private(set) var unbounded: [WorstCaseBound.UnboundedPath] = []
     private(set) var notes: [String] = []
     private var referencesInProgress: [Int] = []
 
     init(
         schema: CompiledSchema, printable: Bool, dates: WorstCaseBound.DateEncodingStrategy, writer: JSONWriter,
-        shortestUnbounded: Bool = false
+        shortestUnbounded: Bool = false, setLocations: Set<JSONPointer> = [],
+        inlinedDefinitions: [JSONPointer: Int] = [:]
     ) {
+        self.setLocations = setLocations
+        self.inlinedDefinitions = inlinedDefinitions
         self.schema = schema
         self.printable = printable
         self.dates = dates
@@ -135,7 +144,19 @@ struct WorstCaseAnalysis {
         return node
     }
 
-    private mutating func worst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
+    /// The costliest value of `node` at `path`. With `nullIsAbsent` (an optional member of a
+    /// `Codable` type), `null` is no value of its own: it decodes to `nil`, which synthesized
+    /// `encode(to:)` leaves out, so the member counts only when present.
+    private mutating func worst(_ node: CompiledSchema.Node, path: JSONPointer, nullIsAbsent: Bool = false) -> Outcome {
+        if let definition = inlinedDefinitions[node.location], !referencesInProgress.contains(definition) {
+            referencesInProgress.append(definition)
+            defer { referencesInProgress.removeLast() }
+            return worstOfNode(node, path: path, nullIsAbsent: nullIsAbsent)
+        }
+        return worstOfNode(node, path: path, nullIsAbsent: nullIsAbsent)
+    }
+
+    private mutating func worstOfNode(_ node: CompiledSchema.Node, path: JSONPointer, nullIsAbsent: Bool) -> Outcome {
         if let constant = node.constant {
             return constant
                 ? markUnbounded(
@@ -146,24 +167,27 @@ struct WorstCaseAnalysis {
         }
         if let reference = node.reference {
             guard !referencesInProgress.contains(reference) else {
+                // The definition's name is what the Swift type is called (`$defs/Comment`).
+                let location = schema.nodes[reference].location
+                let name: String
+                if case .key(let key)? = location.components.last { name = key } else { name = location.boundText }
                 return markUnbounded(
-                    path,
-                    why: "the type contains itself (\(schema.nodes[reference].location)), so values nest without end",
+                    path, why: "'\(name)' contains itself at \(path.boundText), so values nest without end",
                     fix:
-                        "break the recursion at \(path.boundText), for example with a flat array that has maxItems"
+                        "limit the depth with .maxDepth at \(path.boundText) (a SizeLimit), or unroll the schema there to a fixed depth"
                 )
             }
             referencesInProgress.append(reference)
             defer { referencesInProgress.removeLast() }
             var parent = node
             parent.reference = nil
-            return worst(merged(parent, into: schema.nodes[reference]), path: path)
+            return worst(merged(parent, into: schema.nodes[reference]), path: path, nullIsAbsent: nullIsAbsent)
         }
         if let branches = node.anyOf ?? node.oneOf {
             var parent = node
             parent.anyOf = nil
             parent.oneOf = nil
-            return best(branches.map { merged(parent, into: schema.nodes[$0]) }, path: path)
+            return best(branches.map { merged(parent, into: schema.nodes[$0]) }, path: path, nullIsAbsent: nullIsAbsent)
         }
         if let branches = node.allOf {
             // A value must meet every branch: the smallest branch bound is sound.
@@ -171,7 +195,7 @@ struct WorstCaseAnalysis {
             parent.allOf = nil
             var smallest: Outcome = .unbounded
             for branch in branches {
-                let outcome = worst(merged(parent, into: schema.nodes[branch]), path: path)
+                let outcome = worst(merged(parent, into: schema.nodes[branch]), path: path, nullIsAbsent: nullIsAbsent)
                 switch (outcome, smallest) {
                 case (.impossible, _): return .impossible
                 case (.bounded(let a), .bounded(let b)): if a.bytes < b.bytes { smallest = outcome }
@@ -186,7 +210,7 @@ struct WorstCaseAnalysis {
         }
         if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
             let index = schemaIndex(of: node)
-            let allowed = values.filter { validator.accepts(index, $0) }
+            let allowed = values.filter { validator.accepts(index, $0) && !(nullIsAbsent && $0.isNull) }
             return best(allowed.map { .bounded(enumWorst($0, node: node, path: path)) })
         }
         var kinds = node.types ?? []
@@ -208,7 +232,7 @@ struct WorstCaseAnalysis {
         var outcomes: [Outcome] = []
         for kind in kinds {
             switch kind {
-            case "null": outcomes.append(.bounded(leaf(.null, bytes: 4, path: path)))
+            case "null": outcomes.append(nullIsAbsent ? .impossible : .bounded(leaf(.null, bytes: 4, path: path)))
             case "boolean": outcomes.append(.bounded(leaf(.bool(false), bytes: 5, path: path)))
             case "string": outcomes.append(stringWorst(node, path: path))
             case "integer": outcomes.append(numberWorst(node, path: path, integer: true))
@@ -225,9 +249,9 @@ struct WorstCaseAnalysis {
         schema.nodes.firstIndex { $0.location == node.location } ?? schema.root
     }
 
-    private mutating func best(_ nodes: [CompiledSchema.Node], path: JSONPointer) -> Outcome {
+    private mutating func best(_ nodes: [CompiledSchema.Node], path: JSONPointer, nullIsAbsent: Bool) -> Outcome {
         var outcomes: [Outcome] = []
-        for node in nodes { outcomes.append(worst(node, path: path)) }
+        for node in nodes { outcomes.append(worst(node, path: path, nullIsAbsent: nullIsAbsent)) }
         return best(outcomes)
     }
 
@@ -358,12 +382,9 @@ struct WorstCaseAnalysis {
     }
 
     private mutating func numberWorst(_ node: CompiledSchema.Node, path: JSONPointer, integer: Bool) -> Outcome {
-        if node.isReferenceDate, dates == .iso8601 {
-            return .bounded(leaf(.number("0"), bytes: 22, path: path))
-        }
         let type = node.numberType
-        if type == .decimal { return decimalWorst(node, path: path) }
-        if integer || type?.integerBounds != nil {
+        if type == .decimal, !node.isReferenceDate { return decimalWorst(node, path: path) }
+        if !node.isReferenceDate, integer || type?.integerBounds != nil {
             guard let (lower, upper) = integerRange(node) else { return .impossible }
             let value = lower.text.utf8.count >= upper.text.utf8.count ? lower : upper
             return .bounded(leaf(.number(value.text), bytes: value.text.utf8.count, path: path))
@@ -374,33 +395,147 @@ struct WorstCaseAnalysis {
         if let maximum = node.maximum { upper = Swift.min(upper, Self.double(atMost: maximum)) }
         if let minimum = node.exclusiveMinimum { lower = Swift.max(lower, Self.double(atMost: minimum).nextUp) }
         if let maximum = node.exclusiveMaximum { upper = Swift.min(upper, Self.double(atLeast: maximum).nextDown) }
-        if node.isReferenceDate, dates != .deferredToDate {
-            // The encoder shifts the reference-date seconds to 1970 (and to milliseconds).
-            let shift = Date.timeIntervalBetween1970AndReferenceDate
-            let scale = dates == .millisecondsSince1970 ? 1000.0 : 1
-            lower = Swift.max(-Double.greatestFiniteMagnitude, (lower + shift) * scale)
-            upper = Swift.min(Double.greatestFiniteMagnitude, (upper + shift) * scale)
+        guard lower <= upper else {
+            note("no number lies in the range at \(path.boundText), so no value is allowed there")
+            return .impossible
         }
+        if node.isReferenceDate {
+            switch dates {
+            case .deferredToDate: break
+            case .iso8601: return iso8601Worst(lower, upper, path: path)
+            case .secondsSince1970, .millisecondsSince1970: return unixDateWorst(lower, upper, path: path)
+            }
+        }
+        // `-0` is allowed wherever 0 is (JSON Schema compares numbers by value) and decodes to a
+        // negative zero, which both writers write as `-0`: two bytes, beyond the `0` the
+        // shortest texts below find in a range that holds only zero.
+        let holdsZero = lower <= 0 && upper >= 0
         if type == .float {
             // JSONDecoder rounds an allowed number to the nearest Float, so the ends round too
             // (a Float past the greatest finite one is refused).
-            let floatLower = Swift.max(Float(lower), -Float.greatestFiniteMagnitude)
-            let floatUpper = Swift.min(Float(upper), Float.greatestFiniteMagnitude)
-            guard
+            var floatLower = Swift.max(Float(lower), -Float.greatestFiniteMagnitude)
+            var floatUpper = Swift.min(Float(upper), Float.greatestFiniteMagnitude)
+            // A number other than 0 that rounds to a zero Float is refused (x-paysize-number),
+            // so zero is reached only when the range holds 0 itself.
+            if floatLower == 0, lower > 0 { floatLower = .leastNonzeroMagnitude }
+            if floatUpper == 0, upper < 0 { floatUpper = -.leastNonzeroMagnitude }
+            guard floatLower <= floatUpper,
                 let found = longestFloatingText(
                     in: floatLower, floatUpper, maximumDigits: 9, plainUpperBound: 16_777_216)
-            else { return .impossible }
+            else {
+                note(
+                    "no Float lies in the range at \(path.boundText): every number in it rounds to zero, which only 0 itself may, so no value is allowed there"
+                )
+                return .impossible
+            }
+            if holdsZero, found.text.utf8.count < 2 { return .bounded(leaf(.number("-0"), bytes: 2, path: path)) }
             // An end rounded past the range is sent as the end itself, which decodes to it.
+            // The Float's own text may read, as a decimal, just past an end its value is within:
+            // then the value's Double text, which reads back as the same Float, is sent.
+            let value = Double(found.value)
+            let floatText = Double(found.text).map { (lower...upper).contains($0) } == true
             let sent =
-                Double(found.value) < lower
-                ? FloatingText.text(lower) : Double(found.value) > upper ? FloatingText.text(upper) : found.text
+                value < lower
+                ? FloatingText.text(lower)
+                : value > upper ? FloatingText.text(upper) : floatText ? found.text : FloatingText.text(value)
             return .bounded(leaf(.number(sent), bytes: found.text.utf8.count, path: path))
         }
         guard
             let found = longestFloatingText(
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
+        if holdsZero, found.text.utf8.count < 2 { return .bounded(leaf(.number("-0"), bytes: 2, path: path)) }
         return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+    }
+
+    /// A `Date` written by `.secondsSince1970` or `.millisecondsSince1970`: the schema's number
+    /// counts seconds since 2001 (what the device decodes), and the encoder writes
+    /// `timeIntervalSince1970` (the seconds plus 978307200, rounded to a Double) or a thousand
+    /// times that, rounded again.
+    ///
+    /// The shift is monotonic, so the longest text of any Double between the shifted ends bounds
+    /// every allowed value. Not every Double there is a shifted one: the witness is the allowed
+    /// number nearest the longest text's value (and its neighbours) whose shifted text is
+    /// longest, and where none reaches the bound a note says by how much it falls short.
+    private mutating func unixDateWorst(_ lower: Double, _ upper: Double, path: JSONPointer) -> Outcome {
+        let milliseconds = dates == .millisecondsSince1970
+        let shift = Date.timeIntervalBetween1970AndReferenceDate
+        func encoded(_ seconds: Double) -> Double {
+            milliseconds ? 1000.0 * (seconds + shift) : seconds + shift
+        }
+        // A Date whose written number is not finite makes the encoder throw: no value to count.
+        let low = Swift.max(encoded(lower), -Double.greatestFiniteMagnitude)
+        let high = Swift.min(encoded(upper), Double.greatestFiniteMagnitude)
+        // A written number near zero comes from seconds near -978307200, where Doubles are
+        // 2^-24 apart or more, and the sum is exact (Sterbenz): no nonzero written value is
+        // smaller than 2^-24 (times 1000 for milliseconds), so the tiny texts between are out.
+        let gap = (milliseconds ? 1000.0 : 1.0) * 0x1p-24
+        var found: (value: Double, text: String)?
+        for (from, to) in [
+            (low, Swift.min(high, -gap)), (Swift.max(low, gap), high), (Swift.max(low, 0), Swift.min(high, 0)),
+        ]
+        where from <= to {
+            if let piece = longestFloatingText(
+                in: from, to, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992),
+                piece.text.utf8.count > found?.text.utf8.count ?? -1
+            {
+                found = piece
+            }
+        }
+        guard let found else { return .impossible }
+        let bound = found.text.utf8.count
+        var best: (seconds: Double, byteCount: Int)?
+        func consider(_ seconds: Double) {
+            guard seconds >= lower, seconds <= upper else { return }
+            let written = encoded(seconds)
+            guard written.isFinite else { return }
+            let byteCount = floatingText(written).utf8.count
+            if byteCount > best?.byteCount ?? -1 { best = (seconds, byteCount) }
+        }
+        // Each start is walked a few dozen Doubles both ways: the shifted values step through
+        // the texts near the longest one.
+        let inverse = milliseconds ? found.value / 1000.0 - shift : found.value - shift
+        for start in [inverse, lower, upper] where start.isFinite {
+            var up = Swift.min(Swift.max(start, lower), upper)
+            var down = up
+            for _ in 0..<48 where best?.byteCount ?? -1 < bound {
+                consider(up)
+                consider(down)
+                up = up.nextUp
+                down = down.nextDown
+            }
+        }
+        guard let best else { return .impossible }
+        if best.byteCount < bound {
+            note(
+                "the Date at \(path.boundText) is bounded by the longest text between its shifted ends (\(bound) bytes); the witness reaches \(best.byteCount)"
+            )
+        }
+        return .bounded(leaf(.number(FloatingText.text(best.seconds)), bytes: bound, path: path))
+    }
+
+    /// A `Date` written by `.iso8601`: `YYYY-MM-DDTHH:MM:SSZ` in quotes, whole seconds rounded
+    /// down, the year at least four digits and signed when negative. The text grows with the
+    /// year's digits away from years 0 to 9999, so its longest is at an end of the range.
+    ///
+    /// Without both ends within ±10^13 seconds of 2001 (about ±317 000 years) the longest text
+    /// is not known: Foundation's ISO 8601 writer has no documented limit on the year, so the
+    /// place is unbounded rather than guessed.
+    private mutating func iso8601Worst(_ lower: Double, _ upper: Double, path: JSONPointer) -> Outcome {
+        let limit = 1e13
+        guard lower >= -limit, upper <= limit else {
+            return markUnbounded(
+                path,
+                why:
+                    "a Date written as .iso8601 without a range: its year grows with the number (300000000000 seconds since 2001 is '11507-08-17T05:20:00Z')",
+                fix:
+                    "add minimum and maximum to \(path.boundText) (seconds since 2001; years 1 to 9999 are -63114076800 to 252423993599)",
+                shortest: .bounded(leaf(.number("0"), bytes: 22, path: path)))
+        }
+        let lowerBytes = ISO8601Text.quotedByteCount(secondsSinceReferenceDate: lower)
+        let upperBytes = ISO8601Text.quotedByteCount(secondsSinceReferenceDate: upper)
+        let end = lowerBytes >= upperBytes ? lower : upper
+        return .bounded(leaf(.number(FloatingText.text(end)), bytes: Swift.max(lowerBytes, upperBytes), path: path))
     }
 
     /// A `Decimal`: the longest `description` of one read from a number the node allows.
@@ -556,7 +691,8 @@ struct WorstCaseAnalysis {
             var parts = Worst(bytes: 0, witness: .null)
             var isUnbounded = false
             for (key, index) in node.properties {
-                switch worst(schema.nodes[index], path: path.appending(key)) {
+                let isOptional = !node.required.contains(key)
+                switch worst(schema.nodes[index], path: path.appending(key), nullIsAbsent: isOptional) {
                 case .impossible:
                     if node.required.contains(key) { return .impossible }
                 case .unbounded: isUnbounded = true
@@ -722,7 +858,7 @@ struct WorstCaseAnalysis {
             return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
         }
         var items: [Worst]
-        if node.uniqueItems {
+        if node.uniqueItems || setLocations.contains(node.location) {
             if let distinct = distinctValues(itemNode, count: rest, path: itemPath) {
                 items = distinct
             } else {
@@ -732,7 +868,9 @@ struct WorstCaseAnalysis {
                 case .bounded(let value): items = Array(repeating: value, count: rest)
                 }
                 note(
-                    "the items of \(itemPath.boundText) must differ; the bound counts each at the worst one, and the witness repeats it"
+                    node.uniqueItems
+                        ? "the items of \(itemPath.boundText) must differ; the bound counts each at the worst one, and the witness repeats it"
+                        : "the items of \(itemPath.boundText) form a Set, which keeps one of each repeated item; the bound counts each at the worst one, and the witness repeats it"
                 )
             }
         } else {

@@ -74,27 +74,29 @@ public struct WorstCaseBound: Sendable {
         public var fix: String
     }
 
-    /// An array with `maxItems`, and what one more item costs at the worst case.
-    package struct ArrayHeadroom: Sendable, Equatable {
+    /// An array with `maxItems`, and what one more item costs at the worst case: the headroom
+    /// ``WorstCaseBound/moreItemsFit(_:within:)`` measures.
+    public struct ArrayHeadroom: Sendable, Equatable {
         /// The array, `*` standing for enclosing array items and dictionary values.
-        package var path: JSONPointer
+        public var path: JSONPointer
         /// Its `maxItems`.
-        package var maxItems: Int
+        public var maxItems: Int
         /// The bytes one item adds at its worst, its comma included.
-        package var worstBytesPerItem: Int
+        public var worstBytesPerItem: Int
     }
 
     /// The worst-case bytes of one place: a scalar, or the keys and punctuation of the whole.
-    package struct PathBytes: Sendable, Equatable {
+    public struct PathBytes: Sendable, Equatable {
         /// The place, with `*` for array items; `nil` for the keys and punctuation of the whole.
-        package var path: JSONPointer?
+        public var path: JSONPointer?
         /// How many times the place occurs in the worst case.
-        package var count: Int
+        public var count: Int
         /// Its bytes, every occurrence together.
-        package var byteCount: Int
+        public var byteCount: Int
 
-        /// The place as reports print it: ``JSONPointer/boundText``, or `(keys and punctuation)`.
-        package var label: String {
+        /// The place as reports print it: a pattern such as `/items/*/name`, or
+        /// `(keys and punctuation)`.
+        public var label: String {
             path?.boundText ?? "(keys and punctuation)"
         }
     }
@@ -162,6 +164,14 @@ public struct WorstCaseBound: Sendable {
     public let deviceWitnessJSON: String?
     /// Every unbounded place, with why and the fix; empty when bounded.
     public let unbounded: [UnboundedPath]
+    /// How each `Date` is counted: the strategy given, or the one the schema records.
+    public let dateEncodingStrategy: DateEncodingStrategy
+    /// Every array with `maxItems` in the device's worst case (``deviceByteCount``), outermost
+    /// first, with what one more item costs; see ``moreItemsFit(_:within:)``.
+    public var arrays: [ArrayHeadroom] { judged.arrays }
+    /// Where the device's worst case spends its bytes, largest first, the keys and punctuation
+    /// of the whole last; the rows add up to ``deviceByteCount``. Empty when no value is allowed.
+    public var breakdown: [PathBytes] { judged.breakdown }
     /// The Swift writer's figures, which the public properties without `device` report.
     package let swiftFigures: WriterFigures
     /// The Objective-C writer's figures: floating-point numbers at 17 significant digits.
@@ -191,22 +201,33 @@ public struct WorstCaseBound: Sendable {
     ///
     /// - Parameters:
     ///   - schema: A content-state or attributes schema, inferred or hand-written.
-    ///   - dateEncodingStrategy: How the encoder writes a `Date`; defaults to
-    ///     ``DateEncodingStrategy/deferredToDate``, the device's.
+    ///   - dateEncodingStrategy: How the encoder writes a `Date`; by default the strategy the
+    ///     schema records (`x-paysize-date-encoding`, written by
+    ///     ``PayloadSchema/infer(from:limits:dateEncodingStrategy:)``), else
+    ///     ``DateEncodingStrategy/deferredToDate``, the device's. The schema's `Date` numbers are
+    ///     seconds since 2001 whichever it is: what the device decodes.
     ///   - deviceWriter: Which writer's count ``deviceByteCount`` is; defaults to
     ///     ``DeviceWriter/larger``, the larger of the two, which every device accepts.
     public init(
-        schema: PayloadSchema, dateEncodingStrategy: DateEncodingStrategy = .deferredToDate,
+        schema: PayloadSchema, dateEncodingStrategy: DateEncodingStrategy? = nil,
         deviceWriter: DeviceWriter = .larger
     ) {
+        let dateEncodingStrategy = dateEncodingStrategy ?? schema.recordedDateEncodingStrategy ?? .deferredToDate
+        let setLocations = schema.setLocations
+        let inlinedDefinitions = schema.inlinedDefinitions
+        self.dateEncodingStrategy = dateEncodingStrategy
         var unbounded: [UnboundedPath] = []
         var notes: [String] = []
         func figures(_ writer: JSONWriter) -> WriterFigures {
             var full = WorstCaseAnalysis(
-                schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer)
+                schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
+                setLocations: setLocations,
+                inlinedDefinitions: inlinedDefinitions)
             let fullResult = full.run()
             var printable = WorstCaseAnalysis(
-                schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer)
+                schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
+                setLocations: setLocations,
+                inlinedDefinitions: inlinedDefinitions)
             let printableResult = printable.run()
             unbounded = full.unbounded
             for note in full.notes where !notes.contains(note) { notes.append(note) }
@@ -223,11 +244,13 @@ public struct WorstCaseBound: Sendable {
             } else {
                 var rest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: false, dates: dateEncodingStrategy, writer: writer,
-                    shortestUnbounded: true)
+                    shortestUnbounded: true, setLocations: setLocations,
+                    inlinedDefinitions: inlinedDefinitions)
                 figures.boundedRestByteCount = rest.run()?.bytes
                 var printableRest = WorstCaseAnalysis(
                     schema: schema.compiled, printable: true, dates: dateEncodingStrategy, writer: writer,
-                    shortestUnbounded: true)
+                    shortestUnbounded: true, setLocations: setLocations,
+                    inlinedDefinitions: inlinedDefinitions)
                 figures.printableBoundedRestByteCount = printableRest.run()?.bytes
             }
             var rows: [JSONPointer: PathBytes] = [:]
@@ -274,7 +297,7 @@ public struct WorstCaseBound: Sendable {
         var assumptions = [
             "the first figure allows any Unicode scalar in strings: a control character is 6 bytes (\\u00XX), \\b \\f \\n \\r \\t \" \\ and / are 2, other text 1 to 4 bytes of UTF-8",
             "the printable figure allows no control characters (C0, DEL, C1) in strings whose values are not listed",
-            "maxLength counts Unicode scalars, as JSON Schema does; optionals are present, arrays and dictionaries full",
+            "maxLength counts Unicode scalars, as JSON Schema does; optionals are present (a nil one is left out, as synthesized Codable does), arrays and dictionaries full, a Set's items distinct",
             "the bounded rest counts each unbounded place at its smallest allowed form (a string at minLength ASCII letters, an array or dictionary at its fewest items, a place of any type as 0, a recursive type cut where it recurses) and everything else at its worst",
             "sizes are of the compact text a default JSONEncoder writes once the value is decoded into the Swift type: numbers re-encoded at their shortest round-trip text, a URL as its absoluteString (up to 12 bytes a scalar once percent-encoded), Data as base64",
             "the device figures write every Double, Float (widened to Double first) and Date number with 17 significant digits as the Objective-C writer does (C's %.17g: trailing zeros dropped, an exponent below 1e-4 and from 1e17), iOS 16's JSONEncoder and a push re-written on the device; integers, strings and Decimals are written alike by both writers",
@@ -300,9 +323,12 @@ public struct WorstCaseBound: Sendable {
         switch strategy {
         case .deferredToDate:
             "a Date is a Double of seconds since 2001 (.deferredToDate, ActivityKit's), at most 24 bytes; .secondsSince1970 and .millisecondsSince1970 are Doubles too, .iso8601 is 22 bytes for years 1 to 9999"
-        case .secondsSince1970: "a Date is a Double of seconds since 1970 (.secondsSince1970)"
-        case .millisecondsSince1970: "a Date is a Double of milliseconds since 1970 (.millisecondsSince1970)"
-        case .iso8601: "a Date is an ISO 8601 string (.iso8601), 22 bytes for years 1 to 9999"
+        case .secondsSince1970:
+            "a Date is a Double of seconds since 1970 (.secondsSince1970): the schema's seconds since 2001 plus 978307200; the witness gives seconds since 2001"
+        case .millisecondsSince1970:
+            "a Date is a Double of milliseconds since 1970 (.millisecondsSince1970): 1000 times the schema's seconds since 2001 plus 978307200; the witness gives seconds since 2001"
+        case .iso8601:
+            "a Date is an ISO 8601 string (.iso8601), 22 bytes for years 1 to 9999 and longer beyond; a Date without minimum and maximum is unbounded"
         }
     }
 
@@ -312,7 +338,8 @@ public struct WorstCaseBound: Sendable {
     ///   - type: The `ContentState` (or attributes) type.
     ///   - limits: Size keywords by JSON Pointer, `*` standing for array items and dictionary
     ///     values: `["/items": .maxItems(12), "/items/*/name": .maxLength(40)]`.
-    ///   - dateEncodingStrategy: As in ``init(schema:dateEncodingStrategy:deviceWriter:)``.
+    ///   - dateEncodingStrategy: How the app's `JSONEncoder` writes a `Date`; recorded in the
+    ///     inferred schema. Defaults to ``DateEncodingStrategy/deferredToDate``.
     ///   - deviceWriter: As in ``init(schema:dateEncodingStrategy:deviceWriter:)``.
     /// - Throws: ``SizeLimitError`` when a pointer names no member of the type or a keyword
     ///   does not apply there.
@@ -322,14 +349,19 @@ public struct WorstCaseBound: Sendable {
         deviceWriter: DeviceWriter = .larger
     ) throws {
         self.init(
-            schema: try PayloadSchema.infer(from: type, limits: limits), dateEncodingStrategy: dateEncodingStrategy,
+            schema: try PayloadSchema.infer(from: type, limits: limits, dateEncodingStrategy: dateEncodingStrategy),
             deviceWriter: deviceWriter)
     }
 
-    /// How many more items an array of the judged writer's ``WriterFigures/arrays`` holds at
-    /// the device's worst case within `limit` bytes (negative: how many fewer it must hold);
-    /// `nil` while the bound is unbounded.
-    package func moreItemsFit(_ array: ArrayHeadroom, within limit: Int) -> Int? {
+    /// How many more items `array` (one of ``arrays``) holds at the device's worst case within
+    /// `limit` bytes; negative: how many fewer it must hold. `nil` while the bound is unbounded.
+    ///
+    /// ```swift
+    /// for array in bound.arrays {
+    ///     print(array.path, bound.moreItemsFit(array, within: 4096) ?? 0)   // /items 3
+    /// }
+    /// ```
+    public func moreItemsFit(_ array: ArrayHeadroom, within limit: Int) -> Int? {
         guard let deviceByteCount, array.worstBytesPerItem > 0 else { return nil }
         let room = limit - deviceByteCount
         return room >= 0

@@ -208,9 +208,9 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Checks `instance` (a `content-state` or `attributes` object) against this schema.
     ///
-    /// Schema violations are ``PayloadFinding/Severity/dropped`` (exactly the instances a
-    /// draft 2020-12 validator rejects). Separately, keys the schema does not know and `Date`
-    /// numbers that look like Unix time are ``PayloadFinding/Severity/suspicious``.
+    /// Schema violations are errors coded ``PayloadFinding/Code/dropped`` (exactly the instances
+    /// a draft 2020-12 validator rejects). Separately, keys the schema does not know and `Date`
+    /// numbers that look like Unix time are warnings coded ``PayloadFinding/Code/suspicious``.
     ///
     /// - Parameters:
     ///   - instance: The value to check.
@@ -224,7 +224,7 @@ public struct PayloadSchema: Sendable, Equatable {
         return dropped + suspicious
     }
 
-    /// Whether `instance` satisfies the schema (no ``PayloadFinding/Severity/dropped`` finding).
+    /// Whether `instance` satisfies the schema (no ``PayloadFinding/Code/dropped`` finding).
     @_spi(Internals) public func isValid(_ instance: JSONElement) -> Bool {
         SchemaValidator(schema: compiled).accepts(compiled.root, instance)
     }

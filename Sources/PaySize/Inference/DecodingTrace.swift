@@ -94,9 +94,10 @@ final class DecodingTrace {
             }
         case .keyed:
             var members: [(String, JSONElement)] = [("type", .string("object"))]
-            if !properties.isEmpty {
-                members.append(("properties", .object(properties.map { ($0.key, $0.value.schema()) })))
-            }
+            // Even with no member read, `properties` says the object is a type's own keys, not a
+            // dictionary: a case without associated values is `{}` however much the payload
+            // holds, and the worst-case bound counts it so.
+            members.append(("properties", .object(properties.map { ($0.key, $0.value.schema()) })))
             let required = properties.filter { $0.value.isRequired }.map { JSONElement.string($0.key) }
             if !required.isEmpty { members.append(("required", .array(required))) }
             schema = .object(members)

@@ -27,10 +27,14 @@ extension ContiguousArray: StructuralDecodable where Element: Decodable {
 extension Set: StructuralDecodable where Element: Decodable {
     static func inferStructure(in inference: SchemaInference) -> SchemaInference.Inferred {
         // Duplicates decode fine (the set keeps one), so no `uniqueItems`: a schema that refused
-        // them would call a payload the device accepts dropped. The worst-case bound is
-        // therefore loose for a set (it counts repeated items the set would drop).
+        // them would call a payload the device accepts dropped. The annotation tells the
+        // worst-case bound to count distinct items, all a decoded set can hold.
         let element = inference.infer(Element.self)
-        return .init(schema: .object([("type", .string("array")), ("items", element.schema)]), value: Set<Element>())
+        return .init(
+            schema: .object([
+                ("type", .string("array")), ("items", element.schema), (PaySizeKeyword.set.rawValue, .bool(true)),
+            ]),
+            value: Set<Element>())
     }
 }
 

@@ -6,8 +6,11 @@
 /// Dates (numbers under a date-like key, or ISO-8601 strings) and sequence numbers that rise
 /// mean the newest element is last; falling, first. A rank, place or position that rises means
 /// the top element is first. Numeric ids are read like dates (ids grow over time). The first
-/// member that is monotonic over every element decides; an array none of them orders has no
-/// inferred order.
+/// member that is monotonic over every element decides. Failing those, any other member whose
+/// numbers or dates strictly rise or fall over every element orders the array, whatever its
+/// name: rising reads as time going on (`over` 13.1 → 18.3: newest last), falling as a ranking
+/// by a count or score (top first). An array none of them orders has no inferred order, and a
+/// cut must ask which end to keep (``ShrinkAdvisor/keptEnd``).
 struct ArrayOrder: Sendable, Equatable {
     /// Which end of the array holds the element that matters most.
     enum End: Sendable, Equatable {
@@ -21,6 +24,8 @@ struct ArrayOrder: Sendable, Equatable {
     var kept: String
     /// What the order was read from, such as "dates fall: newest first, by 'date'".
     var reason: String
+    /// The member whose values order the elements, when one does.
+    var orderKey: String? = nil
 
     /// The order of `elements`, or `nil` when no member orders them.
     static func infer(_ elements: [JSONElement]) -> ArrayOrder? {
@@ -39,23 +44,69 @@ struct ArrayOrder: Sendable, Equatable {
                 let falling = zip(values, values.dropFirst()).allSatisfy { $0 >= $1 }
                 guard rising != falling else { continue }
                 let name = "'\(candidate.key)'"
+                var order: ArrayOrder
                 switch (wanted, rising) {
                 case (.rank, true):
-                    return ArrayOrder(importantEnd: .first, kept: "top-ranked", reason: "\(name) rises: top first")
+                    order = ArrayOrder(importantEnd: .first, kept: "top-ranked", reason: "\(name) rises: top first")
                 case (.rank, false):
-                    return ArrayOrder(importantEnd: .last, kept: "top-ranked", reason: "\(name) falls: top last")
+                    order = ArrayOrder(importantEnd: .last, kept: "top-ranked", reason: "\(name) falls: top last")
                 case (.date, true):
-                    return ArrayOrder(importantEnd: .last, kept: "newest", reason: "\(name) rises: newest last")
+                    order = ArrayOrder(importantEnd: .last, kept: "newest", reason: "\(name) rises: newest last")
                 case (.date, false):
-                    return ArrayOrder(importantEnd: .first, kept: "newest", reason: "\(name) falls: newest first")
+                    order = ArrayOrder(importantEnd: .first, kept: "newest", reason: "\(name) falls: newest first")
                 case (.identifier, true):
-                    return ArrayOrder(importantEnd: .last, kept: "newest", reason: "ids in \(name) rise: newest last")
+                    order = ArrayOrder(importantEnd: .last, kept: "newest", reason: "ids in \(name) rise: newest last")
                 case (.identifier, false):
-                    return ArrayOrder(importantEnd: .first, kept: "newest", reason: "ids in \(name) fall: newest first")
+                    order = ArrayOrder(
+                        importantEnd: .first, kept: "newest", reason: "ids in \(name) fall: newest first")
                 }
+                order.orderKey = candidate.key
+                return order
             }
         }
+        return strictlyMonotonic(elements, first: first)
+    }
+
+    /// The order given by the first member, in document order, whose numbers (or ISO-8601
+    /// dates) strictly rise or fall over every element; ties and gaps disqualify a member, so
+    /// a constant or repeated value never orders anything.
+    private static func strictlyMonotonic(_ elements: [JSONElement], first: [JSONMember]) -> ArrayOrder? {
+        for member in first where member.value.numberText != nil || member.value.stringValue != nil {
+            var previous: Double? = nil
+            var direction = 0
+            var isOrdering = true
+            for element in elements {
+                guard let value = sortKey(element[member.key]) else {
+                    isOrdering = false
+                    break
+                }
+                if let previous {
+                    let step = value > previous ? 1 : value < previous ? -1 : 0
+                    if step == 0 || (direction != 0 && step != direction) {
+                        isOrdering = false
+                        break
+                    }
+                    direction = step
+                }
+                previous = value
+            }
+            guard isOrdering, direction != 0 else { continue }
+            let name = "'\(member.key)'"
+            var order =
+                direction > 0
+                ? ArrayOrder(importantEnd: .last, kept: "newest", reason: "\(name) rises: newest last")
+                : ArrayOrder(importantEnd: .first, kept: "top", reason: "\(name) falls: top first")
+            order.orderKey = member.key
+            return order
+        }
         return nil
+    }
+
+    /// The order a caller chose for an array nothing orders (`--keep first|last`).
+    static func chosen(_ end: End) -> ArrayOrder {
+        end == .first
+            ? ArrayOrder(importantEnd: .first, kept: "first", reason: "as asked: keep first")
+            : ArrayOrder(importantEnd: .last, kept: "last", reason: "as asked: keep last")
     }
 
     private enum Kind: Equatable {
@@ -84,7 +135,7 @@ struct ArrayOrder: Sendable, Equatable {
     }
 
     /// A comparable form of a date, rank or id value.
-    private static func sortKey(_ element: JSONElement?) -> Double? {
+    static func sortKey(_ element: JSONElement?) -> Double? {
         guard let element else { return nil }
         if let text = element.numberText { return Double(text) }
         if let string = element.stringValue, let date = ISO8601Timestamp(string) { return Double(date.unixSeconds) }

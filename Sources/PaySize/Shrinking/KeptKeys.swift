@@ -8,8 +8,40 @@ struct KeptKeys: Sendable {
     ///
     /// OneSignal's Live Activity SDK (`OneSignalLiveActivities`) requires a member named
     /// `onesignal` in both the attributes and the content state (`OneSignalLiveActivityAttributeData`,
-    /// `OneSignalLiveActivityContentStateData`); its server fills it.
-    static let pushSDKKeys = ["onesignal"]
+    /// `OneSignalLiveActivityContentStateData`); its server fills it. Pushwoosh and Dengage copy
+    /// the design with `pushwoosh` and `dengage` (see ``sdkShapes``).
+    static let pushSDKKeys = sdkShapes.map(\.marker)
+
+    /// A push SDK's whole content-state (and attributes) shape: its own member, and the members
+    /// its default attributes type declares beside it, which the SDK decodes too.
+    struct SDKShape: Sendable {
+        /// The SDK's own member, filled by its server: nothing below it ever changes.
+        var marker: String
+        /// Members the SDK's default type declares beside the marker (`data`, a
+        /// `[String: AnyCodable]` holding the app's values): kept by name and whole, never
+        /// renamed, folded, packed or turned into enums.
+        var siblings: [String]
+    }
+
+    /// The shapes of push SDKs with a Live Activity payload of their own, each sourced in
+    /// <doc:PushSDKKeys>: OneSignal (`onesignal`, and `data` in its `DefaultLiveActivityAttributes`),
+    /// Pushwoosh (`pushwoosh` + `data`) and Dengage (`dengage` + `data`).
+    static let sdkShapes = [
+        SDKShape(marker: "onesignal", siblings: ["data"]),
+        SDKShape(marker: "pushwoosh", siblings: ["data"]),
+        SDKShape(marker: "dengage", siblings: ["data"]),
+    ]
+
+    /// The keys of an app region's root that belong to an SDK's shape: a marker, and its
+    /// siblings when the marker is there.
+    static func sdkShapeKeys(amongKeys keys: [String]) -> [String] {
+        var shape: [String] = []
+        for sdk in sdkShapes where keys.contains(sdk.marker) {
+            shape.append(sdk.marker)
+            shape += sdk.siblings.filter { keys.contains($0) && !shape.contains($0) }
+        }
+        return shape
+    }
 
     let patterns: [String]
 

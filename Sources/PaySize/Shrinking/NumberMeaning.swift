@@ -39,7 +39,7 @@ enum NumberMeaning: Equatable, Sendable {
     }
 
     /// Keys that hold coordinate pairs: `route`, `path`, `coordinates`, `points`, `polyline`…
-    private static func isCoordinateContainer(_ key: String) -> Bool {
+    static func isCoordinateContainer(_ key: String) -> Bool {
         let words = SwiftNaming.words(of: key).map { $0.lowercased() }
         return words.contains {
             [

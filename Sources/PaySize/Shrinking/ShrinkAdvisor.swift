@@ -52,6 +52,33 @@ public struct ShrinkAdvisor: Sendable {
     /// Well-known push SDKs' keys are kept without being listed (see <doc:PushSDKKeys>).
     /// Default none.
     public var keptKeys: [String] = []
+    /// Which end of an array to keep when nothing in its items orders them (no date, rank,
+    /// sequence or other member that strictly rises or falls); `paysize suggest --keep
+    /// first|last`. Left `nil` (the default), such a cut says "order unknown: keep which end?",
+    /// never joins the plan and is listed after every other suggestion.
+    public var keptEnd: KeptEnd?
+
+    /// Which end of an unordered array a cut keeps (see ``ShrinkAdvisor/keptEnd``).
+    public enum KeptEnd: Sendable, Hashable, CaseIterable {
+        /// The items sent first.
+        case first
+        /// The items sent last.
+        case last
+
+        /// `first` or `last`, as `--keep` spells it.
+        package var name: String {
+            switch self {
+            case .first: "first"
+            case .last: "last"
+            }
+        }
+
+        /// The end `--keep` names, or `nil` for another name.
+        package init?(name: String) {
+            guard let end = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = end
+        }
+    }
 
     /// An advisor; every parameter has the default documented on its property.
     public init(
@@ -169,7 +196,7 @@ public struct ShrinkAdvisor: Sendable {
             payload: payload, jsonBytes: jsonBytes, byteCount: before, series: series, appRegions: regions,
             budget: budget, target: target, escapesSlashes: document.escapesSlashes, schemas: schemas,
             writtenByteCount: writtenByteCount, keptKeys: KeptKeys(keptKeys), device: standing.device,
-            devicePaths: document.devicePaths)
+            devicePaths: document.devicePaths, keptEnd: keptEnd.map { $0 == .first ? .first : .last })
         let contract = ShrinkContractCheck(document: document, schemas: schemas)
         let judgedBefore = standing.judgedDevice(budget)?.byteCount
 
@@ -208,29 +235,42 @@ public struct ShrinkAdvisor: Sendable {
                 suggestion.deviceByteCount = judgedAfter?.byteCount
                 suggestion.deviceWriter = judgedAfter?.writer
                 suggestion.newDeviceTier = after.deviceTier(budget)
+                suggestion.asksWhichEnd = proposal.asksWhichEnd
+                if Self.cutKinds.contains(proposal.kind), savesBytes, !after.reaches(target, budget) {
+                    suggestion.title += "; not enough alone to reach \(target)"
+                }
                 if savesBytes { suggestions.append(suggestion) } else { zeroSavings.append(suggestion) }
             }
         }
         // Cheapest contract change first (an app change means an App Store release, and running
         // activities keep the old form until they end), then the largest saving on the figure
         // that binds the payload (the device's when its tier is the worse), then on the other;
-        // ties keep the strategies' order.
+        // ties keep the strategies' order. A cut waiting to be told which end to keep comes after
+        // every measured move: its saving is real, but which items it keeps is a guess.
         let deviceBound = standing.isDeviceBound(budget)
         suggestions = suggestions.enumerated()
             .sorted {
                 let left = $0.element.rankedSavings(deviceBound: deviceBound)
                 let right = $1.element.rankedSavings(deviceBound: deviceBound)
-                return ($0.element.contractChange, -left.bound, -left.other, $0.offset)
-                    < ($1.element.contractChange, -right.bound, -right.other, $1.offset)
+                return (
+                    $0.element.asksWhichEnd ? 1 : 0, $0.element.contractChange, -left.bound, -left.other, $0.offset
+                ) < ($1.element.asksWhichEnd ? 1 : 0, $1.element.contractChange, -right.bound, -right.other, $1.offset)
             }
             .map(\.element)
         let planner = ShrinkPlanner(document: document, budget: budget, target: target)
-        let plan = planner.plan(from: suggestions.filter { allowsLossy || !$0.isLossy })
+        let plannable = suggestions.filter { !$0.asksWhichEnd }
+        let plan = planner.plan(from: plannable.filter { allowsLossy || !$0.isLossy })
+        // What --lossy would reach, for a lossless report whose plan leaves lossy moves out.
+        let lossyPlan =
+            !allowsLossy && plannable.contains(where: \.isLossy) ? planner.plan(from: plannable) : nil
         return ShrinkReport(
             document: document, writtenByteCount: writtenByteCount, budget: budget, target: target,
             allowsLossy: allowsLossy, suggestions: suggestions, zeroSavings: zeroSavings, plan: plan,
-            appRegions: regions)
+            lossyPlan: lossyPlan, appRegions: regions)
     }
+
+    /// The kinds of suggestion that cut items: one that cannot reach the target alone says so.
+    static let cutKinds: Set<String> = ["cap-items", "downsample"]
 
     /// What a rounding's title adds when it saves nothing (or costs bytes) as Foundation's
     /// Objective-C writer writes it: that writer gives a non-integral number 17 significant

@@ -29,6 +29,9 @@ package struct ShrinkCandidate: Sendable {
     /// rounding saves nothing as Foundation's Objective-C writer writes it, the suggestion's
     /// title says so with this example.
     package var roundingExample: (sent: String, rounded: String)?
+    /// Whether the proposal is a cut of items nothing orders, waiting for the caller to say
+    /// which end to keep (``ShrinkAdvisor/keptEnd``): it never joins a plan and is listed last.
+    package var asksWhichEnd = false
 
     /// Creates a proposal for the advisor to apply and measure.
     ///

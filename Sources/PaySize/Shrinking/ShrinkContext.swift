@@ -36,13 +36,26 @@ package struct ShrinkContext: Sendable {
     let device: WrittenByteCounts?
     /// Where ActivityKit's figure is counted (see ``ShrinkDocument/devicePaths``).
     let devicePaths: [JSONPointer]
+    /// Which end a cut of unordered items keeps, when the caller said (``ShrinkAdvisor/keptEnd``).
+    let keptEnd: ArrayOrder.End?
+    /// The folded paths of arrays that are paths on the map, in any shape (see ``CoordinatePath``):
+    /// their numbers are coordinates whatever their keys say.
+    let coordinatePaths: Set<JSONPointer>
+    /// Members that make up a push SDK's content-state or attributes shape (see
+    /// ``KeptKeys/sdkShapes``): no strategy renames, folds, packs or turns into enums anything
+    /// at or below them.
+    package let sdkShapePaths: [JSONPointer]
+    /// ``values`` without those inside a push SDK's shape (see ``sdkShapePaths``): what the
+    /// strategies that rename keys, fold them, pack them or change a value's type may touch.
+    let reshapableValues: [ShrinkValue]
 
     init(
         payload: JSONElement, jsonBytes: [UInt8], byteCount: Int, series: [JSONElement], appRegions: [JSONPointer],
         budget: PayloadBudget, target: SizeTier, escapesSlashes: Bool, schemas: [JSONPointer: PayloadSchema],
         writtenByteCount: Int?, keptKeys: KeptKeys = KeptKeys([]), device: WrittenByteCounts? = nil,
-        devicePaths: [JSONPointer] = []
+        devicePaths: [JSONPointer] = [], keptEnd: ArrayOrder.End? = nil
     ) {
+        self.keptEnd = keptEnd
         self.payload = payload
         self.jsonBytes = jsonBytes
         self.byteCount = byteCount
@@ -57,6 +70,49 @@ package struct ShrinkContext: Sendable {
         self.device = device
         self.devicePaths = devicePaths
         self.values = Self.changeable(ShrinkValue.all(in: payload, regions: appRegions), keptKeys: keptKeys)
+        var coordinatePaths: Set<JSONPointer> = []
+        for value in values {
+            if let elements = value.element.elements,
+                CoordinatePath.shape(of: elements, key: value.path.folded.lastKey) != nil
+            {
+                coordinatePaths.insert(value.path.folded)
+            }
+        }
+        self.coordinatePaths = coordinatePaths
+        let sdkShapePaths = appRegions.flatMap { region in
+            payload.descendant(at: region)?.members.map { members in
+                KeptKeys.sdkShapeKeys(amongKeys: members.map(\.key)).map { region.appending($0) }
+            } ?? []
+        }
+        self.sdkShapePaths = sdkShapePaths
+        self.reshapableValues =
+            sdkShapePaths.isEmpty
+            ? values : values.filter { value in !sdkShapePaths.contains { value.path.folded.hasPrefix($0) } }
+    }
+
+    /// Whether the payload is at its target already, on the body and on ActivityKit's figure:
+    /// then no cut is offered.
+    var isAtTarget: Bool {
+        guard byteCount <= budget.largestByteCount(in: target) else { return false }
+        guard let device = judgedDevice else { return true }
+        return device.byteCount <= budget.activityKitBudget.largestByteCount(in: target)
+    }
+
+    /// Whether the value at `path` (folded or not) is, or is inside, a push SDK's shape.
+    package func isInSDKShape(_ path: JSONPointer) -> Bool {
+        sdkShapePaths.contains { path.folded.hasPrefix($0) }
+    }
+
+    /// What the numbers at the folded `path` mean: coordinates inside a path on the map (a flat
+    /// array's numbers, a pair's), else as their keys say (``NumberMeaning/of(_:sample:)``).
+    func meaning(of path: JSONPointer, sample: Double?) -> NumberMeaning {
+        if path.components.last == .anyIndex {
+            if coordinatePaths.contains(path.parent) { return .coordinate }
+            if path.parent.components.last == .anyIndex, coordinatePaths.contains(path.parent.parent) {
+                return .coordinate
+            }
+        }
+        return NumberMeaning.of(path, sample: sample)
     }
 
     /// `values` without those at or below a kept key (inside their region).
@@ -102,8 +158,13 @@ package struct ShrinkContext: Sendable {
         return nil
     }
 
-    /// The values of every series payload (this one's if there is no series) inside the app regions.
-    func seriesValues() -> [[ShrinkValue]] {
-        series.map { Self.changeable(ShrinkValue.all(in: $0, regions: appRegions), keptKeys: keptKeys) }
+    /// The values of every series payload (this one's if there is no series) inside the app
+    /// regions; with `reshapable`, without those inside a push SDK's shape.
+    func seriesValues(reshapable: Bool = false) -> [[ShrinkValue]] {
+        series.map { payload in
+            let values = Self.changeable(ShrinkValue.all(in: payload, regions: appRegions), keptKeys: keptKeys)
+            return reshapable ? values.filter { !isInSDKShape($0.path) } : values
+        }
     }
+
 }

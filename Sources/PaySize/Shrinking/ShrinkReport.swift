@@ -47,6 +47,10 @@ public struct ShrinkReport: Sendable {
     public let zeroSavings: [ShrinkSuggestion]
     /// The suggestions chosen to reach the advisor's target tier, applied together and measured.
     public let plan: ShrinkPlan
+    /// For a report that keeps lossy suggestions out of its plan, the plan they would join:
+    /// what `--lossy` would reach, and by which lossy moves. `nil` when lossy suggestions are
+    /// allowed already or none was measured.
+    package let lossyPlan: ShrinkPlan?
     let document: ShrinkDocument
     /// Where the app's types decode (see ``ShrinkContext/appRegions``).
     package let appRegions: [JSONPointer]
@@ -54,8 +58,9 @@ public struct ShrinkReport: Sendable {
     init(
         document: ShrinkDocument, writtenByteCount: Int?, budget: PayloadBudget, target: SizeTier,
         allowsLossy: Bool, suggestions: [ShrinkSuggestion], zeroSavings: [ShrinkSuggestion], plan: ShrinkPlan,
-        appRegions: [JSONPointer]
+        lossyPlan: ShrinkPlan? = nil, appRegions: [JSONPointer]
     ) {
+        self.lossyPlan = lossyPlan
         self.document = document
         self.appRegions = appRegions
         self.standing = document.standing
@@ -80,7 +85,7 @@ public struct ShrinkReport: Sendable {
     /// Test helpers and push errors quote it: `bestSuggestion?.description`.
     public var bestSuggestion: ShrinkSuggestion? {
         let deviceBound = standing.isDeviceBound(budget)
-        return suggestions.filter { allowsLossy || !$0.isLossy }
+        return suggestions.filter { (allowsLossy || !$0.isLossy) && !$0.asksWhichEnd }
             .min {
                 let left = $0.rankedSavings(deviceBound: deviceBound)
                 let right = $1.rankedSavings(deviceBound: deviceBound)

@@ -26,7 +26,7 @@ extension ShrinkStrategy {
             else { continue }
             let path = value.path.folded
             guard examples[path] == nil, !isDateValue(at: path, context: context) else { continue }
-            let meaning = NumberMeaning.of(path, sample: number)
+            let meaning = context.meaning(of: path, sample: number)
             guard meaning.binaryGrid != nil || meaning == .coordinate else { continue }
             examples[path] = (text, meaning)
             order.append(path)

@@ -20,7 +20,7 @@ extension ShrinkStrategy {
     static let columnar = ShrinkStrategy(id: "columnar") { context in
         var instances: [JSONPointer: [JSONElement]] = [:]
         var order: [JSONPointer] = []
-        for value in context.values {
+        for value in context.reshapableValues {
             guard let elements = value.element.elements, elements.first?.members != nil else { continue }
             let path = value.path.folded
             if instances[path] == nil { order.append(path) }

@@ -19,6 +19,7 @@ extension ShrinkStrategy {
         func visit(_ element: JSONElement, at pointer: JSONPointer) {
             for member in element.members ?? [] {
                 let memberPointer = pointer.appending(member.key)
+                if context.isInSDKShape(memberPointer) { continue }  // the SDK's type declares it here
                 let relative = JSONPointer(
                     components: Array(memberPointer.components.dropFirst(region.components.count)))
                 let isConstant = others.allSatisfy { other in

@@ -18,7 +18,7 @@ extension ShrinkStrategy {
     private static func duplicateProposals(_ context: ShrinkContext) -> [ShrinkCandidate] {
         var places: [String: [ShrinkValue]] = [:]
         var order: [String] = []
-        for value in context.values {
+        for value in context.reshapableValues {
             guard let string = value.element.stringValue, string.count >= 6, !value.path.isPattern,
                 value.path.folded == value.path, value.path.lastKey != nil
             else { continue }
@@ -61,7 +61,7 @@ extension ShrinkStrategy {
         var derivable: [JSONPointer: Bool] = [:]
         var example: [JSONPointer: String] = [:]
         var order: [JSONPointer] = []
-        for value in context.values {
+        for value in context.reshapableValues {
             guard let members = value.element.members else { continue }
             // Which members (or members of member objects) hold each scalar text, by their paths.
             var holders: [String: [JSONPointer]] = [:]

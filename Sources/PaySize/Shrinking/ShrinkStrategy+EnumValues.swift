@@ -23,10 +23,10 @@ extension ShrinkStrategy {
             if seen[path] == nil { order.append(path) }
             seen[path, default: []].append(string)
         }
-        for value in context.values where value.path.folded != value.path { add(value) }
+        for value in context.reshapableValues where value.path.folded != value.path { add(value) }
         // In how many payloads of the series each value appears, by path.
         var payloadCounts: [JSONPointer: [String: Int]] = [:]
-        let seriesValues = context.series.count > 1 ? context.seriesValues() : []
+        let seriesValues = context.series.count > 1 ? context.seriesValues(reshapable: true) : []
         for payloadValues in seriesValues {
             var here: [JSONPointer: Set<String>] = [:]
             for value in payloadValues {
@@ -37,10 +37,10 @@ extension ShrinkStrategy {
                 for string in strings { payloadCounts[path, default: [:]][string, default: 0] += 1 }
             }
         }
-        for payloadValues in context.seriesValues() {
+        for payloadValues in context.seriesValues(reshapable: true) {
             for value in payloadValues where value.path.folded == value.path { add(value) }
         }
-        let present = Set(context.values.filter { $0.element.stringValue != nil }.map(\.path.folded))
+        let present = Set(context.reshapableValues.filter { $0.element.stringValue != nil }.map(\.path.folded))
         return order.compactMap { path -> ShrinkCandidate? in
             guard present.contains(path), let strings = seen[path], let key = path.lastKey ?? path.parent.lastKey,
                 !isNameLikeKey(key)
@@ -51,7 +51,7 @@ extension ShrinkStrategy {
                 schemaValues = view.enumValues(of: schema)
             }
             let current = Set(
-                context.values.filter { $0.path.folded == path }.compactMap { $0.element.stringValue })
+                context.reshapableValues.filter { $0.path.folded == path }.compactMap { $0.element.stringValue })
             let repeatsAcrossSeries =
                 seriesValues.count > 1 && current.allSatisfy { (payloadCounts[path]?[$0] ?? 0) >= 2 }
             guard schemaValues != nil || isStatusLikeKey(key) || repeatsAcrossSeries else { return nil }
@@ -62,8 +62,13 @@ extension ShrinkStrategy {
                 counts[string, default: 0] += 1
             }
             let inArray = path.components.contains(.anyIndex)
-            guard strings.count >= 2, distinct.count <= 16, distinct.count * 2 <= strings.count,
-                inArray || distinct.count >= 2, distinct.allSatisfy(isEnumLike)
+            // A lone status (`"status":"boarding"`) is a closed set by its name even with one
+            // value seen: the hint lists it and the fallback takes the states not seen yet.
+            let isLoneStatus = !inArray && distinct.count == 1 && isStatusLikeKey(key)
+            guard
+                isLoneStatus
+                    || (strings.count >= 2 && distinct.count * 2 <= strings.count && (inArray || distinct.count >= 2)),
+                distinct.count <= 16, distinct.allSatisfy(isEnumLike)
             else { return nil }
             let values = (schemaValues ?? []).filter { counts[$0] == nil } + distinct
             let byFrequency = values.enumerated().sorted {
@@ -161,7 +166,9 @@ extension ShrinkStrategy {
         let lead =
             isExistingEnum
             ? "The type at \(path) is an enum already; give its cases short raw values"
-            : "The strings at \(path) (\(occurrences) seen, \(values.count) distinct) become an enum with short raw values"
+            : values.count == 1
+                ? "The status at \(path) ('\(JSONPointer.escapingControlCharacters(values[0]))', the one value seen) becomes an enum with short raw values: add a case for every state the app shows"
+                : "The strings at \(path) (\(occurrences) seen, \(values.count) distinct) become an enum with short raw values"
         return ShrinkCandidate(
             id: "enum-values:\(path)", kind: "enum-values",
             title: "enum with short raw values at \(path): \(mapping)", paths: [path],

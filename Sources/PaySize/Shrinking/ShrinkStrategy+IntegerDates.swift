@@ -19,7 +19,7 @@ extension ShrinkStrategy {
         var anyFraction: Set<JSONPointer> = []
         var numberExamples: [JSONPointer: (String, String)] = [:]
         var order: [JSONPointer] = []
-        for value in context.values {
+        for value in context.reshapableValues {
             let path = value.path.folded
             if let string = value.element.stringValue, let timestamp = ISO8601Timestamp(string) {
                 if stringExamples[path] == nil {

@@ -11,7 +11,7 @@ extension ShrinkStrategy {
     static let foldedKeyFamilies = ShrinkStrategy(id: "fold-keys") { context in
         var proposals: [ShrinkCandidate] = []
         var seen: Set<String> = []
-        for value in context.values {
+        for value in context.reshapableValues {
             guard let members = value.element.members, members.count >= KeyFamily.minimumNumberCount else { continue }
             let path = value.path.folded
             let keys = members.map(\.key).filter { !context.keptKeys.contains($0) }

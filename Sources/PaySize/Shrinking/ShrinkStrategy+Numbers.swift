@@ -28,7 +28,7 @@ extension ShrinkStrategy {
                 continue
             }
             guard examples[path] == nil else { continue }
-            let meaning = NumberMeaning.of(path, sample: Double(text))
+            let meaning = context.meaning(of: path, sample: Double(text))
             guard let digits = meaning.keptFractionDigits,
                 let rounded = roundedNumber(text, fractionDigits: digits, significantBelowOne: meaning == .other)
             else { continue }

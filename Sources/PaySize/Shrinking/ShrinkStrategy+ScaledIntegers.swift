@@ -21,7 +21,7 @@ extension ShrinkStrategy {
     static let scaledIntegers = ShrinkStrategy(id: "scaled-integers") { context in
         var groups: [JSONPointer: ScaledGroup] = [:]
         var order: [JSONPointer] = []
-        for value in context.values {
+        for value in context.reshapableValues {
             guard let text = value.element.numberText else { continue }
             let path = value.path.folded
             if groups[path] == nil {
@@ -77,7 +77,7 @@ extension ShrinkStrategy {
             guard depth <= 2, let key = holder.lastKey, !isDateValue(at: numberPath, context: context) else {
                 return nil
             }
-            let meaning = NumberMeaning.of(numberPath, sample: sample)
+            let meaning = context.meaning(of: numberPath, sample: sample)
             guard let scale = meaning.integerScale else { return nil }
             self.numberPath = numberPath
             self.holderPath = holder
@@ -120,10 +120,10 @@ extension ShrinkStrategy {
         func isUsable(in context: ShrinkContext) -> Bool {
             guard fitsIntegers, hasFraction, isExact || scale.mayRound else { return false }
             let scaledKey = scaledKey
-            for value in context.values where value.path.folded == holderPath {
+            for value in context.reshapableValues where value.path.folded == holderPath {
                 guard Self.holdsOnlyNumbers(value.element, depth: depth) else { return false }
             }
-            for value in context.values where value.path.folded == holderPath.parent {
+            for value in context.reshapableValues where value.path.folded == holderPath.parent {
                 guard let members = value.element.members, !members.contains(where: { $0.key == scaledKey }) else {
                     return false
                 }

@@ -13,7 +13,7 @@ extension ShrinkStrategy {
     static let shorterKeys = ShrinkStrategy(id: "shorter-keys") { context in
         var groups: [JSONPointer: KeyGroup] = [:]
         var order: [JSONPointer] = []
-        for value in context.values {
+        for value in context.reshapableValues {
             guard let members = value.element.members, !members.isEmpty else { continue }
             let path = value.path.folded
             if groups[path] == nil {
@@ -22,7 +22,9 @@ extension ShrinkStrategy {
             }
             groups[path]!.objectCount += 1
             for member in members {
-                if context.keptKeys.contains(member.key) { groups[path]!.kept.insert(member.key) }
+                if context.keptKeys.contains(member.key) || context.isInSDKShape(value.path.appending(member.key)) {
+                    groups[path]!.kept.insert(member.key)
+                }
                 if groups[path]!.counts[member.key] == nil { groups[path]!.keys.append(member.key) }
                 groups[path]!.counts[member.key, default: 0] += 1
             }

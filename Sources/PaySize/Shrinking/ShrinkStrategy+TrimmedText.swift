@@ -10,8 +10,9 @@ extension ShrinkStrategy {
 
     /// Long strings → trimmed to what a Live Activity can show (lossy), keeping the end that matters.
     ///
-    /// A string qualifies when it has more than ``keptCharacterCount`` characters and is neither
-    /// a URL nor a blob (see the blob strategy). A newline-joined log of three lines or more keeps
+    /// A string qualifies when it has more than ``keptCharacterCount`` characters and is not
+    /// opaque (see ``BlobDetection/isOpaque(_:)``: URLs, blobs, polylines, long text without
+    /// whitespace are never trimmed). A newline-joined log of three lines or more keeps
     /// its newest whole lines (up to ``keptLogCharacterCount`` characters): the last ones, or
     /// the first when numbers leading its lines fall. Other text keeps its first characters, cut
     /// at a word boundary within the last 16, else at a grapheme boundary (so text without
@@ -59,7 +60,9 @@ extension ShrinkStrategy {
     }
 
     private static func isTrimmable(_ string: String) -> Bool {
-        string.count > keptCharacterCount && !string.contains("://") && !BlobDetection.isBlob(string)
+        // Opaque text (a token, a polyline, base64) is never trimmed: cut anywhere, it no
+        // longer decodes. It gets an identifier, or drops a duplicate, instead.
+        string.count > keptCharacterCount && !BlobDetection.isOpaque(string)
     }
 
     /// Which end of a newline-joined log is newest.

@@ -27,11 +27,12 @@ public struct ShrinkStrategy: Sendable {
     /// Every strategy of the core, in the order their suggestions are listed when they cost and
     /// save the same: shorter keys, folded key families, enums, trimmed text, fewer digits and
     /// integer types, binary fractions, scaled integers, dropped nulls and defaults, blobs,
-    /// capped arrays, downsampled series, columnar records, members constant over a series,
+    /// duplicated paths on the map, capped arrays, downsampled series, columnar records, members constant over a series,
     /// duplicated and derived values, dates, escaping.
     public static let standard: [ShrinkStrategy] = [
         shorterKeys, foldedKeyFamilies, enumValues, trimmedText, fewerDigits, binaryFractions, scaledIntegers,
-        droppedNulls, droppedDefaults, blobs, cappedItems, downsampledSeries, columnar, constantMembers, derivedValues,
+        droppedNulls, droppedDefaults, blobs, duplicatePaths, cappedItems, downsampledSeries, columnar, constantMembers,
+        derivedValues,
         integerDates, escaping,
     ]
 }

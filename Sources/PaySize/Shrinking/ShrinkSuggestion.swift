@@ -52,6 +52,9 @@ public struct ShrinkSuggestion: Sendable, CustomStringConvertible {
     package var deviceWriter: JSONWriter?
     /// The tier of ``deviceByteCount`` against ActivityKit's limit.
     package var newDeviceTier: SizeTier?
+    /// Whether this is a cut of items nothing orders, waiting for ``ShrinkAdvisor/keptEnd``:
+    /// never planned, never applied, listed after every measured move.
+    package var asksWhichEnd = false
     /// The payload with this suggestion applied, as compact JSON (written on each call).
     public var jsonBytes: [UInt8] {
         var shrunk = original

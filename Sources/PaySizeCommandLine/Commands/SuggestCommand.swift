@@ -35,6 +35,11 @@ struct SuggestCommand {
             help:
                 "Keys the app cannot rename (a push SDK's, a partner's), '*' for any characters; repeatable. Well-known push SDK keys are kept anyway.",
             isRepeatable: true),
+        .init(
+            names: ["--keep"], valueName: "first|last",
+            help:
+                "Which end of an array to keep when nothing in its items orders them; without it such a cut asks 'order unknown: keep which end?' and is never applied."
+        ),
         .format([.text, .json]),
         .broadcast, .limit, .deviceWriter,
         .init(names: ["--lines"], valueName: nil, help: "Read every input as JSON Lines (a series)."),
@@ -106,6 +111,13 @@ struct SuggestCommand {
             try SchemaFile.load($0, directory: directory)
         }
         advisor.keptKeys = parsed.allValues("--keep-keys")
+        if let end = parsed.value("--keep") {
+            guard let keptEnd = ShrinkAdvisor.KeptEnd(name: end) else {
+                throw UsageError(
+                    message: "unknown end '\(end)' for '--keep'; expected first or last", command: Self.name)
+            }
+            advisor.keptEnd = keptEnd
+        }
 
         applyPath = parsed.value("--apply")
         if let applyPath {

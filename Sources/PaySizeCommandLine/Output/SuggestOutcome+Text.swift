@@ -262,7 +262,21 @@ extension SuggestOutcome {
         }
         text += ": "
         text += plan.reachesTarget ? "reaches \(report.target)\n" : "no plan reaches \(report.target)\n"
-        if !report.allowsLossy, report.suggestions.contains(where: \.isLossy) {
+        if !report.allowsLossy, let lossy = report.lossyPlan, lossy.byteCount < plan.byteCount {
+            // Name what the lossy route reaches and what it costs, so a one-line server cut is
+            // not hidden behind an app release.
+            let lost = lossy.suggestionIDs.filter { suggestions[$0]?.isLossy == true }
+            var line = "with --lossy: \(lossy.byteCount) of \(budget.limit) bytes, \(lossy.tier)"
+            if let device = lossy.deviceByteCount, let tier = lossy.deviceTier {
+                line += "; on the device \(device) bytes, \(tier)"
+            }
+            line += lossy.reachesTarget ? ", reaches \(report.target)" : ", still short of \(report.target)"
+            let costs = lossy.suggestionIDs.compactMap { suggestions[$0]?.contractChange }
+            let worst = costs.max().map { "\($0)" } ?? "none"
+            line +=
+                ", by \(lossy.suggestionIDs.count) step\(lossy.suggestionIDs.count == 1 ? "" : "s") (costliest: \(worst) change), losing what \(lost.joined(separator: ", ")) drop\(lost.count == 1 ? "s" : "")"
+            text += Self.wrapped(line, width: width, first: "  ", rest: "    ") + "\n"
+        } else if !report.allowsLossy, report.suggestions.contains(where: \.isLossy) {
             text += "  lossy suggestions were left out; --lossy lets them join\n"
         }
         return text

@@ -31,15 +31,21 @@ public struct WorstCaseFit: ExpectationOutcome {
     /// - Parameters:
     ///   - type: The content-state type.
     ///   - limits: Size keywords by JSON Pointer, `*` for array items (see ``/PaySize/SizeLimit``).
+    ///   - dateEncodingStrategy: How the app's `JSONEncoder` writes a `Date`; default
+    ///     ``/PaySize/WorstCaseBound/DateEncodingStrategy/deferredToDate``.
     ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
     ///     Its budget's ``/PaySize/PayloadBudget/deviceWriter`` picks the writer judged.
     public init<T: Decodable>(
-        _ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical
+        _ type: T.Type, limits: [String: SizeLimit] = [:],
+        dateEncodingStrategy: WorstCaseBound.DateEncodingStrategy = .deferredToDate,
+        within ceiling: SizeCeiling = .critical
     ) {
         self.typeName = String(typeName: type)
         self.ceiling = ceiling
         do {
-            self.bound = try WorstCaseBound(of: type, limits: limits, deviceWriter: ceiling.budget.deviceWriter)
+            self.bound = try WorstCaseBound(
+                of: type, limits: limits, dateEncodingStrategy: dateEncodingStrategy,
+                deviceWriter: ceiling.budget.deviceWriter)
             self.limitProblem = nil
         } catch {
             self.bound = nil

@@ -16,15 +16,19 @@
     /// - Parameters:
     ///   - type: The content-state type.
     ///   - limits: Size keywords by JSON Pointer, `*` for array items; a pointer naming no member fails.
+    ///   - dateEncodingStrategy: How the app's `JSONEncoder` writes a `Date`; default
+    ///     `.deferredToDate`.
     ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
     ///     Its budget's `deviceWriter` picks the writer judged.
     ///   - sourceLocation: Where a failure is recorded; default: the calling line.
     /// - Returns: The bound, for further expectations.
     @discardableResult
     public func expectWorstCaseFits<T: Decodable>(
-        _ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ type: T.Type, limits: [String: SizeLimit] = [:],
+        dateEncodingStrategy: WorstCaseBound.DateEncodingStrategy = .deferredToDate,
+        within ceiling: SizeCeiling = .critical, sourceLocation: SourceLocation = #_sourceLocation
     ) -> WorstCaseFit {
-        WorstCaseFit(type, limits: limits, within: ceiling).record(at: sourceLocation)
+        WorstCaseFit(type, limits: limits, dateEncodingStrategy: dateEncodingStrategy, within: ceiling).record(
+            at: sourceLocation)
     }
 #endif

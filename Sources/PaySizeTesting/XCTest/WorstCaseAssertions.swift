@@ -10,6 +10,8 @@
     /// - Parameters:
     ///   - type: The content-state type.
     ///   - limits: Size keywords by JSON Pointer, `*` for array items; a pointer naming no member fails.
+    ///   - dateEncodingStrategy: How the app's `JSONEncoder` writes a `Date`; default
+    ///     `.deferredToDate`.
     ///   - ceiling: The most the worst case may measure; default `.critical` (the 4096-byte limit).
     ///     Its budget's `deviceWriter` picks the writer judged.
     ///   - file: The file a failure is reported in; default: the caller's.
@@ -17,9 +19,11 @@
     /// - Returns: The bound, for further assertions.
     @discardableResult
     public func assertWorstCaseFits<T: Decodable>(
-        _ type: T.Type, limits: [String: SizeLimit] = [:], within ceiling: SizeCeiling = .critical,
-        file: StaticString = #filePath, line: UInt = #line
+        _ type: T.Type, limits: [String: SizeLimit] = [:],
+        dateEncodingStrategy: WorstCaseBound.DateEncodingStrategy = .deferredToDate,
+        within ceiling: SizeCeiling = .critical, file: StaticString = #filePath, line: UInt = #line
     ) -> WorstCaseFit {
-        WorstCaseFit(type, limits: limits, within: ceiling).fail(file: file, line: line)
+        WorstCaseFit(type, limits: limits, dateEncodingStrategy: dateEncodingStrategy, within: ceiling).fail(
+            file: file, line: line)
     }
 #endif

@@ -86,10 +86,11 @@ import Testing
         Support.checkSavings(report)
         // The body alone would need half the points kept; the device needs fewer.
         let downsample = try #require(report.suggestions.first { $0.id == "downsample:/aps/content-state/route" })
-        #expect(downsample.title.hasSuffix("at /aps/content-state/route to 52, evenly spaced, both ends kept"))
+        #expect(
+            downsample.title.hasSuffix("at /aps/content-state/route to 52, keeping both ends and the sharpest turns"))
         #expect(downsample.newTier == .safe)
         #expect(downsample.newDeviceTier == .safe)
-        #expect(downsample.deviceByteCount == 1993)
+        #expect(downsample.deviceByteCount == 2028)
         // With lossy changes allowed, the cheaper contract change wins: the server sends fewer points.
         #expect(report.plan.suggestionIDs == ["downsample:/aps/content-state/route"])
         #expect(report.plan.deviceTier == .safe)

@@ -113,9 +113,16 @@ import Testing
     }
 
     @Test("a single value outside arrays is no enum") func aSingleValueOutsideArraysIsNoEnum() throws {
-        let bytes = Array(#"{"status":"on the way","stops":[1,2]}"#.utf8)
+        let bytes = Array(#"{"eta":"on the way","stops":[1,2]}"#.utf8)
         let report = try ShrinkAdvisor(strategies: [.enumValues]).report(forJSONBytes: bytes)
         #expect(report.suggestions.isEmpty)
+        // A lone status is a closed set by its name (issue 38): the hint, with its fallback.
+        let status = try ShrinkAdvisor(strategies: [.enumValues]).report(
+            forJSONBytes: Array(#"{"status":"on the way","stops":[1,2]}"#.utf8))
+        #expect(status.suggestions.map(\.id) == ["enum-values:/status"])
+        #expect(
+            status.suggestions.first?.howToApply.contains("case unknown  // any value this build does not know") == true
+        )
     }
 
     // MARK: 3. Trimmed text
@@ -302,18 +309,22 @@ import Testing
     @Test("long arrays keep their newest items") func longArraysKeepTheirNewestItems() throws {
         let plays = Plays(plays: (1...10).map { Play(minute: $0 * 7, text: "Play number \($0)") })
         let bytes = try Support.json(plays)
-        let (_, suggestion) = try Support.suggestion("cap-items", in: bytes)
-        // The payload is safe already, so half the items are kept; minutes rise, so the newest are last.
+        // A payload at its target gets no cut (issue 38), so the budget puts this one above safe;
+        // minutes rise, so the newest are last.
+        let advisor = ShrinkAdvisor(budget: PayloadBudget(limit: 512))
+        let (_, suggestion) = try Support.suggestion("cap-items", in: bytes, advisor: advisor)
+        let decoded = try Support.decode(Plays.self, from: suggestion.jsonBytes)
+        #expect(decoded.plays.count == 6)
         #expect(
-            suggestion.title == "send at most 5 items of 10 at /plays, keeping the newest ('minute' rises: newest last)"
+            suggestion.title == "send at most 6 items of 10 at /plays, keeping the newest ('minute' rises: newest last)"
         )
         #expect(suggestion.isLossy && suggestion.contractChange == .server)
-        let decoded = try Support.decode(Plays.self, from: suggestion.jsonBytes)
-        #expect(decoded.plays == Array(plays.plays.suffix(5)))
+        #expect(decoded.plays == Array(plays.plays.suffix(6)))
         let newestFirst = Plays(plays: plays.plays.reversed())
-        let (_, head) = try Support.suggestion("cap-items", in: try Support.json(newestFirst))
+        let (_, head) = try Support.suggestion("cap-items", in: try Support.json(newestFirst), advisor: advisor)
         #expect(head.title.hasSuffix("keeping the newest ('minute' falls: newest first)"))
-        #expect(try Support.decode(Plays.self, from: head.jsonBytes).plays == Array(newestFirst.plays.prefix(5)))
+        #expect(try Support.decode(Plays.self, from: head.jsonBytes).plays == Array(newestFirst.plays.prefix(6)))
+        #expect(try ShrinkAdvisor().report(forJSONBytes: bytes).suggestions.allSatisfy { $0.kind != "cap-items" })
     }
 
     @Test("long arrays keep what fits the target") func longArraysKeepWhatFitsTheTarget() throws {
