@@ -175,7 +175,7 @@ struct CheckCommand {
             try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") }
             ?? JSONScanner.defaultMaximumDepth
         var contract: PayloadContract? = nil
-        var warnings: [String] = []
+        var warnings: [String] = []  // The schemas' unknown keywords, under --unknown-keywords warn.
         if let path = parsed.value("--schema") {
             let equalityName = parsed.value("--string-equality") ?? StringEquality.canonicalEquivalence.rawValue
             guard let equality = StringEquality(rawValue: equalityName) else {
@@ -189,19 +189,12 @@ struct CheckCommand {
                 schema.assertsFormat = parsed.has("--format-assertion")
                 return schema
             }
-            let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
-            let policy = try parsed.unknownKeywords(command: Self.name)
-            func loaded(_ file: String) throws -> PayloadSchema {
-                let schema = try SchemaFile.load(
-                    file, directory: directory, unknownKeywords: policy, stringEquality: equality)
-                if policy == .warn {
-                    warnings += SchemaFile.unknownKeywordWarnings(schema, path: file, directory: directory)
-                }
-                return configured(schema)
-            }
+            var reader = try SchemaReader(parsed, command: Self.name)
+            reader.stringEquality = equality
             contract = PayloadContract(
-                contentState: try loaded(path),
-                attributes: try parsed.value("--attributes-schema").map(loaded))
+                contentState: configured(try reader.load(path)),
+                attributes: try parsed.value("--attributes-schema").map { configured(try reader.load($0)) })
+            warnings = reader.warnings
         } else if parsed.value("--attributes-schema") != nil {
             throw UsageError(
                 message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)

@@ -188,3 +188,33 @@ struct SchemaDirectory {
         return FileManager.default.fileExists(atPath: file) ? file : nil
     }
 }
+
+/// The schemas one command reads, each under the policy its `--unknown-keywords` names, with a
+/// warning gathered for every unknown keyword skipped under ``UnknownKeywordPolicy/warn``: the
+/// command writes them to standard error before its report, so every command that reads a
+/// schema treats a keyword it does not know alike.
+struct SchemaReader {
+    var directory: SchemaDirectory?
+    var unknownKeywords: UnknownKeywordPolicy
+    var stringEquality = StringEquality.canonicalEquivalence
+    /// The warnings of the schemas loaded so far, in the order read.
+    private(set) var warnings: [String] = []
+
+    /// A reader of `parsed`'s `--unknown-keywords` policy and `--schema-dir` (when `command` has it).
+    ///
+    /// - Throws: ``UsageError`` naming `command` for a policy or directory it cannot use.
+    init(_ parsed: CommandLineArguments, command: String) throws {
+        directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
+        unknownKeywords = try parsed.unknownKeywords(command: command)
+    }
+
+    /// Loads and compiles the schema at `path`, as ``SchemaFile/load(_:directory:unknownKeywords:stringEquality:)``.
+    mutating func load(_ path: String) throws(InputError) -> PayloadSchema {
+        let schema = try SchemaFile.load(
+            path, directory: directory, unknownKeywords: unknownKeywords, stringEquality: stringEquality)
+        if unknownKeywords == .warn {
+            warnings += SchemaFile.unknownKeywordWarnings(schema, path: path, directory: directory)
+        }
+        return schema
+    }
+}

@@ -244,6 +244,42 @@ struct SchemaKeywordCommandTests {
         )
     }
 
+    @Test(
+        "every command that reads a schema takes the same unknown-keyword policy",
+        arguments: [
+            ["suggest", "--schema", "s.json", "p.json"], ["bound", "s.json"], ["schema", "diff", "s.json", "n.json"],
+            ["schema", "diff", "n.json", "s.json"],
+        ])
+    func unknownKeywordPolicyOnEveryCommand(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "s.json",
+            "{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"name\":{\"type\":\"string\",\n\"maxLength\":3,\"colour\":\"red\"}}}"
+        )
+        try folder.write(
+            "n.json",
+            #"{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string","maxLength":3}}}"#)
+        try folder.write("p.json", Self.update)
+        let warned = try PaySizeProcess.run(command, in: folder.url)
+        let quiet = try PaySizeProcess.run(command + ["--unknown-keywords", "ignore"], in: folder.url)
+        // Skipping the keyword changes nothing but the warning.
+        #expect(warned.status == quiet.status)
+        #expect(warned.status != 2)
+        #expect(warned.standardOutput == quiet.standardOutput)
+        #expect(
+            warned.standardError
+                == "s.json:2:24: warning: /properties/name/colour: unknown keyword 'colour' is not checked (skipped; '--unknown-keywords refuse' refuses it, 'ignore' hides this warning)\n"
+        )
+        #expect(quiet.standardError == "")
+        let refused = try PaySizeProcess.run(command + ["--unknown-keywords", "refuse"], in: folder.url)
+        #expect(refused.status == 2)
+        #expect(refused.standardOutput == "")
+        #expect(
+            refused.standardError
+                == "s.json:2:24: error: expected a schema PaySize can honour, found /properties/name/colour: unsupported keyword 'colour': the validator cannot honour it, so it refuses the schema\n"
+        )
+    }
+
     @Test("schema lint lists vendor annotations and warns of unknown keywords") func lintListsAnnotations() throws {
         let folder = try TemporaryFolder()
         try folder.write(
