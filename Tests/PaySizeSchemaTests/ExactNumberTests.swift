@@ -130,6 +130,9 @@ struct ExactNumberTests {
                     "type: expected integer, found number 1e-99999999999999999999, whose exponent part is beyond ±10^15, past the bound within which numbers are compared exactly"
                 ])
         #expect(throws: SchemaError.self) { try Self.check(#"{"maximum":1e1000000000000001}"#, "1") }
+        // `const` holds any value, so the schema is not refused: past the bound it equals the same
+        // token only (FuzzSchema's regression const-past-the-exponent-bound).
+        #expect(try Self.check(#"{"const":62472548230e1000000000000001}"#, "62472548230e1000000000000001") == [])
         let tooLong = String(repeating: "7", count: SchemaMultiple.maximumDigits + 1)
         #expect(SchemaMultiple(tooLong) == nil)
         #expect(SchemaMultiple(String(tooLong.dropFirst())) != nil)

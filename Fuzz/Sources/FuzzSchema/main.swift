@@ -16,8 +16,13 @@ import FuzzCommon
 //     `isValid` agreeing with the findings;
 // (d) as the recipe of number tokens (long coefficients, far exponents, respellings) put under
 //     the numeric keywords: the exact decimal paths never crash or hang, and their verdicts
-//     keep the order laws (a number is its own minimum and maximum and its own const, a divisor
-//     is a multiple of itself, and exactly one of `minimum: x` and `exclusiveMaximum: x` holds).
+//     keep the order laws (a number is its own minimum and maximum within the exponent bound,
+//     and its own const past it too, a divisor
+//     is a multiple of itself, and exactly one of `minimum: x` and `exclusiveMaximum: x` holds);
+//     and the worst-case bound of a `Double` range between two of them sends witnesses the
+//     range allows under both writers, the 17-digit writer's included;
+// (e) under each unknown-keyword policy: refuse accepts only what warn accepts with nothing
+//     skipped, and ignore accepts whatever warn does.
 
 /// The example schemas, read once. The fuzz binary finds them from this source file's path.
 private let exampleSchemas: [PayloadSchema] = {
@@ -61,6 +66,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     checkAsInstance(bytes)
     checkAsHandWrittenSchema(bytes)
     checkNumbers(bytes)
+    checkPolicies(bytes)
     return 0
 }
 
@@ -291,10 +297,14 @@ private func checkNumbers(_ bytes: [UInt8]) {
     }
     // Past the exponent bound a schema is refused (nil) and an instance refused (false).
     let bounded = !x.contains("e1000000000000001")
-    for keyword in ["minimum", "maximum", "const"] {
+    for keyword in ["minimum", "maximum"] {
         if let holds = verdict(#"{"\#(keyword)":\#(x)}"#, x) {
             FuzzFailure.expect(holds == bounded, "\(keyword) \(x) on itself: \(holds)")
         }
+    }
+    // `const` holds a value of any kind: past the bound it equals the same token only.
+    if let holds = verdict(#"{"const":\#(x)}"#, x) {
+        FuzzFailure.expect(holds, "const \(x) on itself: \(holds)")
     }
     let positive = x.hasPrefix("-") ? String(x.dropFirst()) : x
     if let holds = verdict(#"{"multipleOf":\#(positive)}"#, positive) {
@@ -307,5 +317,46 @@ private func checkNumbers(_ bytes: [UInt8]) {
         !y.contains("e1000000000000001")
     {
         FuzzFailure.expect(atLeast != below, "\(y) against \(x): minimum \(atLeast), exclusiveMaximum \(below)")
+    }
+
+    // A range of normal Doubles, its ends in order as exact decimals: each writer's witness is
+    // sent as the range allows it, though the device may write it past an end.
+    func isNormal(_ token: String) -> Bool { Double(token).map { $0.isNormal } ?? false }
+    if isNormal(x), isNormal(y), verdict(#"{"minimum":\#(x)}"#, y) == true {
+        let text = #"{"type":"number","minimum":\#(x),"maximum":\#(y)}"#
+        if let schema = try? PayloadSchema(jsonBytes: Array(text.utf8)) {
+            let witnesses = [
+                ("Swift", WorstCaseBound(schema: schema).witnessJSON),
+                ("Objective-C", WorstCaseBound(schema: schema, deviceWriter: .objc).deviceWitnessJSON),
+            ]
+            for (writer, witness) in witnesses {
+                guard let witness else { fatalError("\(text): no witness from the \(writer) writer") }
+                FuzzFailure.expect(
+                    verdict(text, witness) == true, "\(text): the \(writer) writer's witness \(witness) is refused")
+            }
+        }
+    }
+}
+
+// MARK: - (e) Unknown-keyword policies
+
+private func checkPolicies(_ bytes: [UInt8]) {
+    func compiled(_ policy: UnknownKeywordPolicy) -> PayloadSchema? {
+        do {
+            return try PayloadSchema(jsonBytes: bytes, unknownKeywords: policy)
+        } catch is SchemaError {
+            return nil
+        } catch is JSONScanError {
+            return nil
+        } catch {
+            fatalError("PayloadSchema(jsonBytes:unknownKeywords: .\(policy)) threw \(error)")
+        }
+    }
+    let warned = compiled(.warn)
+    if compiled(.refuse) != nil {
+        FuzzFailure.expect(warned?.unknownKeywords.isEmpty == true, "refuse accepted what warn skips or refuses")
+    }
+    if warned != nil {
+        FuzzFailure.expect(compiled(.ignore) != nil, "ignore refused what warn accepts")
     }
 }
