@@ -299,7 +299,9 @@ struct JSONSchemaAgreementTests: ContractFixtureNames {
         func write(
             _ name: String, _ schema: JSONElement, _ instance: JSONElement, _ valid: Bool, differs: String? = nil
         ) throws {
-            var members: [(String, JSONElement)] = [("schema", schema), ("instance", instance), ("valid", .bool(valid))]
+            var members: [(String, JSONElement)] = [
+                ("schema", schema), ("instance", instance), ("valid", .bool(valid)),
+            ]
             if let differs { members.append(("jsonschemaDiffers", .string(differs))) }
             let document = JSONElement.object(members)
             try Data(JSONDocumentWriter.write(document)).write(to: directory.appendingPathComponent("\(name).json"))
