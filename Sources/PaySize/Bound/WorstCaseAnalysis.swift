@@ -391,8 +391,14 @@ struct WorstCaseAnalysis {
         }
         var lower = -Double.greatestFiniteMagnitude
         var upper = Double.greatestFiniteMagnitude
-        if let minimum = node.minimum { lower = Swift.max(lower, Self.double(atLeast: minimum)) }
-        if let maximum = node.maximum { upper = Swift.min(upper, Self.double(atMost: maximum)) }
+        // An inclusive end is sent as written and decodes to its nearest Double, which may lie
+        // just outside it (9007199254740993 decodes to 9007199254740992): the range reaches it.
+        if let minimum = node.minimum {
+            lower = Swift.max(lower, Swift.min(Self.double(atLeast: minimum), Self.nearest(minimum)))
+        }
+        if let maximum = node.maximum {
+            upper = Swift.min(upper, Swift.max(Self.double(atMost: maximum), Self.nearest(maximum)))
+        }
         if let minimum = node.exclusiveMinimum { lower = Swift.max(lower, Self.double(atMost: minimum).nextUp) }
         if let maximum = node.exclusiveMaximum { upper = Swift.min(upper, Self.double(atLeast: maximum).nextDown) }
         guard lower <= upper else {
@@ -609,6 +615,12 @@ struct WorstCaseAnalysis {
         if value.isInfinite { return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
         if let exact = JSONNumber(FloatingText.text(value)), exact < number { value = value.nextUp }
         return value
+    }
+
+    /// The Double `JSONDecoder` reads `number` as, within the finite ones.
+    private static func nearest(_ number: JSONNumber) -> Double {
+        let value = number.doubleValue
+        return Swift.min(Swift.max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
     /// The largest Double at or below `number`.

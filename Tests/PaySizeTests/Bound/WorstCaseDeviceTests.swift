@@ -43,6 +43,12 @@ import Testing
                 #"{"type":"number","minimum":0.100000000000000001,"maximum":0.100000000000000001}"#, 3, 19,
                 "0.100000000000000001"
             ),
+            // An integer no Double holds: the device reads the nearest one (FuzzSchema found the
+            // range counted as empty).
+            (
+                #"{"type":"number","minimum":-80000000000000000000000000000000000000000,"maximum":-80000000000000000000000000000000000000000}"#,
+                6, 23, "-8e+40"
+            ),
             // Only the 17 digits are above the minimum.
             (
                 #"{"type":"number","minimum":0.100000000000000001,"maximum":0.10000000000000001}"#, 3, 19,
