@@ -42,6 +42,22 @@ package struct BigUInt: Comparable, Sendable {
         if carry != 0 { limbs.append(carry) }
     }
 
+    /// Adds a one-limb value in place.
+    package mutating func add(_ value: UInt64) {
+        var carry = value
+        var index = 0
+        while carry != 0 {
+            if index == limbs.count {
+                limbs.append(carry)
+                return
+            }
+            let (sum, overflow) = limbs[index].addingReportingOverflow(carry)
+            limbs[index] = sum
+            carry = overflow ? 1 : 0
+            index += 1
+        }
+    }
+
     /// Multiplies in place by 5^`exponent`.
     package mutating func multiply(byPowerOfFive exponent: Int) {
         var remaining = exponent

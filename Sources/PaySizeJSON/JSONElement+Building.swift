@@ -62,7 +62,12 @@ extension JSONElement {
     /// regardless of member order, and `true` never equal to `1` (as JSON Schema's `enum` and
     /// `const` compare). Strings and keys compare as `equality` says: by default as Swift compares
     /// them (canonical equivalence, `"ä"` equal to `"a\u{308}"`), or code point by code point.
-    package func isJSONEqual(to other: JSONElement, strings equality: StringEquality = .canonicalEquivalence) -> Bool {
+    /// With `exactNumbers`, numbers compare as the decimals written (``JSONDecimal``), as JSON
+    /// Schema says: `1e400` is not `1e401`, and a number past the exact bound equals only
+    /// itself as written.
+    package func isJSONEqual(
+        to other: JSONElement, strings equality: StringEquality = .canonicalEquivalence, exactNumbers: Bool = false
+    ) -> Bool {
         switch (content, other.content) {
         case (.null, .null):
             return true
@@ -72,15 +77,20 @@ extension JSONElement {
             return equality.equal(a, b)
         case (.number(let a), .number(let b)):
             if a == b { return true }
+            if exactNumbers {
+                guard let x = JSONDecimal(a), let y = JSONDecimal(b) else { return false }
+                return x == y
+            }
             guard let x = JSONNumber(a), let y = JSONNumber(b) else { return false }
             return x == y
         case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.isJSONEqual(to: $1, strings: equality) }
+            return a.count == b.count
+                && zip(a, b).allSatisfy { $0.isJSONEqual(to: $1, strings: equality, exactNumbers: exactNumbers) }
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
             return a.allSatisfy { member in
                 guard let match = b.first(where: { equality.equal($0.key, member.key) }) else { return false }
-                return member.value.isJSONEqual(to: match.value, strings: equality)
+                return member.value.isJSONEqual(to: match.value, strings: equality, exactNumbers: exactNumbers)
             }
         default:
             return false

@@ -38,6 +38,8 @@
     @_spi(Internals) public let maximumDepth: Int
     /// Whether a repeated key in one object refuses the text.
     @_spi(Internals) public let duplicateKeys: JSONScanner.DuplicateKeyPolicy
+    /// When two keys are one.
+    let keyEquality: StringEquality
 
     /// The compact size of the last text measured; 0 when it was refused.
     @_spi(Internals) public private(set) var compactByteCount = 0
@@ -57,10 +59,13 @@
     ///   - maximumDepth: How many arrays and objects may nest; default 512, as ``JSONScanner``.
     ///   - duplicateKeys: Whether a repeated key refuses the text; default
     ///     ``JSONScanner/DuplicateKeyPolicy/reject``, as ``JSONScanner``.
+    ///   - keyEquality: When two keys are one, as ``JSONScanner/scan(_:maximumDepth:duplicateKeys:keyEquality:)``.
     @_spi(Internals) public init(
         measuring pointers: [JSONPointer] = [], listingMembersOf listedObject: JSONPointer? = nil,
-        maximumDepth: Int = JSONScanner.defaultMaximumDepth, duplicateKeys: JSONScanner.DuplicateKeyPolicy = .reject
+        maximumDepth: Int = JSONScanner.defaultMaximumDepth, duplicateKeys: JSONScanner.DuplicateKeyPolicy = .reject,
+        keyEquality: StringEquality = .canonicalEquivalence
     ) {
+        self.keyEquality = keyEquality
         precondition(pointers.count <= 63, "a JSONMeasuringScanner measures at most 63 pointers")
         self.pointers = pointers
         self.listedObject = listedObject
@@ -84,7 +89,7 @@
         }
         var reader = MeasuringReader(
             base: base, end: bytes.count, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject,
-            storage: storage, listsMembers: listedTarget >= 0)
+            keyEquality: keyEquality, storage: storage, listsMembers: listedTarget >= 0)
         let accepted = reader.readDocument()
         reader.returnStorage()
         if accepted {
@@ -360,6 +365,7 @@ private struct MeasuringReader {
     let end: Int
     let maximumDepth: Int
     let rejectsDuplicateKeys: Bool
+    let keyEquality: StringEquality
     unowned(unsafe) let storage: MeasuringStorage
     let targetCount: Int
     /// The index of the listed object among the targets, or -1.
@@ -404,12 +410,13 @@ private struct MeasuringReader {
 
     init(
         base: UnsafePointer<UInt8>, end: Int, maximumDepth: Int, rejectsDuplicateKeys: Bool,
-        storage: MeasuringStorage, listsMembers: Bool
+        keyEquality: StringEquality = .canonicalEquivalence, storage: MeasuringStorage, listsMembers: Bool
     ) {
         self.base = base
         self.end = end
         self.maximumDepth = maximumDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
+        self.keyEquality = keyEquality
         self.storage = storage
         self.targetCount = storage.targets.count
         self.listedTarget = listsMembers ? storage.targets.count - 1 : -1
@@ -608,7 +615,8 @@ private struct MeasuringReader {
 
     /// Keys with an escape or a non-ASCII byte: from the first one on, this object's keys are
     /// compared as strings, so canonically equivalent spellings (`"\u00e9"`, `"e\u0301"`, even
-    /// `"\u212a"` and `"K"`) are one key.
+    /// `"\u212a"` and `"K"`) are one key; under `codepoints` as their identities
+    /// (``StringEquality/identity(of:)``), so only equal code points are.
     @inline(never)
     private mutating func recordKeyAsString(start: Int, end keyEnd: Int, depth: Int) -> Bool {
         let frame = frames[depth]
@@ -617,13 +625,16 @@ private struct MeasuringReader {
             var position = frame.firstKey
             while position < keys.count {
                 seen.insert(
-                    decodedKey(start: keys[position].start, end: keys[position].start &+ keys[position].byteCount))
+                    keyEquality.identity(
+                        of: decodedKey(
+                            start: keys[position].start, end: keys[position].start &+ keys[position].byteCount)))
                 position &+= 1
             }
             storage.stringKeys[depth] = seen
             frames[depth].comparesStrings = true
         }
-        return storage.stringKeys[depth]!.insert(decodedKey(start: start, end: keyEnd)).inserted
+        return storage.stringKeys[depth]!.insert(keyEquality.identity(of: decodedKey(start: start, end: keyEnd)))
+            .inserted
     }
 
     /// Objects with many keys find a repeat through a table of fingerprints.

@@ -14,6 +14,8 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidEscape(found: String)
         case loneSurrogate(String)
         case duplicateKey(String, firstOffset: Int)
+        /// A key canonically equivalent to an earlier one of the object, with other code points.
+        case equivalentKey(String, first: String, firstOffset: Int)
         case tooDeep(limit: Int)
     }
 
@@ -44,8 +46,10 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// Whether the input repeats a key inside one object.
     @_spi(Internals) public var isDuplicateKey: Bool {
-        if case .duplicateKey = code { return true }
-        return false
+        switch code {
+        case .duplicateKey, .equivalentKey: return true
+        default: return false
+        }
     }
 
     /// What went wrong, in one line, without the location.
@@ -71,6 +75,13 @@ public struct JSONScanError: Error, Sendable, Equatable, CustomStringConvertible
         case .duplicateKey(let key, let firstOffset):
             return
                 "expected unique keys, found duplicate key '\(JSONPointer.escapingControlCharacters(key))' (first at byte \(firstOffset))"
+        case .equivalentKey(let key, let first, let firstOffset):
+            func spelled(_ key: String) -> String {
+                "'\(JSONPointer.escapingControlCharacters(key))' ("
+                    + key.unicodeScalars.map(codePoint).joined(separator: " ") + ")"
+            }
+            return
+                "expected unique keys, found key \(spelled(key)), canonically equivalent to key \(spelled(first)) (first at byte \(firstOffset)): the device's JSONDecoder compares keys as Swift strings and reads both as one"
         case .tooDeep(let limit):
             return "expected at most \(limit) levels of nesting, found more"
         }
@@ -86,6 +97,12 @@ private let hexDigits = Array("0123456789abcdef")
 
 private func hex(_ byte: UInt8) -> String {
     "0x" + String(hexDigits[Int(byte >> 4)]).uppercased() + String(hexDigits[Int(byte & 0xF)]).uppercased()
+}
+
+/// `U+0308`, `U+1F600`: four hex digits at least, as Unicode writes code points.
+private func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let digits = String(scalar.value, radix: 16).uppercased()
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
 
 private func hex4(_ value: UInt16) -> String {

@@ -39,15 +39,21 @@
     ///   - bytes: The UTF-8 text.
     ///   - maximumDepth: How many arrays and objects may nest inside each other; default 512.
     ///   - duplicateKeys: Whether a repeated key in one object is an error; default ``DuplicateKeyPolicy/reject``.
+    ///   - keyEquality: When two keys are the same key: by default canonically equivalent ones
+    ///     are (`"ä"` and `"a\u{308}"`, as the device's `JSONDecoder` reads them, and the error
+    ///     says so); under ``StringEquality/codepoints`` only equal code points are, as RFC 8259
+    ///     and JSON Schema compare names.
     /// - Returns: The root value.
     /// - Throws: ``JSONScanError`` with the byte offset, line, column and JSON Pointer of the
     ///   first problem.
     @_spi(Internals) public static func scan(
-        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, duplicateKeys: DuplicateKeyPolicy = .reject
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, duplicateKeys: DuplicateKeyPolicy = .reject,
+        keyEquality: StringEquality = .canonicalEquivalence
     ) throws -> JSONElement {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONTextReader(
-                bytes: buffer, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject)
+                bytes: buffer, maximumDepth: maximumDepth, rejectsDuplicateKeys: duplicateKeys == .reject,
+                keyEquality: keyEquality)
             return try reader.readDocument()
         }
     }
@@ -80,14 +86,19 @@ private struct JSONTextReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     let rejectsDuplicateKeys: Bool
+    let keyEquality: StringEquality
     private var index = 0
     private var stack: [Frame] = []
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, rejectsDuplicateKeys: Bool) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, rejectsDuplicateKeys: Bool,
+        keyEquality: StringEquality = .canonicalEquivalence
+    ) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
+        self.keyEquality = keyEquality
     }
 
     mutating func readDocument() throws -> JSONElement {
@@ -215,8 +226,14 @@ private struct JSONTextReader {
         let keyRange = keyStart..<index
         guard case .object(var frame) = stack.removeLast() else { preconditionFailure("key outside an object") }
 
-        if rejectsDuplicateKeys, let firstOffset = firstOffset(of: key, in: &frame) {
+        if rejectsDuplicateKeys, let firstOffset = firstOffset(of: key, at: keyStart, in: &frame) {
             stack.append(.object(frame))
+            // Keys one only by canonical equivalence get an error that says why they collide.
+            if let first = frame.members.first(where: { $0.keyRange.lowerBound == firstOffset })?.key,
+                !first.utf8.elementsEqual(key.utf8)
+            {
+                throw error(.equivalentKey(key, first: first, firstOffset: firstOffset), at: keyStart)
+            }
             throw error(.duplicateKey(key, firstOffset: firstOffset), at: keyStart)
         }
         frame.pendingKey = key
@@ -231,18 +248,23 @@ private struct JSONTextReader {
     }
 
     /// The offset of an earlier member named `key`, or `nil`; records `key` as seen.
-    private func firstOffset(of key: String, in frame: inout ObjectFrame) -> Int? {
+    /// Where the object's earlier key equal to `key` (read at `keyStart`) starts, or nil when
+    /// `key` is new, then recorded.
+    private func firstOffset(of key: String, at keyStart: Int, in frame: inout ObjectFrame) -> Int? {
+        // Under `codepoints` the table is keyed by a spelling that keeps every code point, so
+        // `Dictionary`'s canonical-equivalence hashing cannot merge two names.
+        let identity = keyEquality.identity(of: key)
         if frame.keyOffsets == nil, frame.members.count >= 8 {
             var offsets: [String: Int] = [:]
-            for member in frame.members { offsets[member.key] = member.keyRange.lowerBound }
+            for member in frame.members { offsets[keyEquality.identity(of: member.key)] = member.keyRange.lowerBound }
             frame.keyOffsets = offsets
         }
         if frame.keyOffsets != nil {
-            if let offset = frame.keyOffsets![key] { return offset }
-            frame.keyOffsets![key] = index
+            if let offset = frame.keyOffsets![identity] { return offset }
+            frame.keyOffsets![identity] = keyStart
             return nil
         }
-        return frame.members.first(where: { $0.key == key })?.keyRange.lowerBound
+        return frame.members.first(where: { keyEquality.equal($0.key, key) })?.keyRange.lowerBound
     }
 
     // MARK: - Scalars

@@ -38,6 +38,30 @@ public enum StringEquality: CaseIterable, Sendable {
         }
     }
 
+    /// A string that is equal to another one's identity exactly when the two strings are equal
+    /// here: the string itself for canonical equivalence (Swift's `==` and hashing), and an
+    /// ASCII spelling that keeps every code point (`\u{308}`, and `\\` for `\`) for
+    /// `codepoints`, so a `Set` or `Dictionary` of identities compares as this equality does.
+    package func identity(of string: String) -> String {
+        switch self {
+        case .canonicalEquivalence:
+            return string
+        case .codepoints:
+            guard !string.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) else { return string }
+            var spelled = ""
+            for scalar in string.unicodeScalars {
+                if scalar == "\\" {
+                    spelled += "\\\\"
+                } else if scalar.isASCII {
+                    spelled.unicodeScalars.append(scalar)
+                } else {
+                    spelled += "\\u{" + String(scalar.value, radix: 16) + "}"
+                }
+            }
+            return spelled
+        }
+    }
+
     /// The keys of an object, for asking whether one is present.
     package struct Keys {
         private let strings: Set<String>

@@ -3,7 +3,8 @@
 /// Each keyword of a node by its own name: the product layer (bounds, shrinking, schema
 /// comparison) reads single keywords, and edits copies of nodes, without caring which group
 /// holds them. A compiled schema's own nodes stay as compiled (``CompiledSchema/nodes`` is
-/// read-only outside it).
+/// read-only outside it). The bounds read as ``JSONNumber`` here, as the product compares them
+/// (a number decoded into a `Double`); the validator reads the exact decimals in the group.
 extension CompiledSchema.Node {
     package var reference: Int? {
         get { inPlace.reference }
@@ -46,20 +47,20 @@ extension CompiledSchema.Node {
         set { inPlace.elseSchema = newValue }
     }
     package var minimum: JSONNumber? {
-        get { number.minimum }
-        set { number.minimum = newValue }
+        get { number.minimum.flatMap { JSONNumber($0.text) } }
+        set { number.minimum = newValue.flatMap { JSONDecimal($0.description) } }
     }
     package var maximum: JSONNumber? {
-        get { number.maximum }
-        set { number.maximum = newValue }
+        get { number.maximum.flatMap { JSONNumber($0.text) } }
+        set { number.maximum = newValue.flatMap { JSONDecimal($0.description) } }
     }
     package var exclusiveMinimum: JSONNumber? {
-        get { number.exclusiveMinimum }
-        set { number.exclusiveMinimum = newValue }
+        get { number.exclusiveMinimum.flatMap { JSONNumber($0.text) } }
+        set { number.exclusiveMinimum = newValue.flatMap { JSONDecimal($0.description) } }
     }
     package var exclusiveMaximum: JSONNumber? {
-        get { number.exclusiveMaximum }
-        set { number.exclusiveMaximum = newValue }
+        get { number.exclusiveMaximum.flatMap { JSONNumber($0.text) } }
+        set { number.exclusiveMaximum = newValue.flatMap { JSONDecimal($0.description) } }
     }
     package var multipleOf: SchemaMultiple? {
         get { number.multipleOf }

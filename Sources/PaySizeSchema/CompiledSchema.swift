@@ -92,12 +92,12 @@ package struct CompiledSchema: Sendable {
         package var elseSchema: Int?
     }
 
-    /// The assertions on numbers.
+    /// The assertions on numbers, each bound the exact decimal written in the schema.
     package struct NumberKeywords: Sendable {
-        package var minimum: JSONNumber?
-        package var maximum: JSONNumber?
-        package var exclusiveMinimum: JSONNumber?
-        package var exclusiveMaximum: JSONNumber?
+        package var minimum: JSONDecimal?
+        package var maximum: JSONDecimal?
+        package var exclusiveMinimum: JSONDecimal?
+        package var exclusiveMaximum: JSONDecimal?
         package var multipleOf: SchemaMultiple?
         /// `x-paysize-number`: the Swift type the number is decoded into.
         package var numberType: SwiftNumberType?
@@ -164,6 +164,20 @@ package struct CompiledSchema: Sendable {
     /// depends on the route to it, and the validator cannot keep answers per node and value.
     private(set) var usesDynamicScope = false
 
+    /// A keyword in a schema document: the document's URI (its retrieval URI, as given or as a
+    /// reference named it) and the keyword's place in it.
+    package struct KeywordPlace: Sendable, Hashable {
+        package var document: String
+        package var location: JSONPointer
+    }
+    /// The unknown keywords skipped (under ``UnknownKeywordPolicy/warn`` or `ignore`), in the
+    /// order read.
+    package private(set) var unknownKeywordPlaces: [KeywordPlace] = []
+    /// The vendor annotations collected (``SchemaKeywords/isVendorAnnotation(_:)``).
+    package private(set) var vendorAnnotations: [KeywordPlace] = []
+    /// The retrieval URI of the document compiled first.
+    package private(set) var firstDocumentURI = defaultURI
+
     /// The base URI of a document given without one: references relative to it name nothing.
     package static let defaultURI = "urn:paysize:schema"
     /// How `const`, `enum`, `uniqueItems` and object keys compare strings.
@@ -189,8 +203,15 @@ package struct CompiledSchema: Sendable {
     /// Compiles `document`, read from `uri`, resolving every `$ref` and `$dynamicRef`: within it
     /// by JSON Pointer, `$anchor`, `$dynamicAnchor` or an embedded `$id`; to the bundled draft
     /// 2020-12 metaschemas; else to the document `load` returns for the URI (none without it).
-    package init(document: JSONElement, uri: String = defaultURI, load: SchemaDocumentLoader? = nil) throws {
-        let compilation = Compilation(load: load)
+    ///
+    /// A keyword that is neither a 2020-12 keyword, a PaySize keyword nor a vendor annotation
+    /// is refused or skipped as `unknownKeywords` says (see ``UnknownKeywordPolicy``); skipped
+    /// ones are listed in ``unknownKeywordPlaces``, vendor annotations in ``vendorAnnotations``.
+    package init(
+        document: JSONElement, uri: String = defaultURI, load: SchemaDocumentLoader? = nil,
+        unknownKeywords: UnknownKeywordPolicy = .warn
+    ) throws {
+        let compilation = Compilation(load: load, unknownKeywords: unknownKeywords)
         try compileDocument(document, uri: uri, compilation)
         var next = 0
         while next < compilation.pending.count {
@@ -212,6 +233,9 @@ package struct CompiledSchema: Sendable {
                 nodes[reference.node].inPlace.reference = target
             }
         }
+        firstDocumentURI = uri
+        unknownKeywordPlaces = compilation.unknownKeywordPlaces
+        vendorAnnotations = compilation.vendorAnnotations
     }
 
     /// The node `reference` names, loading the document it is in when no loaded one has its URI.
@@ -288,9 +312,13 @@ package struct CompiledSchema: Sendable {
         var anchors: [String: Int] = [:]
         var dynamicAnchorKeys: Set<String> = []
         var pending: [Pending] = []
+        let unknownKeywords: UnknownKeywordPolicy
+        var unknownKeywordPlaces: [KeywordPlace] = []
+        var vendorAnnotations: [KeywordPlace] = []
 
-        init(load: SchemaDocumentLoader?) {
+        init(load: SchemaDocumentLoader?, unknownKeywords: UnknownKeywordPolicy) {
             self.load = load
+            self.unknownKeywords = unknownKeywords
         }
     }
 
@@ -413,9 +441,108 @@ package struct CompiledSchema: Sendable {
                 try compile(element, at: location.appending(keyword).appending(index: offset), scope, compilation)
             }
         }
-        func number(_ keyword: String, _ value: JSONElement) throws -> JSONNumber {
-            guard let number = value.numberText.flatMap(JSONNumber.init) else {
+        for member in members {
+            let keyword = member.key
+            let value = member.value
+            if !scope.assertsValidation, Self.validationKeywords.contains(keyword) { continue }
+            switch keyword {
+            case "$defs", "definitions":
+                guard let definitions = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                for definition in definitions {
+                    _ = try compile(
+                        definition.value, at: location.appending(keyword).appending(definition.key), scope, compilation)
+                }
+            case "properties":
+                guard let properties = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                nodes[index].object.hasPropertiesKeyword = true
+                var compiled: [(key: String, node: Int)] = []
+                for property in properties {
+                    compiled.append(
+                        (
+                            property.key,
+                            try compile(
+                                property.value, at: location.appending(keyword).appending(property.key), scope,
+                                compilation)
+                        ))
+                }
+                nodes[index].object.properties = compiled
+            case "additionalProperties": nodes[index].object.additionalProperties = try subschema(keyword, value)
+            case "items":
+                guard value.elements == nil else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: "one schema (draft 2020-12 writes tuples as 'prefixItems')", at: location)
+                }
+                nodes[index].array.items = try subschema(keyword, value)
+            case "prefixItems": nodes[index].array.prefixItems = try subschemas(keyword, value)
+            case "propertyNames": nodes[index].object.propertyNames = try subschema(keyword, value)
+            case "if": nodes[index].inPlace.ifSchema = try subschema(keyword, value)
+            case "then": nodes[index].inPlace.thenSchema = try subschema(keyword, value)
+            case "else": nodes[index].inPlace.elseSchema = try subschema(keyword, value)
+            case "dependentSchemas":
+                guard let members = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                for member in members {
+                    let node = try compile(
+                        member.value, at: location.appending(keyword).appending(member.key), scope, compilation)
+                    nodes[index].object.dependentSchemas.append((member.key, node))
+                }
+            case "contains": nodes[index].array.contains = try subschema(keyword, value)
+            case "patternProperties":
+                guard let members = value.members else {
+                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
+                }
+                nodes[index].object.hasPropertiesKeyword = true
+                for member in members {
+                    let memberLocation = location.appending(keyword).appending(member.key)
+                    let pattern = try Self.pattern(member.key, at: memberLocation)
+                    let node = try compile(member.value, at: memberLocation, scope, compilation)
+                    nodes[index].object.patternProperties.append((pattern, node))
+                }
+            case "anyOf": nodes[index].inPlace.anyOf = try subschemas(keyword, value)
+            case "oneOf": nodes[index].inPlace.oneOf = try subschemas(keyword, value)
+            case "allOf": nodes[index].inPlace.allOf = try subschemas(keyword, value)
+            case "not": nodes[index].inPlace.not = try subschema(keyword, value)
+            case "unevaluatedProperties": nodes[index].object.unevaluatedProperties = try subschema(keyword, value)
+            case "unevaluatedItems": nodes[index].array.unevaluatedItems = try subschema(keyword, value)
+            case PaySizeKeyword.integerText.rawValue:
+                nodes[index].string.integerText = try subschema(keyword, value)
+            case PaySizeKeyword.pairs.rawValue:
+                let pair = try subschemas(keyword, value)
+                guard pair.count == 2 else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: "an array of two schemas, the key's and the value's", at: location)
+                }
+                nodes[index].array.pairs = (pair[0], pair[1])
+            default:
+                try compileAssertion(keyword, value, index, at: location, scope, compilation)
+            }
+        }
+        nodes[index].appliesInPlace = nodes[index].storedInPlace != nil || !nodes[index].object.dependentSchemas.isEmpty
+        nodes[index].checksUnevaluated =
+            nodes[index].object.unevaluatedProperties != nil || nodes[index].array.unevaluatedItems != nil
+        return index
+    }
+
+    /// Compiles `keyword` of node `index` when its value holds no subschema: kept out of
+    /// ``compile(_:at:_:_:)``, which recurses once per level of nesting, so that each level's
+    /// stack frame holds only what the recursion needs (an unoptimized build reserves room for
+    /// every case's temporaries in one frame).
+    @inline(never)
+    private mutating func compileAssertion(
+        _ keyword: String, _ value: JSONElement, _ index: Int, at location: JSONPointer, _ scope: Scope,
+        _ compilation: Compilation
+    ) throws {
+        func number(_ keyword: String, _ value: JSONElement) throws -> JSONDecimal {
+            guard let text = value.numberText else {
                 throw SchemaError.invalidKeywordValue(keyword, expected: "a number", at: location)
+            }
+            guard let number = JSONDecimal(text) else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: Self.boundedNumber, at: location)
             }
             return number
         }
@@ -436,188 +563,132 @@ package struct CompiledSchema: Sendable {
                 ))
         }
 
-        for member in members {
-            let keyword = member.key
-            let value = member.value
-            if !scope.assertsValidation, Self.validationKeywords.contains(keyword) { continue }
-            switch keyword {
-            case "$schema":
-                guard scope.resource == index || location == .root else {
-                    throw SchemaError.unsupportedKeyword(
-                        "$schema in a subschema without '$id'", at: location.appending(keyword))
-                }
-            case "$id", "$anchor", "$dynamicAnchor":
-                continue  // read by `identify`
-            case "$defs", "definitions":
-                guard let definitions = value.members else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
-                }
-                for definition in definitions {
-                    _ = try compile(
-                        definition.value, at: location.appending(keyword).appending(definition.key), scope, compilation)
-                }
-            case "type":
-                let names = value.stringValue.map { [$0] } ?? value.elements?.compactMap(\.stringValue)
-                guard let names, !names.isEmpty, names.count == (value.elements?.count ?? 1),
-                    names.allSatisfy(Self.typeNames.contains)
-                else {
-                    throw SchemaError.invalidKeywordValue(
-                        keyword, expected: "a type name or an array of them", at: location)
-                }
-                nodes[index].types = names
-            case "properties":
-                guard let properties = value.members else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
-                }
-                nodes[index].object.hasPropertiesKeyword = true
-                var compiled: [(key: String, node: Int)] = []
-                for property in properties {
-                    compiled.append(
-                        (
-                            property.key,
-                            try compile(
-                                property.value, at: location.appending(keyword).appending(property.key), scope,
-                                compilation)
-                        ))
-                }
-                nodes[index].object.properties = compiled
-            case "required":
-                guard let names = value.elements?.compactMap(\.stringValue), names.count == value.elements?.count
-                else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an array of strings", at: location)
-                }
-                nodes[index].object.required = names
-            case "additionalProperties": nodes[index].object.additionalProperties = try subschema(keyword, value)
-            case "items":
-                guard value.elements == nil else {
-                    throw SchemaError.invalidKeywordValue(
-                        keyword, expected: "one schema (draft 2020-12 writes tuples as 'prefixItems')", at: location)
-                }
-                nodes[index].array.items = try subschema(keyword, value)
-            case "prefixItems": nodes[index].array.prefixItems = try subschemas(keyword, value)
-            case "enum":
-                guard let values = value.elements else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an array", at: location)
-                }
-                nodes[index].enumValues = values
-            case "const": nodes[index].constValue = value
-            case "minimum": nodes[index].number.minimum = try number(keyword, value)
-            case "maximum": nodes[index].number.maximum = try number(keyword, value)
-            case "exclusiveMinimum": nodes[index].number.exclusiveMinimum = try number(keyword, value)
-            case "exclusiveMaximum": nodes[index].number.exclusiveMaximum = try number(keyword, value)
-            case "minLength": nodes[index].string.minLength = try count(keyword, value)
-            case "maxLength": nodes[index].string.maxLength = try count(keyword, value)
-            case "minItems": nodes[index].array.minItems = try count(keyword, value)
-            case "maxItems": nodes[index].array.maxItems = try count(keyword, value)
-            case "minProperties": nodes[index].object.minProperties = try count(keyword, value)
-            case "maxProperties": nodes[index].object.maxProperties = try count(keyword, value)
-            case "uniqueItems":
-                guard let flag = value.boolValue else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "a boolean", at: location)
-                }
-                nodes[index].array.uniqueItems = flag
-            case "propertyNames": nodes[index].object.propertyNames = try subschema(keyword, value)
-            case "format":
-                // Read always, asserted only when the schema asserts formats; an unknown name
-                // stays an annotation either way.
-                if let format = value.stringValue.flatMap(StandardFormat.init(rawValue:)) {
-                    nodes[index].string.format = format
-                }
-            case "multipleOf":
-                guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "a number greater than 0", at: location)
-                }
-                nodes[index].number.multipleOf = multiple
-            case "if": nodes[index].inPlace.ifSchema = try subschema(keyword, value)
-            case "then": nodes[index].inPlace.thenSchema = try subschema(keyword, value)
-            case "else": nodes[index].inPlace.elseSchema = try subschema(keyword, value)
-            case "dependentRequired":
-                guard let members = value.members else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of string arrays", at: location)
-                }
-                for member in members {
-                    guard let names = member.value.elements?.compactMap(\.stringValue),
-                        names.count == member.value.elements?.count
-                    else {
-                        throw SchemaError.invalidKeywordValue(
-                            keyword, expected: "an object of string arrays", at: location)
-                    }
-                    nodes[index].object.dependentRequired.append((member.key, names))
-                }
-            case "dependentSchemas":
-                guard let members = value.members else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
-                }
-                for member in members {
-                    let node = try compile(
-                        member.value, at: location.appending(keyword).appending(member.key), scope, compilation)
-                    nodes[index].object.dependentSchemas.append((member.key, node))
-                }
-            case "contains": nodes[index].array.contains = try subschema(keyword, value)
-            case "minContains": nodes[index].array.minContains = try count(keyword, value)
-            case "maxContains": nodes[index].array.maxContains = try count(keyword, value)
-            case "pattern":
-                guard let source = value.stringValue else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
-                }
-                nodes[index].string.pattern = try Self.pattern(source, at: location.appending(keyword))
-            case "patternProperties":
-                guard let members = value.members else {
-                    throw SchemaError.invalidKeywordValue(keyword, expected: "an object of schemas", at: location)
-                }
-                nodes[index].object.hasPropertiesKeyword = true
-                for member in members {
-                    let memberLocation = location.appending(keyword).appending(member.key)
-                    let pattern = try Self.pattern(member.key, at: memberLocation)
-                    let node = try compile(member.value, at: memberLocation, scope, compilation)
-                    nodes[index].object.patternProperties.append((pattern, node))
-                }
-            case "anyOf": nodes[index].inPlace.anyOf = try subschemas(keyword, value)
-            case "oneOf": nodes[index].inPlace.oneOf = try subschemas(keyword, value)
-            case "allOf": nodes[index].inPlace.allOf = try subschemas(keyword, value)
-            case "not": nodes[index].inPlace.not = try subschema(keyword, value)
-            case "$ref", "$dynamicRef": try reference(keyword, value)
-            case "unevaluatedProperties": nodes[index].object.unevaluatedProperties = try subschema(keyword, value)
-            case "unevaluatedItems": nodes[index].array.unevaluatedItems = try subschema(keyword, value)
-            case PaySizeKeyword.date.rawValue:
-                nodes[index].isReferenceDate = value.stringValue == PaySizeKeyword.referenceDateValue
-            case PaySizeKeyword.number.rawValue:
-                guard let type = value.stringValue.flatMap(SwiftNumberType.init(rawValue:)) else {
-                    throw SchemaError.invalidKeywordValue(
-                        keyword, expected: Self.oneOf(SwiftNumberType.allCases.map(\.rawValue)), at: location)
-                }
-                nodes[index].number.numberType = type
-            case PaySizeKeyword.format.rawValue:
-                guard let format = value.stringValue.flatMap(StringFormat.init(rawValue:)) else {
-                    throw SchemaError.invalidKeywordValue(
-                        keyword, expected: Self.oneOf(StringFormat.allCases.map(\.rawValue)), at: location)
-                }
-                nodes[index].string.stringFormat = format
-            case PaySizeKeyword.integerText.rawValue:
-                nodes[index].string.integerText = try subschema(keyword, value)
-            case PaySizeKeyword.pairs.rawValue:
-                let pair = try subschemas(keyword, value)
-                guard pair.count == 2 else {
-                    throw SchemaError.invalidKeywordValue(
-                        keyword, expected: "an array of two schemas, the key's and the value's", at: location)
-                }
-                nodes[index].array.pairs = (pair[0], pair[1])
-            case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue, PaySizeKeyword.set.rawValue,
-                PaySizeKeyword.writtenAs.rawValue, PaySizeKeyword.dateEncoding.rawValue:
-                // Annotations: the worst-case bound reads the last three from the document.
-                continue
-            default:
-                if Self.annotations.contains(keyword) { continue }
-                // Another tool's extension is an annotation; an unknown one of ours may be an
-                // assertion from a newer PaySize, which must not be skipped silently.
-                if keyword.hasPrefix("x-"), !keyword.hasPrefix(PaySizeKeyword.prefix) { continue }
-                throw SchemaError.unsupportedKeyword(keyword, at: location.appending(keyword))
+        switch keyword {
+        case "$schema":
+            guard scope.resource == index || location == .root else {
+                throw SchemaError.unsupportedKeyword(
+                    "$schema in a subschema without '$id'", at: location.appending(keyword))
             }
+        case "$id", "$anchor", "$dynamicAnchor":
+            return  // read by `identify`
+        case "type":
+            let names = value.stringValue.map { [$0] } ?? value.elements?.compactMap(\.stringValue)
+            guard let names, !names.isEmpty, names.count == (value.elements?.count ?? 1),
+                names.allSatisfy(Self.typeNames.contains)
+            else {
+                throw SchemaError.invalidKeywordValue(
+                    keyword, expected: "a type name or an array of them", at: location)
+            }
+            nodes[index].types = names
+        case "required":
+            guard let names = value.elements?.compactMap(\.stringValue), names.count == value.elements?.count
+            else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "an array of strings", at: location)
+            }
+            nodes[index].object.required = names
+        case "enum":
+            guard let values = value.elements else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "an array", at: location)
+            }
+            nodes[index].enumValues = values
+        case "const": nodes[index].constValue = value
+        case "minimum": nodes[index].number.minimum = try number(keyword, value)
+        case "maximum": nodes[index].number.maximum = try number(keyword, value)
+        case "exclusiveMinimum": nodes[index].number.exclusiveMinimum = try number(keyword, value)
+        case "exclusiveMaximum": nodes[index].number.exclusiveMaximum = try number(keyword, value)
+        case "minLength": nodes[index].string.minLength = try count(keyword, value)
+        case "maxLength": nodes[index].string.maxLength = try count(keyword, value)
+        case "minItems": nodes[index].array.minItems = try count(keyword, value)
+        case "maxItems": nodes[index].array.maxItems = try count(keyword, value)
+        case "minProperties": nodes[index].object.minProperties = try count(keyword, value)
+        case "maxProperties": nodes[index].object.maxProperties = try count(keyword, value)
+        case "uniqueItems":
+            guard let flag = value.boolValue else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "a boolean", at: location)
+            }
+            nodes[index].array.uniqueItems = flag
+        case "format":
+            // Read always, asserted only when the schema asserts formats; an unknown name
+            // stays an annotation either way.
+            if let format = value.stringValue.flatMap(StandardFormat.init(rawValue:)) {
+                nodes[index].string.format = format
+            }
+        case "multipleOf":
+            guard let text = value.numberText, let multiple = SchemaMultiple(text) else {
+                // A positive number refused here is past the exact-arithmetic bound: say so.
+                let positive = value.numberText.map { text in
+                    !text.hasPrefix("-")
+                        && text.prefix { $0 != "e" && $0 != "E" }.contains { "123456789".contains($0) }
+                }
+                throw SchemaError.invalidKeywordValue(
+                    keyword,
+                    expected: positive == true
+                        ? "a number greater than 0 with at most \(SchemaMultiple.maximumDigits) significant digits and \(Self.boundedExponent)"
+                        : "a number greater than 0",
+                    at: location)
+            }
+            nodes[index].number.multipleOf = multiple
+        case "dependentRequired":
+            guard let members = value.members else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "an object of string arrays", at: location)
+            }
+            for member in members {
+                guard let names = member.value.elements?.compactMap(\.stringValue),
+                    names.count == member.value.elements?.count
+                else {
+                    throw SchemaError.invalidKeywordValue(
+                        keyword, expected: "an object of string arrays", at: location)
+                }
+                nodes[index].object.dependentRequired.append((member.key, names))
+            }
+        case "minContains": nodes[index].array.minContains = try count(keyword, value)
+        case "maxContains": nodes[index].array.maxContains = try count(keyword, value)
+        case "pattern":
+            guard let source = value.stringValue else {
+                throw SchemaError.invalidKeywordValue(keyword, expected: "a string", at: location)
+            }
+            nodes[index].string.pattern = try Self.pattern(source, at: location.appending(keyword))
+        case "$ref", "$dynamicRef": try reference(keyword, value)
+        case PaySizeKeyword.date.rawValue:
+            nodes[index].isReferenceDate = value.stringValue == PaySizeKeyword.referenceDateValue
+        case PaySizeKeyword.number.rawValue:
+            guard let type = value.stringValue.flatMap(SwiftNumberType.init(rawValue:)) else {
+                throw SchemaError.invalidKeywordValue(
+                    keyword, expected: Self.oneOf(SwiftNumberType.allCases.map(\.rawValue)), at: location)
+            }
+            nodes[index].number.numberType = type
+        case PaySizeKeyword.format.rawValue:
+            guard let format = value.stringValue.flatMap(StringFormat.init(rawValue:)) else {
+                throw SchemaError.invalidKeywordValue(
+                    keyword, expected: Self.oneOf(StringFormat.allCases.map(\.rawValue)), at: location)
+            }
+            nodes[index].string.stringFormat = format
+        case PaySizeKeyword.note.rawValue, PaySizeKeyword.keywords.rawValue, PaySizeKeyword.set.rawValue,
+            PaySizeKeyword.writtenAs.rawValue, PaySizeKeyword.dateEncoding.rawValue:
+            // Annotations: the worst-case bound reads the last three from the document.
+            return
+        default:
+            if Self.annotations.contains(keyword) { return }
+            let place = KeywordPlace(document: scope.document, location: location.appending(keyword))
+            // Another tool's extension is an annotation, collected for `schema lint`.
+            if SchemaKeywords.isVendorAnnotation(keyword) {
+                compilation.vendorAnnotations.append(place)
+                return
+            }
+            // An unknown keyword of ours may be an assertion from a newer PaySize, and a near
+            // miss of a 2020-12 keyword is a misspelt assertion: neither is skipped silently.
+            if keyword.hasPrefix(PaySizeKeyword.prefix) {
+                throw SchemaError.unsupportedKeyword(keyword, at: place.location)
+            }
+            if compilation.unknownKeywords != .ignore, let meant = SchemaKeywords.suggestion(for: keyword) {
+                throw SchemaError.misspelledKeyword(keyword, suggestion: meant, at: place.location)
+            }
+            guard compilation.unknownKeywords != .refuse else {
+                throw SchemaError.unsupportedKeyword(keyword, at: place.location)
+            }
+            compilation.unknownKeywordPlaces.append(place)
+
         }
-        nodes[index].appliesInPlace = nodes[index].storedInPlace != nil || !nodes[index].object.dependentSchemas.isEmpty
-        nodes[index].checksUnevaluated =
-            nodes[index].object.unevaluatedProperties != nil || nodes[index].array.unevaluatedItems != nil
-        return index
     }
 
     private static func pattern(_ source: String, at location: JSONPointer) throws(SchemaError) -> ECMAScriptPattern {
@@ -627,6 +698,10 @@ package struct CompiledSchema: Sendable {
             throw SchemaError.unsupportedPattern(source, error, at: location)
         }
     }
+
+    /// The exact-number bound (``JSONDecimal/maximumWrittenExponent``) as schema errors state it.
+    package static let boundedExponent = "an exponent part within ±10^15"
+    private static let boundedNumber = "a number with \(boundedExponent)"
 
     private static func oneOf(_ names: [String]) -> String {
         "one of " + names.map { "'\($0)'" }.joined(separator: ", ")

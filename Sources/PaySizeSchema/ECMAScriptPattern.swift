@@ -24,6 +24,25 @@ package struct ECMAScriptPattern: Sendable {
     package static let maximumSteps = 200_000_000
     /// The deepest nesting of groups a pattern may have (the parser and compiler recurse per level).
     package static let maximumNesting = 16
+    /// The deepest nesting of groups ``syntaxError(in:)`` reads: only the parser recurses, a few
+    /// small frames per level. A deeper pattern is not shown to be valid.
+    package static let maximumSyntaxNesting = 256
+
+    /// Why `source` is not an ECMA-262 pattern (with the u flag), or nil when it is one.
+    ///
+    /// The whole grammar is read, including what the matcher refuses to run: lookahead and
+    /// lookbehind (which take no quantifier), backreferences (each must name a group of the
+    /// pattern, by number or by name) and script properties (their form only: Swift has no
+    /// script table). For `format: regex`, where validity is the question, not a match.
+    package static func syntaxError(in source: String) -> ECMAScriptPatternError? {
+        var parser = Parser(Array(source.unicodeScalars), checksSyntaxOnly: true)
+        do {
+            _ = try parser.parse()
+            return nil
+        } catch {
+            return error
+        }
+    }
 
     /// The pattern as written.
     package let source: String
@@ -415,15 +434,41 @@ extension ECMAScriptPattern {
         let scalars: [Unicode.Scalar]
         var position = 0
         var nesting = 0
+        /// Whether the pattern is only read for validity (`format: regex`): lookarounds,
+        /// backreferences and script properties are then syntax to check, not features to refuse,
+        /// and a counted repetition's size is no limit, since nothing is compiled.
+        let checksSyntaxOnly: Bool
+        /// The capturing groups read so far, and the names of the named ones.
+        private var captureCount = 0
+        private var groupNames: Set<String> = []
+        /// Backreferences read, checked once every group is known (one may come before its group).
+        private var backreferences: [(number: Int, offset: Int)] = []
+        private var namedBackreferences: [(name: String, offset: Int)] = []
 
-        init(_ scalars: [Unicode.Scalar]) {
+        init(_ scalars: [Unicode.Scalar], checksSyntaxOnly: Bool = false) {
             self.scalars = scalars
+            self.checksSyntaxOnly = checksSyntaxOnly
+        }
+
+        /// The deepest group nesting read: the matcher's limit, or, reading syntax only, a
+        /// bound on the parser's own recursion.
+        private var maximumNesting: Int {
+            checksSyntaxOnly ? ECMAScriptPattern.maximumSyntaxNesting : ECMAScriptPattern.maximumNesting
         }
 
         mutating func parse() throws(ECMAScriptPatternError) -> Node {
             let node = try disjunction()
             if position < scalars.count {
                 throw error("unmatched ')'")
+            }
+            // With the u flag, a backreference must name a group of the pattern (ECMA-262 22.2.1.1).
+            for reference in backreferences where reference.number > captureCount {
+                throw error(
+                    "backreference '\\\(reference.number)' names no group (the pattern has \(captureCount))",
+                    at: reference.offset)
+            }
+            for reference in namedBackreferences where !groupNames.contains(reference.name) {
+                throw error("named backreference '\\k<\(reference.name)>' names no group", at: reference.offset)
             }
             return node
         }
@@ -463,7 +508,21 @@ extension ECMAScriptPattern {
             case "^": return .assertion(.start)
             case "$": return .assertion(.end)
             case ".": atom = .any
-            case "(": atom = try group(openedAt: start)
+            case "(":
+                if let lookaround = lookaroundFollows() {
+                    // An assertion, not an atom: with the u flag it takes no quantifier, so a
+                    // following one is "nothing to repeat".
+                    guard checksSyntaxOnly else {
+                        throw error(
+                            lookaround == "=" || lookaround == "!"
+                                ? "lookahead assertions ('(?=' and '(?!') are not supported"
+                                : "lookbehind assertions ('(?<=' and '(?<!') are not supported", at: start)
+                    }
+                    position += lookaround.count + 1
+                    _ = try groupBody(openedAt: start)
+                    return .empty
+                }
+                atom = try group(openedAt: start)
             case "[": atom = try characterClass(openedAt: start)
             case "\\":
                 if take("b") { return .assertion(.wordBoundary) }
@@ -533,7 +592,7 @@ extension ECMAScriptPattern {
             var value = 0
             while let digit = peek, ("0"..."9").contains(digit) {
                 value = value * 10 + Int(digit.value - 0x30)
-                guard value <= ECMAScriptPattern.maximumProgramSize else {
+                guard value <= ECMAScriptPattern.maximumProgramSize || checksSyntaxOnly else {
                     throw error("a quantifier's count is larger than \(ECMAScriptPattern.maximumProgramSize)")
                 }
                 position += 1
@@ -541,29 +600,44 @@ extension ECMAScriptPattern {
             return value
         }
 
+        /// After `(`: the rest of a lookaround's opening (`?=`, `?!`, `?<=`, `?<!`) as written
+        /// after `?`, or nil for another group.
+        private func lookaroundFollows() -> String? {
+            guard peek == "?", position + 1 < scalars.count else { return nil }
+            let next = scalars[position + 1]
+            if next == "=" || next == "!" { return String(next) }
+            guard next == "<", position + 2 < scalars.count else { return nil }
+            let last = scalars[position + 2]
+            return last == "=" || last == "!" ? "<" + String(last) : nil
+        }
+
         private mutating func group(openedAt start: Int) throws(ECMAScriptPatternError) -> Node {
-            nesting += 1
-            defer { nesting -= 1 }
-            guard nesting <= ECMAScriptPattern.maximumNesting else {
-                throw error("groups are nested more than \(ECMAScriptPattern.maximumNesting) deep", at: start)
-            }
             if take("?") {
                 if take(":") {
                     // non-capturing
-                } else if take("=") || take("!") {
-                    throw error("lookahead assertions ('(?=' and '(?!') are not supported", at: start)
                 } else if take("<") {
-                    if take("=") || take("!") {
-                        throw error("lookbehind assertions ('(?<=' and '(?<!') are not supported", at: start)
-                    }
                     guard let close = scalars[position...].firstIndex(of: ">"), close > position else {
                         throw error("a named group needs a name and '>'", at: start)
                     }
+                    groupNames.insert(String(String.UnicodeScalarView(scalars[position..<close])))
+                    captureCount += 1
                     position = close + 1
                 } else {
                     throw error(
                         "invalid group: '(?' must be followed by ':', '=', '!', '<=', '<!' or '<name>'", at: start)
                 }
+            } else {
+                captureCount += 1
+            }
+            return try groupBody(openedAt: start)
+        }
+
+        /// A group's disjunction and its `)`, one level deeper.
+        private mutating func groupBody(openedAt start: Int) throws(ECMAScriptPatternError) -> Node {
+            nesting += 1
+            defer { nesting -= 1 }
+            guard nesting <= maximumNesting else {
+                throw error("groups are nested more than \(maximumNesting) deep", at: start)
             }
             let node = try disjunction()
             guard take(")") else { throw error("missing ')' for the group opened at \(start)") }
@@ -575,9 +649,28 @@ extension ECMAScriptPattern {
             guard let scalar = peek else { throw error("'\\' at the end of the pattern", at: start) }
             switch scalar {
             case "1"..."9":
-                throw error("backreferences ('\\\(scalar)') are not supported", at: start)
+                guard checksSyntaxOnly else {
+                    throw error("backreferences ('\\\(scalar)') are not supported", at: start)
+                }
+                var number = 0
+                while let digit = peek, ("0"..."9").contains(digit) {
+                    // Past any group count the pattern can hold: no need to read on exactly.
+                    number = min(number * 10 + Int(digit.value - 0x30), Int(Int32.max))
+                    position += 1
+                }
+                backreferences.append((number, start))
+                return .empty
             case "k":
-                throw error("named backreferences ('\\k<name>') are not supported", at: start)
+                guard checksSyntaxOnly else {
+                    throw error("named backreferences ('\\k<name>') are not supported", at: start)
+                }
+                position += 1
+                guard take("<"), let close = scalars[position...].firstIndex(of: ">"), close > position else {
+                    throw error("'\\k' must be followed by a group name in '<' and '>'", at: start)
+                }
+                namedBackreferences.append((String(String.UnicodeScalarView(scalars[position..<close])), start))
+                position = close + 1
+                return .empty
             default:
                 if let item = try classEscape() { return .set(ScalarSet(items: [item])) }
                 return .scalar(try characterEscape(start: start))
@@ -608,7 +701,11 @@ extension ECMAScriptPattern {
                 if name.hasPrefix("Script=") || name.hasPrefix("sc=") || name.hasPrefix("Script_Extensions=")
                     || name.hasPrefix("scx=")
                 {
-                    throw error("script properties ('\\p{\(name)}') are not supported", at: start)
+                    // Swift has no script property: the name's form is all that can be read.
+                    guard checksSyntaxOnly, let value = name.split(separator: "=").last, name.last != "=",
+                        value.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" })
+                    else { throw error("script properties ('\\p{\(name)}') are not supported", at: start) }
+                    return .property(.any, negated: scalar == "P")
                 }
                 guard let property = UnicodeProperty.named(name) else {
                     throw error("unknown Unicode property '\(name)'", at: start)

@@ -1,6 +1,8 @@
 @_spi(Internals) import PaySizeJSON
 
-/// RFC 3492 Punycode, decoding only: the `xn--` labels of a host name.
+/// RFC 3492 Punycode: the `xn--` labels of a host name, decoded and encoded back, since an
+/// A-label is valid only when the round trip gives it back (RFC 5891 5.4): the decoder alone
+/// takes spellings no encoder writes (`xn---4gbwdl`, a delimiter before no basic code point).
 package enum Punycode {
     private static let base = 36
     private static let tMin = 1
@@ -50,6 +52,53 @@ package enum Punycode {
         let scalars = output.compactMap(Unicode.Scalar.init)
         guard scalars.count == output.count, scalars.contains(where: { !$0.isASCII }) else { return nil }
         return scalars
+    }
+
+    /// The Punycode of `scalars` (RFC 3492 6.3), lowercase, without `xn--`; `nil` on overflow.
+    package static func encode(_ scalars: [Unicode.Scalar]) -> [UInt8]? {
+        let input = scalars.map { Int($0.value) }
+        var output: [UInt8] = input.filter { $0 < initialN }.map(UInt8.init)
+        let basicCount = output.count
+        var handled = basicCount
+        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
+        while handled < input.count {
+            // Every unhandled code point is at least n, so the minimum exists.
+            guard let next = input.filter({ $0 >= n }).min() else { return nil }
+            let (step, overflow) = (next - n).multipliedReportingOverflow(by: handled + 1)
+            guard !overflow, delta <= Int(Int32.max) - step else { return nil }
+            delta += step
+            n = next
+            for code in input {
+                if code < n {
+                    delta += 1
+                    guard delta <= Int(Int32.max) else { return nil }
+                }
+                guard code == n else { continue }
+                var q = delta
+                var k = base
+                while true {
+                    let threshold = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                    if q < threshold { break }
+                    output.append(digitByte(threshold + (q - threshold) % (base - threshold)))
+                    q = (q - threshold) / (base - threshold)
+                    k += base
+                }
+                output.append(digitByte(q))
+                bias = adapt(delta, count: handled + 1, first: handled == basicCount)
+                delta = 0
+                handled += 1
+            }
+            delta += 1
+            n += 1
+        }
+        return output
+    }
+
+    private static func digitByte(_ digit: Int) -> UInt8 {
+        digit < 26 ? UInt8(ascii: "a") + UInt8(digit) : UInt8(ascii: "0") + UInt8(digit - 26)
     }
 
     private static func digitValue(_ byte: UInt8) -> Int? {

@@ -5,6 +5,7 @@
 public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {
         case unsupportedKeyword(String)
+        case misspelledKeyword(String, suggestion: String)
         case unsupportedDialect(String)
         case unresolvedReference(String, resolved: String)
         case unsupportedVocabulary(String)
@@ -57,6 +58,9 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     {
         SchemaError(.unsupportedPattern(pattern, error), at: path)
     }
+    package static func misspelledKeyword(_ keyword: String, suggestion: String, at path: JSONPointer) -> SchemaError {
+        SchemaError(.misspelledKeyword(keyword, suggestion: suggestion), at: path)
+    }
     package static func notASchema(at path: JSONPointer) -> SchemaError {
         SchemaError(.notASchema, at: path)
     }
@@ -76,6 +80,9 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         switch code {
         case .unsupportedKeyword(let keyword):
             message = "unsupported keyword '\(keyword)': the validator cannot honour it, so it refuses the schema"
+        case .misspelledKeyword(let keyword, let suggestion):
+            message =
+                "unknown keyword '\(keyword)', did you mean '\(suggestion)'? A near miss of a draft 2020-12 keyword is refused, not skipped"
         case .unsupportedDialect(let uri):
             message = "unsupported '$schema' '\(uri)': only draft 2020-12 is supported"
         case .unresolvedReference(let reference, let resolved):

@@ -355,7 +355,9 @@ package struct SchemaValidator {
             apply(reference, instance, path, depth: depth + 1, &outcome)
             if outcome.isDecided { return }
         }
-        if let types = schema.nodes[index].types, !types.contains(where: { Self.matches(instance, type: $0) }) {
+        if let types = schema.nodes[index].types,
+            !types.contains(where: { Self.matches(instance, type: $0, decodedAs: decodedType(index)) })
+        {
             // A wrong type makes every other keyword here moot.
             outcome.add(typeViolation(schema.nodes[index], types, instance, path))
             return
@@ -409,43 +411,68 @@ package struct SchemaValidator {
         }
     }
 
-    /// Bounds (compared exactly, see ``JSONNumber``) and, when checked, `x-paysize-number`:
-    /// a number the bounds already refuse is not reported twice.
+    /// Bounds (compared exactly on the decimals as written, see ``JSONDecimal``, or as the app
+    /// decodes them under `x-paysize-number`) and, when checked, `x-paysize-number`: a number
+    /// the bounds already refuse is not reported twice.
     @inline(never)
     private func applyNumberKeywords(
         _ keywords: CompiledSchema.NumberKeywords, _ text: String, _ path: JSONPointer, _ outcome: inout Outcome
     ) {
-        guard let value = JSONNumber(text) else { return }
+        let hasBounds =
+            keywords.minimum != nil || keywords.maximum != nil || keywords.exclusiveMinimum != nil
+            || keywords.exclusiveMaximum != nil || keywords.multipleOf != nil
+        guard let value = JSONDecimal(text) else {
+            // Past the exact-number bound nothing is shown: refused, never accepted unchecked.
+            if hasBounds {
+                outcome.add(
+                    violation(
+                        "number", path,
+                        "\(Self.clipped(text)) has an exponent part beyond ±10^15, past the bound within which numbers are compared exactly",
+                        fix: "send a number with a shorter exponent"))
+            }
+            return
+        }
+        // Where PaySize knows the Swift type the app decodes the number into, the bounds hold of
+        // the decoded value, as the device compares it (``JSONNumber``: an integer token exactly,
+        // another as its nearest `Double`); elsewhere of the decimal written, as the
+        // specification says.
+        let decoded = checksPaySizeKeywords && keywords.numberType != nil ? JSONNumber(text) : nil
+        func order(_ bound: JSONDecimal) -> Int {
+            if let decoded, let limit = JSONNumber(bound.text) {
+                return decoded < limit ? -1 : (limit < decoded ? 1 : 0)
+            }
+            return value < bound ? -1 : (bound < value ? 1 : 0)
+        }
         var bounded = true
-        if let minimum = keywords.minimum, value < minimum {
+        if let minimum = keywords.minimum, order(minimum) < 0 {
             bounded = false
             outcome.add(
                 violation(
                     "minimum", path, "\(text) is less than the minimum \(minimum)", fix: "send a value ≥ \(minimum)"))
             if outcome.isDecided { return }
         }
-        if let maximum = keywords.maximum, value > maximum {
+        if let maximum = keywords.maximum, order(maximum) > 0 {
             bounded = false
             outcome.add(
                 violation(
                     "maximum", path, "\(text) is more than the maximum \(maximum)", fix: "send a value ≤ \(maximum)"))
             if outcome.isDecided { return }
         }
-        if let bound = keywords.exclusiveMinimum, value <= bound {
+        if let bound = keywords.exclusiveMinimum, order(bound) <= 0 {
             bounded = false
             outcome.add(
                 violation("exclusiveMinimum", path, "\(text) is not more than \(bound)", fix: "send a value > \(bound)")
             )
             if outcome.isDecided { return }
         }
-        if let bound = keywords.exclusiveMaximum, value >= bound {
+        if let bound = keywords.exclusiveMaximum, order(bound) >= 0 {
             bounded = false
             outcome.add(
                 violation("exclusiveMaximum", path, "\(text) is not less than \(bound)", fix: "send a value < \(bound)")
             )
             if outcome.isDecided { return }
         }
-        if let multiple = keywords.multipleOf, !multiple.divides(text) {
+        if let multiple = keywords.multipleOf, !multiple.divides(value) {
             bounded = false
             outcome.add(
                 violation(
@@ -695,7 +722,9 @@ package struct SchemaValidator {
         if array.uniqueItems {
             outer: for first in elements.indices {
                 for second in elements.indices where second > first {
-                    if elements[first].isJSONEqual(to: elements[second], strings: schema.stringEquality) {
+                    if elements[first].isJSONEqual(
+                        to: elements[second], strings: schema.stringEquality, exactNumbers: true)
+                    {
                         outcome.add(
                             violation(
                                 "uniqueItems",
@@ -856,12 +885,13 @@ package struct SchemaValidator {
     /// decoded Swift values (two spellings of one `Float` are one raw value).
     private func equal(_ listed: JSONElement, _ instance: JSONElement, as numberType: SwiftNumberType?) -> Bool {
         if checksPaySizeKeywords, let type = numberType, let a = listed.numberText, let b = instance.numberText {
+            // Decoded into a Swift type, numbers compare as the device reads them.
             guard let x = type.read(a), let y = type.read(b) else {
                 return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
             }
             return x == y
         }
-        return listed.isJSONEqual(to: instance, strings: schema.stringEquality)
+        return listed.isJSONEqual(to: instance, strings: schema.stringEquality, exactNumbers: true)
     }
 
     /// Whether `pattern` matches `text`. A match that would exceed the pattern's work bound
@@ -987,7 +1017,14 @@ package struct SchemaValidator {
                 fix: "encode dates with JSONEncoder's default .deferredToDate (not .iso8601): Unix seconds − 978307200")
         }
         let expected = Self.joined(types)
-        if types.contains("integer"), instance.doubleValue != nil {
+        if types.contains("integer"), let text = instance.numberText, JSONDecimal(text) == nil {
+            return violation(
+                "type",
+                path,
+                "expected \(expected), found number \(Self.clipped(text)), whose exponent part is beyond ±10^15, past the bound within which numbers are compared exactly",
+                fix: "send a whole number with a shorter exponent")
+        }
+        if types.contains("integer"), instance.numberText != nil {
             return violation(
                 "type",
                 path, "expected \(expected), found \(Self.describe(instance))", fix: "send a whole number")
@@ -1090,12 +1127,28 @@ package struct SchemaValidator {
         SchemaViolation(path: path, keyword: keyword, message: message, fix: fix)
     }
 
+    /// The Swift number type the app decodes node `index`'s numbers into, when PaySize's
+    /// keywords are checked: then numbers are judged as the device reads them.
+    private func decodedType(_ index: Int) -> SwiftNumberType? {
+        checksPaySizeKeywords ? schema.nodes[index].number.numberType : nil
+    }
+
+    /// Whether `instance` has JSON type `type`; a number decoded into a Swift type (`decodedAs`)
+    /// is an integer when its nearest `Double` is whole, as `JSONDecoder` reads it.
+    package static func matches(_ instance: JSONElement, type: String, decodedAs decoded: SwiftNumberType?) -> Bool {
+        if type == "integer", decoded != nil, let value = instance.doubleValue {
+            return instance.isIntegerToken || (value.isFinite && value.rounded() == value)
+        }
+        return matches(instance, type: type)
+    }
+
     package static func matches(_ instance: JSONElement, type: String) -> Bool {
         switch type {
         case "integer":
-            // JSON Schema (and JSONDecoder) take 1.0 and 1e2 as integers.
-            guard let value = instance.doubleValue else { return false }
-            return instance.isIntegerToken || (value.isFinite && value.rounded() == value)
+            // JSON Schema takes 1.0, 1e2 and 1e400 as integers: the decimal written is whole. A
+            // token past the exact-number bound is not shown to be one.
+            guard let text = instance.numberText else { return false }
+            return instance.isIntegerToken || JSONDecimal(text)?.isInteger == true
         default:
             return instance.typeName == type
         }

@@ -9,7 +9,8 @@ package struct SchemaViolation: Sendable, Hashable {
     /// The value that breaks the schema, as a JSON Pointer into the checked value.
     package var path: JSONPointer
     /// The keyword that refuses it (`required`, `type`, `maxLength`, `false` for a `false`
-    /// schema, `depth` past ``SchemaValidator/maximumDepth``, or a PaySize keyword such as
+    /// schema, `depth` past ``SchemaValidator/maximumDepth``, `number` for a number past
+    /// ``JSONDecimal``'s exponent bound under a numeric keyword, or a PaySize keyword such as
     /// `x-paysize-number`).
     package var keyword: String
     /// What is wrong, in one line.

@@ -13,7 +13,16 @@ import FuzzCommon
 // (c) as the recipe of a hand-written schema (patterns, patternProperties, propertyNames,
 //     formats, const and enum strings) and instances for it, checked under both string
 //     equalities and with formats asserted: no crash, no hang (a pattern's match is bounded),
-//     `isValid` agreeing with the findings.
+//     `isValid` agreeing with the findings;
+// (d) as the recipe of number tokens (long coefficients, far exponents, respellings) put under
+//     the numeric keywords: the exact decimal paths never crash or hang, and their verdicts
+//     keep the order laws (a number is its own minimum and maximum within the exponent bound,
+//     and its own const past it too, a divisor
+//     is a multiple of itself, and exactly one of `minimum: x` and `exclusiveMaximum: x` holds);
+//     and the worst-case bound of a `Double` range between two of them sends witnesses the
+//     range allows under both writers, the 17-digit writer's included;
+// (e) under each unknown-keyword policy: refuse accepts only what warn accepts with nothing
+//     skipped, and ignore accepts whatever warn does.
 
 /// The example schemas, read once. The fuzz binary finds them from this source file's path.
 private let exampleSchemas: [PayloadSchema] = {
@@ -56,6 +65,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     checkAsSchema(bytes)
     checkAsInstance(bytes)
     checkAsHandWrittenSchema(bytes)
+    checkNumbers(bytes)
+    checkPolicies(bytes)
     return 0
 }
 
@@ -245,5 +256,107 @@ private func checkAsHandWrittenSchema(_ bytes: [UInt8]) {
                     "isValid says \(schema.isValid(instance)) but findings are \(findings.map(\.description))")
             }
         }
+    }
+}
+
+// MARK: - (d) Number tokens under the numeric keywords
+
+/// A JSON number token from the recipe: a sign, a coefficient of up to 60 digits with or
+/// without a point, and an exponent reaching past `Double`'s range and, rarely, past the bound.
+private func numberToken(_ recipe: inout Recipe) -> String {
+    var text = recipe.next() % 4 == 0 ? "-" : ""
+    let length = 1 + recipe.next() % 60
+    text += String(1 + recipe.next() % 9)
+    for _ in 1..<length { text += String(recipe.next() % 10) }
+    if recipe.next() % 3 == 0 {
+        let point = 1 + recipe.next() % length
+        if point < length { text.insert(".", at: text.index(text.endIndex, offsetBy: point - length)) }
+    }
+    switch recipe.next() % 6 {
+    case 0: text += "e" + String(recipe.next() * 7 - 900)
+    case 1: text += "E+" + String(recipe.next())
+    case 2 where recipe.next() % 8 == 0: text += "e1000000000000001"
+    default: break
+    }
+    return text
+}
+
+private func checkNumbers(_ bytes: [UInt8]) {
+    var recipe = Recipe(bytes: bytes[...])
+    let x = numberToken(&recipe)
+    let y = numberToken(&recipe)
+    func verdict(_ schemaText: String, _ instance: String) -> Bool? {
+        guard let schema = try? PayloadSchema(jsonBytes: Array(schemaText.utf8)),
+            let value = try? JSONScanner.scan(Array(instance.utf8))
+        else { return nil }
+        let findings = schema.findings(in: value)
+        FuzzFailure.expect(
+            schema.isValid(value) == !findings.contains { $0.code == .dropped },
+            "\(schemaText) on \(instance): isValid disagrees with \(findings.map(\.description))")
+        return schema.isValid(value)
+    }
+    // Past the exponent bound a schema is refused (nil) and an instance refused (false).
+    let bounded = !x.contains("e1000000000000001")
+    for keyword in ["minimum", "maximum"] {
+        if let holds = verdict(#"{"\#(keyword)":\#(x)}"#, x) {
+            FuzzFailure.expect(holds == bounded, "\(keyword) \(x) on itself: \(holds)")
+        }
+    }
+    // `const` holds a value of any kind: past the bound it equals the same token only.
+    if let holds = verdict(#"{"const":\#(x)}"#, x) {
+        FuzzFailure.expect(holds, "const \(x) on itself: \(holds)")
+    }
+    let positive = x.hasPrefix("-") ? String(x.dropFirst()) : x
+    if let holds = verdict(#"{"multipleOf":\#(positive)}"#, positive) {
+        FuzzFailure.expect(holds == bounded, "multipleOf \(positive) on itself: \(holds)")
+    }
+    _ = verdict(#"{"multipleOf":\#(positive)}"#, y)
+    _ = verdict(#"{"type":"integer","uniqueItems":true}"#, "[\(x),\(y)]")
+    _ = verdict(#"{"enum":[\#(x)]}"#, y)
+    if let atLeast = verdict(#"{"minimum":\#(x)}"#, y), let below = verdict(#"{"exclusiveMaximum":\#(x)}"#, y),
+        !y.contains("e1000000000000001")
+    {
+        FuzzFailure.expect(atLeast != below, "\(y) against \(x): minimum \(atLeast), exclusiveMaximum \(below)")
+    }
+
+    // A range of normal Doubles, its ends in order as exact decimals: each writer's witness is
+    // sent as the range allows it, though the device may write it past an end.
+    func isNormal(_ token: String) -> Bool { Double(token).map { $0.isNormal } ?? false }
+    if isNormal(x), isNormal(y), verdict(#"{"minimum":\#(x)}"#, y) == true {
+        let text = #"{"type":"number","minimum":\#(x),"maximum":\#(y)}"#
+        if let schema = try? PayloadSchema(jsonBytes: Array(text.utf8)) {
+            let witnesses = [
+                ("Swift", WorstCaseBound(schema: schema).witnessJSON),
+                ("Objective-C", WorstCaseBound(schema: schema, deviceWriter: .objc).deviceWitnessJSON),
+            ]
+            for (writer, witness) in witnesses {
+                guard let witness else { fatalError("\(text): no witness from the \(writer) writer") }
+                FuzzFailure.expect(
+                    verdict(text, witness) == true, "\(text): the \(writer) writer's witness \(witness) is refused")
+            }
+        }
+    }
+}
+
+// MARK: - (e) Unknown-keyword policies
+
+private func checkPolicies(_ bytes: [UInt8]) {
+    func compiled(_ policy: UnknownKeywordPolicy) -> PayloadSchema? {
+        do {
+            return try PayloadSchema(jsonBytes: bytes, unknownKeywords: policy)
+        } catch is SchemaError {
+            return nil
+        } catch is JSONScanError {
+            return nil
+        } catch {
+            fatalError("PayloadSchema(jsonBytes:unknownKeywords: .\(policy)) threw \(error)")
+        }
+    }
+    let warned = compiled(.warn)
+    if compiled(.refuse) != nil {
+        FuzzFailure.expect(warned?.unknownKeywords.isEmpty == true, "refuse accepted what warn skips or refuses")
+    }
+    if warned != nil {
+        FuzzFailure.expect(compiled(.ignore) != nil, "ignore refused what warn accepts")
     }
 }

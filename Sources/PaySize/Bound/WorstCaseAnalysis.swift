@@ -432,8 +432,14 @@ struct WorstCaseAnalysis {
         }
         var lower = -Double.greatestFiniteMagnitude
         var upper = Double.greatestFiniteMagnitude
-        if let minimum = node.minimum { lower = Swift.max(lower, Self.double(atLeast: minimum)) }
-        if let maximum = node.maximum { upper = Swift.min(upper, Self.double(atMost: maximum)) }
+        // An inclusive end is sent as written and decodes to its nearest Double, which may lie
+        // just outside it (9007199254740993 decodes to 9007199254740992): the range reaches it.
+        if let minimum = node.minimum {
+            lower = Swift.max(lower, Swift.min(Self.double(atLeast: minimum), Self.nearest(minimum)))
+        }
+        if let maximum = node.maximum {
+            upper = Swift.min(upper, Swift.max(Self.double(atMost: maximum), Self.nearest(maximum)))
+        }
         if let minimum = node.exclusiveMinimum { lower = Swift.max(lower, Self.double(atMost: minimum).nextUp) }
         if let maximum = node.exclusiveMaximum { upper = Swift.min(upper, Self.double(atLeast: maximum).nextDown) }
         guard lower <= upper else {
@@ -443,8 +449,8 @@ struct WorstCaseAnalysis {
         if node.isReferenceDate {
             switch dates {
             case .deferredToDate: break
-            case .iso8601: return iso8601Worst(lower, upper, path: path)
-            case .secondsSince1970, .millisecondsSince1970: return unixDateWorst(lower, upper, path: path)
+            case .iso8601: return iso8601Worst(lower, upper, node: node, path: path)
+            case .secondsSince1970, .millisecondsSince1970: return unixDateWorst(lower, upper, node: node, path: path)
             }
         }
         // `-0` is allowed wherever 0 is (JSON Schema compares numbers by value) and decodes to a
@@ -474,11 +480,13 @@ struct WorstCaseAnalysis {
             // The Float's own text may read, as a decimal, just past an end its value is within:
             // then the value's Double text, which reads back as the same Float, is sent.
             let value = Double(found.value)
-            let floatText = Double(found.text).map { (lower...upper).contains($0) } == true
-            let sent =
-                value < lower
-                ? FloatingText.text(lower)
-                : value > upper ? FloatingText.text(upper) : floatText ? found.text : FloatingText.text(value)
+            let sent = Self.sentText(
+                [found.text, FloatingText.text(value), FloatingText.text(lower), FloatingText.text(upper)],
+                node: node
+            ) {
+                if case .float(let float)? = SwiftNumberType.float.read($0) { return float == found.value }
+                return false
+            }
             return .bounded(leaf(.number(sent), bytes: found.text.utf8.count, path: path))
         }
         guard
@@ -486,7 +494,34 @@ struct WorstCaseAnalysis {
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
         if holdsZero, found.text.utf8.count < 2 { return .bounded(leaf(.number("-0"), bytes: 2, path: path)) }
-        return .bounded(leaf(.number(found.text), bytes: found.text.utf8.count, path: path))
+        let sent = Self.sentText([found.text, FloatingText.text(found.value)], node: node) {
+            Double($0) == found.value
+        }
+        return .bounded(leaf(.number(sent), bytes: found.text.utf8.count, path: path))
+    }
+
+    /// The text a server sends for a number the analysis counts: the first of `candidates` (the
+    /// writer's text, then other texts of the same value) and the node's inclusive ends as
+    /// written that the ends allow as exact decimals, as the validator compares them, and that
+    /// `decodes` reads back as the counted value. The count is the writer's text of that value
+    /// whichever is sent: the device writes what it decoded, not what it was sent, and
+    /// `1.1000000000000001`, the device's writing of `1.1`, is above `"maximum": 1.1`.
+    /// When none is (a value the ends reach only through a text not tried here), the first is
+    /// sent.
+    private static func sentText(
+        _ candidates: [String], node: CompiledSchema.Node, decodes: (String) -> Bool
+    ) -> String {
+        let number = node.number
+        let ends = [number.minimum, number.maximum].compactMap { $0?.text }
+        for text in candidates + ends {
+            guard let value = JSONDecimal(text), decodes(text) else { continue }
+            if let minimum = number.minimum, value < minimum { continue }
+            if let maximum = number.maximum, maximum < value { continue }
+            if let minimum = number.exclusiveMinimum, value <= minimum { continue }
+            if let maximum = number.exclusiveMaximum, maximum <= value { continue }
+            return text
+        }
+        return candidates[0]
     }
 
     /// A `Date` written by `.secondsSince1970` or `.millisecondsSince1970`: the schema's number
@@ -498,7 +533,9 @@ struct WorstCaseAnalysis {
     /// every allowed value. Not every Double there is a shifted one: the witness is the allowed
     /// number nearest the longest text's value (and its neighbours) whose shifted text is
     /// longest, and where none reaches the bound a note says by how much it falls short.
-    private mutating func unixDateWorst(_ lower: Double, _ upper: Double, path: JSONPointer) -> Outcome {
+    private mutating func unixDateWorst(
+        _ lower: Double, _ upper: Double, node: CompiledSchema.Node, path: JSONPointer
+    ) -> Outcome {
         let milliseconds = dates == .millisecondsSince1970
         let shift = Date.timeIntervalBetween1970AndReferenceDate
         func encoded(_ seconds: Double) -> Double {
@@ -552,7 +589,8 @@ struct WorstCaseAnalysis {
                 "the Date at \(path.boundText) is bounded by the longest text between its shifted ends (\(bound) bytes); the witness reaches \(best.byteCount)"
             )
         }
-        return .bounded(leaf(.number(FloatingText.text(best.seconds)), bytes: bound, path: path))
+        let sent = Self.sentText([FloatingText.text(best.seconds)], node: node) { Double($0) == best.seconds }
+        return .bounded(leaf(.number(sent), bytes: bound, path: path))
     }
 
     /// A `Date` written by `.iso8601`: `YYYY-MM-DDTHH:MM:SSZ` in quotes, whole seconds rounded
@@ -560,11 +598,14 @@ struct WorstCaseAnalysis {
     /// year's digits away from years 0 to 9999, and Foundation writes a text for every finite
     /// number (a `Date` beyond the dates it writes as the nearer of its first and last), so the
     /// longest is at an end of the range, which is the witness.
-    private mutating func iso8601Worst(_ lower: Double, _ upper: Double, path: JSONPointer) -> Outcome {
+    private mutating func iso8601Worst(
+        _ lower: Double, _ upper: Double, node: CompiledSchema.Node, path: JSONPointer
+    ) -> Outcome {
         let lowerBytes = ISO8601Text.quotedByteCount(secondsSinceReferenceDate: lower)
         let upperBytes = ISO8601Text.quotedByteCount(secondsSinceReferenceDate: upper)
         let end = lowerBytes >= upperBytes ? lower : upper
-        return .bounded(leaf(.number(FloatingText.text(end)), bytes: Swift.max(lowerBytes, upperBytes), path: path))
+        let sent = Self.sentText([FloatingText.text(end)], node: node) { Double($0) == end }
+        return .bounded(leaf(.number(sent), bytes: Swift.max(lowerBytes, upperBytes), path: path))
     }
 
     /// A `Decimal`: the longest `description` of one read from a number the node allows.
@@ -603,6 +644,12 @@ struct WorstCaseAnalysis {
         if value.isInfinite { return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
         if let exact = JSONNumber(FloatingText.text(value)), exact < number { value = value.nextUp }
         return value
+    }
+
+    /// The Double `JSONDecoder` reads `number` as, within the finite ones.
+    private static func nearest(_ number: JSONNumber) -> Double {
+        let value = number.doubleValue
+        return Swift.min(Swift.max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
     /// The largest Double at or below `number`.

@@ -114,8 +114,9 @@ public struct WorstCaseBound: Sendable {
         package var boundedRestByteCount: Int?
         /// The same for ``printableByteCount``.
         package var printableBoundedRestByteCount: Int?
-        /// A value the schema allows that this writer writes as ``byteCount`` bytes, its numbers
-        /// as the writer writes them (a listed value as listed).
+        /// A value the schema allows that this writer writes as ``byteCount`` bytes once decoded,
+        /// its numbers as a server sends them: the writer's text where the schema allows it as
+        /// written, else a text of the same value it allows (a listed value as listed).
         package var witnessJSON: String?
         /// The same for ``printableByteCount``.
         package var printableWitnessJSON: String?
@@ -160,8 +161,10 @@ public struct WorstCaseBound: Sendable {
     /// The writer whose count ``deviceByteCount`` is (the Objective-C one when both are equal).
     public let deviceWriter: JSONWriter
     /// The compact JSON of a value the schema allows that ``deviceWriter`` writes as
-    /// ``deviceByteCount`` bytes once decoded into the Swift type, its numbers written as that
-    /// writer writes them (a listed value as listed); `nil` when unbounded.
+    /// ``deviceByteCount`` bytes once decoded into the Swift type; `nil` when unbounded. Each
+    /// number is that writer's text where the schema allows it as written, else a text of the
+    /// same value the schema allows (`1.1` for a `Double` the device writes as
+    /// `1.1000000000000001`, which `"maximum": 1.1` refuses); a listed value is as listed.
     public let deviceWitnessJSON: String?
     /// Every unbounded place, with why and the fix; empty when bounded.
     public let unbounded: [UnboundedPath]

@@ -43,6 +43,10 @@ public struct PayloadChecker: Sendable {
         self.sizeBasis = sizeBasis
     }
 
+    /// When two keys of a payload are one (a duplicate): as the contract's content-state schema
+    /// compares strings, so `codepoints` keeps canonically equivalent keys apart, as RFC 8259 does.
+    package var keyEquality: StringEquality { contract?.contentState.stringEquality ?? .canonicalEquivalence }
+
     /// The fix for a body whose whitespace takes it over the limit, in the spelling of Python's
     /// `json.dumps`, where most such bodies come from (<doc:KnownClientPitfalls>).
     static let compactFix = "send compact JSON: `separators=(',', ':')`"
@@ -53,7 +57,7 @@ public struct PayloadChecker: Sendable {
     /// - Returns: The report; structural problems are findings, not errors.
     /// - Throws: ``JSONScanError`` when the bytes are not one strict JSON text.
     public func check(_ bytes: [UInt8]) throws -> PayloadReport {
-        let root = try JSONScanner.scan(bytes, maximumDepth: maximumDepth)
+        let root = try JSONScanner.scan(bytes, maximumDepth: maximumDepth, keyEquality: keyEquality)
         return check(root, inputByteCount: bytes.count)
     }
 

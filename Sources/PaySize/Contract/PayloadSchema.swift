@@ -59,12 +59,13 @@ public struct PayloadSchema: Sendable, Equatable {
     /// embedded `$id`s) and to the bundled draft 2020-12 metaschemas; `paysize check --schema`
     /// also reads other files (see <doc:SchemaReferences>).
     ///
-    /// - Throws: ``SchemaError`` for a keyword the validator does not know (it refuses rather than
-    ///   skip one), a pattern using an ECMA-262 feature the matcher lacks (backreferences,
-    ///   lookaround), a `$ref` to another document, an unresolvable `$ref`, a `$schema` other than
-    ///   draft 2020-12 (or a metaschema requiring an unknown vocabulary), or a malformed keyword.
-    @_spi(Internals) public init(document: JSONElement) throws {
-        self.compiled = try CompiledSchema(document: document)
+    /// - Throws: ``SchemaError`` for a near miss of a 2020-12 keyword (`maxLenght`), an unknown
+    ///   keyword under ``UnknownKeywordPolicy/refuse``, a pattern using an ECMA-262 feature the
+    ///   matcher lacks (backreferences, lookaround), a `$ref` to another document, an unresolvable
+    ///   `$ref`, a `$schema` other than draft 2020-12 (or a metaschema requiring an unknown
+    ///   vocabulary), or a malformed keyword.
+    @_spi(Internals) public init(document: JSONElement, unknownKeywords: UnknownKeywordPolicy = .warn) throws {
+        self.compiled = try CompiledSchema(document: document, unknownKeywords: unknownKeywords)
         self.document = document
     }
 
@@ -74,8 +75,10 @@ public struct PayloadSchema: Sendable, Equatable {
     ///
     /// - Throws: ``SchemaError`` as ``init(document:)``, also for an unresolvable reference or a
     ///   problem in a referenced document (``SchemaError/document`` names it).
-    package init(document: JSONElement, uri: String, load: SchemaDocumentLoader?) throws {
-        self.compiled = try CompiledSchema(document: document, uri: uri, load: load)
+    package init(
+        document: JSONElement, uri: String, load: SchemaDocumentLoader?, unknownKeywords: UnknownKeywordPolicy = .warn
+    ) throws {
+        self.compiled = try CompiledSchema(document: document, uri: uri, load: load, unknownKeywords: unknownKeywords)
         self.document = document
     }
 
@@ -92,10 +95,36 @@ public struct PayloadSchema: Sendable, Equatable {
 
     /// Reads a schema document from JSON bytes.
     ///
+    /// A keyword unknown to draft 2020-12 and to PaySize is skipped and listed in
+    /// ``unknownKeywords`` by default, or refused or skipped silently as `unknownKeywords`
+    /// says; a near miss of a 2020-12 keyword is refused unless the policy is `ignore`:
+    ///
+    /// ```swift
+    /// let schema = try PayloadSchema(jsonBytes: Array(#"{"tsType":"Date","colour":"red"}"#.utf8))
+    /// schema.unknownKeywords  // [/colour]
+    /// try PayloadSchema(jsonBytes: Array(#"{"maxLenght":3}"#.utf8))
+    /// // throws: /maxLenght: unknown keyword 'maxLenght', did you mean 'maxLength'? …
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - jsonBytes: The schema document.
+    ///   - unknownKeywords: What to do with an unknown keyword; ``UnknownKeywordPolicy/warn`` by
+    ///     default.
     /// - Throws: `JSONScanError` when the bytes are not JSON, else as `init(document:)`.
-    public init(jsonBytes: [UInt8]) throws {
-        try self.init(document: JSONScanner.scan(jsonBytes))
+    public init(jsonBytes: [UInt8], unknownKeywords: UnknownKeywordPolicy = .warn) throws {
+        try self.init(document: JSONScanner.scan(jsonBytes), unknownKeywords: unknownKeywords)
     }
+
+    /// Where the document has a keyword that was skipped because nothing knows it (a JSON
+    /// Pointer to each, in the order written); empty under ``UnknownKeywordPolicy/refuse``.
+    /// Keywords of referenced documents are not listed here.
+    public var unknownKeywords: [JSONPointer] {
+        compiled.unknownKeywordPlaces.filter { $0.document == compiled.firstDocumentURI }.map(\.location)
+    }
+
+    /// Every skipped unknown keyword and every vendor annotation, with its document.
+    package var unknownKeywordPlaces: [CompiledSchema.KeywordPlace] { compiled.unknownKeywordPlaces }
+    package var vendorAnnotations: [CompiledSchema.KeywordPlace] { compiled.vendorAnnotations }
 
     /// Infers the schema of `type` by running its own `init(from:)` against a recording
     /// `Decoder`: no instance needed.

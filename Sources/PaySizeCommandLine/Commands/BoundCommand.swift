@@ -12,7 +12,7 @@ struct BoundCommand {
         .init(
             names: ["--printable"], valueName: nil,
             help: "Judge the printable figure (no control characters in strings) instead of the worst one."),
-        .broadcast, .limit, .deviceWriter,
+        .broadcast, .limit, .deviceWriter, .unknownKeywords,
         .format([.text, .json], help: "Output format: text or json (one object per schema per line)."),
         .init(
             names: ["--fail-on"], valueName: "<tier>",
@@ -34,7 +34,7 @@ struct BoundCommand {
         by default). A string, array or dictionary without a limit, or a type that contains
         itself, is named with the fix; the rest is still bounded. Tiers are advisory.
 
-        USAGE: paysize bound <schema>... [--attributes-schema <file>] [--printable] [--broadcast | --limit <bytes>] [--device-writer swift|objc|larger] [--format text|json] [--fail-on <tier>]
+        USAGE: paysize bound <schema>... [--attributes-schema <file>] [--printable] [--broadcast | --limit <bytes>] [--device-writer swift|objc|larger] [--unknown-keywords refuse|warn|ignore] [--format text|json] [--fail-on <tier>]
 
         OPTIONS:
         \(CommandLineArguments.helpLines(for: options))
@@ -55,6 +55,7 @@ struct BoundCommand {
     var budget: PayloadBudget
     var isJSON: Bool
     var failOn: SizeTier
+    var schemaReader: SchemaReader
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
@@ -70,16 +71,19 @@ struct BoundCommand {
         failOn = try parsed.tier("--fail-on", default: .over, command: Self.name)
         budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
         budget.deviceWriter = try parsed.deviceWriter(command: Self.name)
+        schemaReader = try SchemaReader(parsed, command: Self.name)
     }
 
     func run(streams: OutputStreams) throws -> ExitStatus {
         // Every file is read before anything is written, so bad input prints no partial report.
+        var reader = schemaReader
         let attributes = try attributesFile.map {
-            WorstCaseBound(schema: try SchemaFile.load($0), deviceWriter: budget.deviceWriter)
+            WorstCaseBound(schema: try reader.load($0), deviceWriter: budget.deviceWriter)
         }
         let bounds = try files.map {
-            (file: $0, bound: WorstCaseBound(schema: try SchemaFile.load($0), deviceWriter: budget.deviceWriter))
+            (file: $0, bound: WorstCaseBound(schema: try reader.load($0), deviceWriter: budget.deviceWriter))
         }
+        for warning in reader.warnings { streams.writeError(warning + "\n") }
         var status = ExitStatus.success
         for (file, bound) in bounds {
             let report = BoundReport(

@@ -34,6 +34,7 @@ struct CheckCommand {
             help:
                 "How schema keywords compare strings: canonical (as the device's JSONDecoder, 'ä' equals 'a\\u0308') or codepoints (as the JSON Schema specification).",
             defaultValue: "canonical"),
+        .unknownKeywords,
         .init(
             names: ["--format-assertion"], valueName: nil,
             help:
@@ -138,6 +139,8 @@ struct CheckCommand {
     /// `--summary`: one summary per input, no verdict per payload.
     var summarizes: Bool
     var logOptions: LogCheckOptions
+    /// Warnings from reading the schemas (unknown keywords skipped), printed before any verdict.
+    var schemaWarnings: [String] = []
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
@@ -179,6 +182,7 @@ struct CheckCommand {
             try parsed.value("--max-depth").map { try Self.positiveInteger($0, option: "--max-depth") }
             ?? JSONScanner.defaultMaximumDepth
         var contract: PayloadContract? = nil
+        var warnings: [String] = []  // The schemas' unknown keywords, under --unknown-keywords warn.
         if let path = parsed.value("--schema") {
             let equalityName = parsed.value("--string-equality") ?? StringEquality.canonicalEquivalence.rawValue
             guard let equality = StringEquality(rawValue: equalityName) else {
@@ -192,18 +196,19 @@ struct CheckCommand {
                 schema.assertsFormat = parsed.has("--format-assertion")
                 return schema
             }
-            let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
+            var reader = try SchemaReader(parsed, command: Self.name)
+            reader.stringEquality = equality
             contract = PayloadContract(
-                contentState: configured(try SchemaFile.load(path, directory: directory)),
-                attributes: try parsed.value("--attributes-schema").map {
-                    configured(try SchemaFile.load($0, directory: directory))
-                })
+                contentState: configured(try reader.load(path)),
+                attributes: try parsed.value("--attributes-schema").map { configured(try reader.load($0)) })
+            warnings = reader.warnings
         } else if parsed.value("--attributes-schema") != nil {
             throw UsageError(
                 message: "'--attributes-schema' needs '--schema' for the content state", command: Self.name)
         } else if parsed.value("--schema-dir") != nil {
             throw UsageError(message: "'--schema-dir' needs '--schema'", command: Self.name)
         }
+        schemaWarnings = warnings
         if parsed.has("--as-sent"), parsed.has("--compact") {
             throw UsageError(message: "'--as-sent' and '--compact' cannot be combined", command: Self.name)
         }
@@ -255,6 +260,7 @@ struct CheckCommand {
 
     /// Checks every input, reporting each as it goes; returns the worst exit status.
     func run(streams: OutputStreams) -> ExitStatus {
+        for warning in schemaWarnings { streams.writeError(warning + "\n") }
         let reporter = format.reporter(streams: streams)
         var totals = CheckSummary(budget: checker.budget, sizeBasis: checker.sizeBasis)
         var reportedPayloadFiles = false

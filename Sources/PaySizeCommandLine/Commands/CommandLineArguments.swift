@@ -35,6 +35,12 @@ struct CommandLineArguments {
             help:
                 "Which writer's count ActivityKit's 4096-byte limit judges content-state and a start's attributes on: swift (iOS 17+ encoding), objc (iOS 16, and a push re-written on the device: non-integral numbers at 17 significant digits) or larger (both: every device).",
             defaultValue: "larger")
+        /// `--unknown-keywords <policy>`: read with ``unknownKeywords(command:)``.
+        static let unknownKeywords = Option(
+            names: ["--unknown-keywords"], valueName: "<policy>",
+            help:
+                "What a schema keyword nothing knows gets: refuse (the schema is refused), warn (skipped, with a warning) or ignore (skipped). A near miss of a 2020-12 keyword ('maxLenght') is refused unless ignore; x-… and vendor annotations (tsType, markdownDescription, …) are annotations.",
+            defaultValue: "warn")
     }
 
     private(set) var values: [String: [String]] = [:]
@@ -139,6 +145,19 @@ struct CommandLineArguments {
                 command: command)
         }
         return writer
+    }
+
+    /// The policy `--unknown-keywords` names, or ``UnknownKeywordPolicy/warn`` when absent.
+    ///
+    /// - Throws: ``UsageError`` naming `command` when the value names no policy.
+    func unknownKeywords(command: String) throws -> UnknownKeywordPolicy {
+        guard let text = value("--unknown-keywords") else { return .warn }
+        guard let policy = UnknownKeywordPolicy(rawValue: text) else {
+            throw UsageError(
+                message: "unknown policy '\(text)' for '--unknown-keywords'; expected refuse, warn or ignore",
+                command: command)
+        }
+        return policy
     }
 
     /// The tier option `name` names (`--fail-on`, `--target`), or `defaultTier` when absent.

@@ -6,7 +6,7 @@ enum SchemaCommand {
     static let name = "paysize schema diff"
 
     static let options: [CommandLineArguments.Option] = [
-        .format([.text, .json]),
+        .format([.text, .json]), .unknownKeywords,
         .init(
             names: ["--strict"], valueName: nil,
             help:
@@ -50,8 +50,10 @@ enum SchemaCommand {
                 arguments, group: "schema", options: options, help: help, files: "schema", streams: streams)
         else { return .success }
         let format = try parsed.format([.text, .json], command: name)
-        let old = try SchemaFile.load(parsed.positionals[0])
-        let new = try SchemaFile.load(parsed.positionals[1])
+        var reader = try SchemaReader(parsed, command: name)
+        let old = try reader.load(parsed.positionals[0])
+        let new = try reader.load(parsed.positionals[1])
+        for warning in reader.warnings { streams.writeError(warning + "\n") }
         let diff = SchemaDiff(installed: old, next: new)
 
         if format == .json {

@@ -7,6 +7,7 @@ enum SchemaLintCommand {
 
     static let options: [CommandLineArguments.Option] = [
         .init(names: ["--schema-dir"], valueName: "<dir>", help: SchemaDirectory.help),
+        .unknownKeywords,
         .help,
     ]
 
@@ -17,7 +18,10 @@ enum SchemaLintCommand {
         place they refuse is printed as 'FILE: PATH: MESSAGE', PATH a JSON Pointer into the
         file. A file the metaschema accepts is then compiled as 'check --schema' would: its
         references resolved (against the file's location, the bundled metaschemas and
-        --schema-dir) and every keyword honoured, or one error saying what is not.
+        --schema-dir) and every keyword honoured, or one error saying what is not. Each
+        vendor annotation (x-…, tsType, markdownDescription, …) is listed as
+        'FILE:LINE:COLUMN: note: PATH: annotation ...', each unknown keyword skipped as a
+        warning on standard error.
 
         USAGE: paysize schema lint [<options>] <file> ...
 
@@ -42,14 +46,17 @@ enum SchemaLintCommand {
             return .success
         }
         let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
+        let policy = try parsed.unknownKeywords(command: name)
         var status = ExitStatus.success
         for file in parsed.positionals {
-            status = max(status, lint(file, directory: directory, streams: streams))
+            status = max(status, lint(file, directory: directory, unknownKeywords: policy, streams: streams))
         }
         return status
     }
 
-    private static func lint(_ file: String, directory: SchemaDirectory?, streams: OutputStreams) -> ExitStatus {
+    private static func lint(
+        _ file: String, directory: SchemaDirectory?, unknownKeywords: UnknownKeywordPolicy, streams: OutputStreams
+    ) -> ExitStatus {
         let document: JSONElement
         do {
             let bytes = try InputFile.opening(file).readAll(maximumByteCount: SchemaFile.maximumByteCount)
@@ -70,11 +77,24 @@ enum SchemaLintCommand {
             streams.writeOutput("\(file): \(finding.path): \(finding.message)\n")
         }
         guard findings.isEmpty else { return .violation }
+        let schema: PayloadSchema
         do {
-            _ = try SchemaFile.load(file, directory: directory)
+            schema = try SchemaFile.load(file, directory: directory, unknownKeywords: unknownKeywords)
         } catch {
             streams.writeError(error.diagnostic + "\n")
             return .badInput
+        }
+        for (place, position, annotation) in SchemaFile.places(
+            schema.vendorAnnotations, path: file, directory: directory)
+        {
+            guard case .key(let keyword)? = annotation.location.components.last else { continue }
+            streams.writeOutput(
+                "\(place)\(position): note: \(annotation.location): annotation '\(keyword)', not checked\n")
+        }
+        if unknownKeywords == .warn {
+            for warning in SchemaFile.unknownKeywordWarnings(schema, path: file, directory: directory) {
+                streams.writeError(warning + "\n")
+            }
         }
         streams.writeOutput("\(file): valid draft 2020-12 schema\n")
         return .success

@@ -20,6 +20,7 @@ struct SuggestCommand {
             names: ["--attributes-schema"], valueName: "<file>",
             help: "The app's attributes JSON Schema, used the same way for a start event's attributes."),
         .init(names: ["--schema-dir"], valueName: "<dir>", help: SchemaDirectory.help),
+        .unknownKeywords,
         .init(
             names: ["--dictionary"], valueName: "<file>",
             help:
@@ -94,6 +95,8 @@ struct SuggestCommand {
     var applyPath: String?
     var dictionary: ZstdDictionary?
     var inputReader: PayloadInputReader
+    /// A warning for each unknown keyword the schemas' `--unknown-keywords warn` skipped.
+    var schemaWarnings: [String] = []
 
     /// Parses the command line; `nil` when help was asked for.
     init?(arguments: [String]) throws {
@@ -109,11 +112,10 @@ struct SuggestCommand {
         var budget = PayloadBudget(limit: try parsed.byteLimit(command: Self.name))
         budget.deviceWriter = try parsed.deviceWriter(command: Self.name)
         advisor = ShrinkAdvisor(budget: budget, target: target, allowsLossy: parsed.has("--lossy"))
-        let directory = try parsed.value("--schema-dir").map(SchemaDirectory.init)
-        advisor.contentStateSchema = try parsed.value("--schema").map { try SchemaFile.load($0, directory: directory) }
-        advisor.attributesSchema = try parsed.value("--attributes-schema").map {
-            try SchemaFile.load($0, directory: directory)
-        }
+        var reader = try SchemaReader(parsed, command: Self.name)
+        advisor.contentStateSchema = try parsed.value("--schema").map { try reader.load($0) }
+        advisor.attributesSchema = try parsed.value("--attributes-schema").map { try reader.load($0) }
+        schemaWarnings = reader.warnings
         advisor.keptKeys = parsed.allValues("--keep-keys")
         if let end = parsed.value("--keep") {
             guard let keptEnd = ShrinkAdvisor.KeptEnd(name: end) else {
@@ -150,6 +152,7 @@ struct SuggestCommand {
 
     /// Measures every input and reports it; returns the worst exit status.
     func run(streams: OutputStreams) -> ExitStatus {
+        for warning in schemaWarnings { streams.writeError(warning + "\n") }
         var status = ExitStatus.success
         for input in inputs {
             var payloads: [(record: PayloadRecord, root: JSONElement)] = []

@@ -40,19 +40,24 @@ final class LogLineChecker: @unchecked Sendable {
 
     init(options: LogCheckOptions) {
         self.options = options
-        recordScanner = Self.scanner(payloadAt: options.field ?? .root, maximumDepth: options.checker.maximumDepth)
-        payloadScanner = Self.scanner(payloadAt: .root, maximumDepth: options.checker.maximumDepth)
+        let keys = options.checker.keyEquality
+        recordScanner = Self.scanner(
+            payloadAt: options.field ?? .root, maximumDepth: options.checker.maximumDepth, keyEquality: keys)
+        payloadScanner = Self.scanner(payloadAt: .root, maximumDepth: options.checker.maximumDepth, keyEquality: keys)
         objectScanner = JSONMeasuringScanner(
-            measuring: [.root], listingMembersOf: .root, maximumDepth: options.checker.maximumDepth)
+            measuring: [.root], listingMembersOf: .root, maximumDepth: options.checker.maximumDepth,
+            keyEquality: keys)
     }
 
     /// Measures the payload at `payload`, its `aps`, `content-state` and `attributes`, and lists
-    /// the members of `aps`.
-    private static func scanner(payloadAt payload: JSONPointer, maximumDepth: Int) -> JSONMeasuringScanner {
+    /// the members of `aps`; keys compare as the checker's schema compares strings.
+    private static func scanner(
+        payloadAt payload: JSONPointer, maximumDepth: Int, keyEquality: StringEquality
+    ) -> JSONMeasuringScanner {
         let aps = payload.appending("aps")
         return JSONMeasuringScanner(
             measuring: [payload, aps, aps.appending("content-state"), aps.appending("attributes")],
-            listingMembersOf: aps, maximumDepth: maximumDepth)
+            listingMembersOf: aps, maximumDepth: maximumDepth, keyEquality: keyEquality)
     }
 
     /// Lines scanned before any of them is reported: enough that each phase's code stays in the
@@ -376,7 +381,8 @@ final class LogLineChecker: @unchecked Sendable {
     /// with its findings placed in the line.
     private func strictOutcome(_ bytes: [UInt8], line: Int, file: String) -> LogLineOutcome {
         do {
-            let root = try JSONScanner.scan(bytes, maximumDepth: options.checker.maximumDepth)
+            let root = try JSONScanner.scan(
+                bytes, maximumDepth: options.checker.maximumDepth, keyEquality: options.checker.keyEquality)
             var payload = root
             if let field = options.field {
                 guard let value = root.descendant(at: field) else {

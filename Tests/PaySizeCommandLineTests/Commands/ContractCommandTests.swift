@@ -202,3 +202,123 @@ import Testing
         #expect(wrong.standardError.contains("'--string-equality' must be canonical or codepoints, found 'nfc'"))
     }
 }
+
+/// `--unknown-keywords`, vendor annotations in `schema lint`, and twin keys under
+/// `--string-equality codepoints`, end to end.
+@Suite("paysize check and schema lint: unknown keywords and twin keys", .timeLimit(.minutes(2)))
+struct SchemaKeywordCommandTests {
+    static let update = #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"name":"x"}}}"#
+
+    @Test("unknown keywords warn by default, refuse or stay quiet on request") func unknownKeywords() throws {
+        let folder = try TemporaryFolder()
+        let schema = try folder.write(
+            "s.json", "{\"properties\":{\"name\":{\"type\":\"string\",\n\"colour\":\"red\",\"tsType\":\"string\"}}}")
+        let payload = try folder.write("p.json", Self.update)
+        let warned = try PaySizeProcess.run(["check", "--schema", schema, payload])
+        #expect(warned.status == 0)
+        #expect(
+            warned.standardError
+                == "\(schema):2:10: warning: /properties/name/colour: unknown keyword 'colour' is not checked (skipped; '--unknown-keywords refuse' refuses it, 'ignore' hides this warning)\n"
+        )
+        let quiet = try PaySizeProcess.run(["check", "--schema", schema, "--unknown-keywords", "ignore", payload])
+        #expect(quiet.status == 0)
+        #expect(quiet.standardError == "")
+        let refused = try PaySizeProcess.run(["check", "--schema", schema, "--unknown-keywords", "refuse", payload])
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError
+                == "\(schema):2:10: error: expected a schema PaySize can honour, found /properties/name/colour: unsupported keyword 'colour': the validator cannot honour it, so it refuses the schema\n"
+        )
+        let wrong = try PaySizeProcess.run(["check", "--schema", schema, "--unknown-keywords", "skip", payload])
+        #expect(wrong.status == 2)
+        #expect(
+            wrong.standardError
+                == "paysize: error: unknown policy 'skip' for '--unknown-keywords'; expected refuse, warn or ignore (see 'paysize check --help')\n"
+        )
+        let typo = try folder.write("t.json", #"{"properties":{"name":{"maxLenght":3}}}"#)
+        let misspelt = try PaySizeProcess.run(["check", "--schema", typo, payload])
+        #expect(misspelt.status == 2)
+        #expect(
+            misspelt.standardError
+                == "\(typo):1:36: error: expected a schema PaySize can honour, found /properties/name/maxLenght: unknown keyword 'maxLenght', did you mean 'maxLength'? A near miss of a draft 2020-12 keyword is refused, not skipped\n"
+        )
+    }
+
+    @Test(
+        "every command that reads a schema takes the same unknown-keyword policy",
+        arguments: [
+            ["suggest", "--schema", "s.json", "p.json"], ["bound", "s.json"], ["schema", "diff", "s.json", "n.json"],
+            ["schema", "diff", "n.json", "s.json"],
+        ])
+    func unknownKeywordPolicyOnEveryCommand(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "s.json",
+            "{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"name\":{\"type\":\"string\",\n\"maxLength\":3,\"colour\":\"red\"}}}"
+        )
+        try folder.write(
+            "n.json",
+            #"{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string","maxLength":3}}}"#)
+        try folder.write("p.json", Self.update)
+        let warned = try PaySizeProcess.run(command, in: folder.url)
+        let quiet = try PaySizeProcess.run(command + ["--unknown-keywords", "ignore"], in: folder.url)
+        // Skipping the keyword changes nothing but the warning.
+        #expect(warned.status == quiet.status)
+        #expect(warned.status != 2)
+        #expect(warned.standardOutput == quiet.standardOutput)
+        #expect(
+            warned.standardError
+                == "s.json:2:24: warning: /properties/name/colour: unknown keyword 'colour' is not checked (skipped; '--unknown-keywords refuse' refuses it, 'ignore' hides this warning)\n"
+        )
+        #expect(quiet.standardError == "")
+        let refused = try PaySizeProcess.run(command + ["--unknown-keywords", "refuse"], in: folder.url)
+        #expect(refused.status == 2)
+        #expect(refused.standardOutput == "")
+        #expect(
+            refused.standardError
+                == "s.json:2:24: error: expected a schema PaySize can honour, found /properties/name/colour: unsupported keyword 'colour': the validator cannot honour it, so it refuses the schema\n"
+        )
+    }
+
+    @Test("schema lint lists vendor annotations and warns of unknown keywords") func lintListsAnnotations() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "s.json",
+            "{\"type\":\"object\",\n\"x-generator\":\"quicktype\",\"properties\":{\"bin\":{\"tsType\":\"string\",\"units\":1}}}"
+        )
+        let result = try PaySizeProcess.run(["schema", "lint", "s.json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                s.json:2:15: note: /x-generator: annotation 'x-generator', not checked
+                s.json:2:57: note: /properties/bin/tsType: annotation 'tsType', not checked
+                s.json: valid draft 2020-12 schema
+
+                """)
+        #expect(
+            result.standardError
+                == "s.json:2:74: warning: /properties/bin/units: unknown keyword 'units' is not checked (skipped; '--unknown-keywords refuse' refuses it, 'ignore' hides this warning)\n"
+        )
+        let refused = try PaySizeProcess.run(
+            ["schema", "lint", "--unknown-keywords", "refuse", "s.json"], in: folder.url)
+        #expect(refused.status == 2)
+    }
+
+    @Test("twin keys: two names under codepoints, one key with a reason by default") func twinKeys() throws {
+        let folder = try TemporaryFolder()
+        let schema = try folder.write(
+            "s.json", #"{"properties":{"\u00e4":{"type":"integer"},"a\u0308":{"type":"string"}}}"#)
+        let payload = try folder.write(
+            "p.json", #"{"aps":{"timestamp":1764500400,"event":"update","content-state":{"\u00e4":1,"a\u0308":"x"}}}"#)
+        let codepoints = try PaySizeProcess.run([
+            "check", "--schema", schema, "--string-equality", "codepoints", payload,
+        ])
+        #expect(codepoints.status == 0)
+        let canonical = try PaySizeProcess.run(["check", "--schema", schema, payload])
+        #expect(canonical.status == 2)
+        #expect(
+            canonical.standardError
+                == "\(schema):1:44: error: /properties: expected unique keys, found key 'a\u{308}' (U+0061 U+0308), canonically equivalent to key '\u{e4}' (U+00E4) (first at byte 15): the device's JSONDecoder compares keys as Swift strings and reads both as one (byte 43)\n"
+        )
+    }
+}

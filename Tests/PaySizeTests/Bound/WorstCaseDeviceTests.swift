@@ -32,10 +32,28 @@ import Testing
             (#"{"type":"number","minimum":-180,"maximum":180}"#, 24, 24, "-9.9999999999999982e-100"),
             (#"{"type":"number","minimum":0,"maximum":100}"#, 23, 23, "9.9999999999999982e-100"),
             (#"{"type":"number","minimum":1,"maximum":100}"#, 18, 18, "9.9999999999999982"),
-            // A single value: its shortest text, or its 17 digits.
-            (#"{"type":"number","minimum":1.1,"maximum":1.1}"#, 3, 18, "1.1000000000000001"),
-            (#"{"type":"number","minimum":0.53,"maximum":0.53}"#, 4, 19, "0.53000000000000003"),
-            (#"{"type":"number","minimum":1e-7,"maximum":1e-7}"#, 5, 22, "9.9999999999999995e-08"),
+            // A single value: its shortest text, or its 17 digits. The witness is sent as the
+            // schema allows it (1.1000000000000001, the device's writing, is above 1.1).
+            (#"{"type":"number","minimum":1.1,"maximum":1.1}"#, 3, 18, "1.1"),
+            (#"{"type":"number","minimum":0.53,"maximum":0.53}"#, 4, 19, "0.53"),
+            (#"{"type":"number","minimum":1e-7,"maximum":1e-7}"#, 5, 22, "1e-07"),
+            // Neither the 17 digits (0.10000000000000001) nor the shortest text (0.1) is within
+            // the ends; the end as written is, and decodes to the same Double.
+            (
+                #"{"type":"number","minimum":0.100000000000000001,"maximum":0.100000000000000001}"#, 3, 19,
+                "0.100000000000000001"
+            ),
+            // An integer no Double holds: the device reads the nearest one (FuzzSchema found the
+            // range counted as empty).
+            (
+                #"{"type":"number","minimum":-80000000000000000000000000000000000000000,"maximum":-80000000000000000000000000000000000000000}"#,
+                6, 23, "-8e+40"
+            ),
+            // Only the 17 digits are above the minimum.
+            (
+                #"{"type":"number","minimum":0.100000000000000001,"maximum":0.10000000000000001}"#, 3, 19,
+                "0.10000000000000001"
+            ),
             (#"{"type":"number","minimum":3,"maximum":3}"#, 1, 1, "3"),
             (#"{"type":"number","minimum":0.5,"maximum":0.5}"#, 3, 3, "0.5"),
             // `-0` is allowed where 0 is, and both writers write it with its sign.

@@ -44,13 +44,50 @@ enum ContractSample {
 
             let schema = contract.contentState
             let standard = schema.isValidByStandardKeywords(state)
-            let document = JSONElement.object([
+            var members: [(String, JSONElement)] = [
                 ("schema", schema.document), ("instance", state), ("valid", .bool(standard)),
-            ])
+            ]
+            if let reason = try floatReadingDiffers(schema, state, standard: standard) {
+                members.append(("jsonschemaDiffers", .string(reason)))
+            }
+            let document = JSONElement.object(members)
             try Data(JSONDocumentWriter.write(document)).write(
                 to: jsonSchemaDirectory.appendingPathComponent("\(name)-\(offset).json"))
         }
         try Data(lines.utf8).write(to: folder.appendingPathComponent("payloads.jsonl"))
         try Data(JSONDocumentWriter.write(.array(expected))).write(to: folder.appendingPathComponent("library.json"))
+    }
+
+    /// Why Python's `jsonschema` gives the other verdict on `state`, or `nil` when it agrees.
+    ///
+    /// `json.loads` reads a number written with a fraction or an exponent as the nearest float,
+    /// in the schema and the instance alike, and `jsonschema` decides on that float's value:
+    /// `1.0000000000000001` is the float `1.0`, in `enum: [1]`, and `1e-400` is `0.0`, an
+    /// integer. The specification decides on the decimal as written. Python's verdict is the
+    /// standard verdict on both documents with each such number replaced by the exact decimal
+    /// of its float, which `%.767e` writes (a Double's exact decimal has at most 767 significant
+    /// digits); where the two verdicts differ, the float reading is what `jsonschema` gets wrong.
+    static func floatReadingDiffers(_ schema: PayloadSchema, _ state: JSONElement, standard: Bool) throws -> String? {
+        var rounded: [String] = []
+        func asFloats(_ element: JSONElement, noting: Bool) -> JSONElement {
+            switch element.content {
+            case .object(let members): return .object(members.map { ($0.key, asFloats($0.value, noting: noting)) })
+            case .array(let elements): return .array(elements.map { asFloats($0, noting: noting) })
+            case .number(let text) where text.contains(where: { ".eE".contains($0) }):
+                guard let value = Double(text), value.isFinite else { return element }
+                let note = "\(text) as the float \(value)"
+                if noting, JSONDecimal(text) != JSONDecimal(value.description), !rounded.contains(note) {
+                    rounded.append(note)
+                }
+                return .number(String(format: "%.767e", value))
+            default: return element
+            }
+        }
+        let instance = asFloats(state, noting: true)
+        let floats = try PayloadSchema(
+            jsonBytes: JSONDocumentWriter.write(asFloats(schema.document, noting: false)), unknownKeywords: .ignore)
+        guard floats.isValidByStandardKeywords(instance) != standard else { return nil }
+        if rounded.isEmpty { return "json.loads reads the schema's numbers as floats" }
+        return "json.loads reads " + rounded.joined(separator: ", ")
     }
 }
