@@ -945,12 +945,12 @@ package struct SchemaValidator {
         let node = schema.nodes[index]
         if node.constant != nil { return }
         if let members = instance.members {
-            if node.additionalProperties != nil || (own && node.unevaluatedProperties != nil) {
+            if node.object.additionalProperties != nil || (own && node.object.unevaluatedProperties != nil) {
                 evaluation.allKeys = true
             } else {
                 for member in members {
-                    if node.properties.contains(where: { $0.key == member.key })
-                        || node.patternProperties.contains(where: { Self.matches($0.pattern, member.key) })
+                    if node.object.properties.contains(where: { $0.key == member.key })
+                        || node.object.patternProperties.contains(where: { Self.matches($0.pattern, member.key) })
                     {
                         evaluation.keys.insert(member.key)
                     }
@@ -958,11 +958,11 @@ package struct SchemaValidator {
             }
         }
         if let elements = instance.elements {
-            if node.items != nil || (own && node.unevaluatedItems != nil) {
+            if node.array.items != nil || (own && node.array.unevaluatedItems != nil) {
                 evaluation.allItems = true
             } else {
-                for offset in 0..<min(node.prefixItems.count, elements.count) { evaluation.items.insert(offset) }
-                if let contains = node.contains {
+                for offset in 0..<min(node.array.prefixItems.count, elements.count) { evaluation.items.insert(offset) }
+                if let contains = node.array.contains {
                     for (offset, element) in elements.enumerated() where holds(contains, element, depth: depth + 1) {
                         evaluation.items.insert(offset)
                     }
@@ -970,9 +970,10 @@ package struct SchemaValidator {
             }
         }
         var applied: [Int] = []
-        if let reference = node.reference { applied.append(reference) }
-        applied += node.allOf ?? []
-        for branch in (node.anyOf ?? []) + (node.oneOf ?? []) where holds(branch, instance, depth: depth + 1) {
+        if let reference = node.inPlace.reference { applied.append(reference) }
+        applied += node.inPlace.allOf ?? []
+        for branch in (node.inPlace.anyOf ?? []) + (node.inPlace.oneOf ?? [])
+        where holds(branch, instance, depth: depth + 1) {
             applied.append(branch)
         }
         if let target = dynamicTarget(index) { applied.append(target) }
@@ -991,13 +992,13 @@ package struct SchemaValidator {
     {
         let node = schema.nodes[index]
         var branches: [Int] = []
-        if let condition = node.ifSchema {
+        if let condition = node.inPlace.ifSchema {
             let holdsHere = holds(condition, instance, depth: depth + 1)
             if holdsHere, includingIf { branches.append(condition) }
-            if let branch = holdsHere ? node.thenSchema : node.elseSchema { branches.append(branch) }
+            if let branch = holdsHere ? node.inPlace.thenSchema : node.inPlace.elseSchema { branches.append(branch) }
         }
-        if !node.dependentSchemas.isEmpty, let members = instance.members {
-            for dependent in node.dependentSchemas
+        if !node.object.dependentSchemas.isEmpty, let members = instance.members {
+            for dependent in node.object.dependentSchemas
             where members.contains(where: { schema.stringEquality.equal($0.key, dependent.key) }) {
                 branches.append(dependent.node)
             }
@@ -1044,12 +1045,12 @@ package struct SchemaValidator {
         var candidates = branches.indices.filter { typeAccepts(branches[$0], instance) }
         // Inference writes a branch for a type that reads other keys when one is missing, guarded
         // by `not` (that key present): where its guard holds, that branch is the one meant.
-        let guarded = candidates.filter { resolved(branches[$0]).not != nil }
+        let guarded = candidates.filter { resolved(branches[$0]).inPlace.not != nil }
         if !guarded.isEmpty {
             let open = guarded.filter { index in
-                resolved(branches[index]).not.map { !holds($0, instance, depth: depth + 1) } ?? false
+                resolved(branches[index]).inPlace.not.map { !holds($0, instance, depth: depth + 1) } ?? false
             }
-            candidates = open.isEmpty ? candidates.filter { resolved(branches[$0]).not == nil } : open
+            candidates = open.isEmpty ? candidates.filter { resolved(branches[$0]).inPlace.not == nil } : open
         }
         if candidates.count > 1, let keys = instance.members.map({ Set($0.map(\.key)) }) {
             let keyed = candidates.filter {
@@ -1091,7 +1092,7 @@ package struct SchemaValidator {
     private func resolved(_ index: Int) -> CompiledSchema.Node {
         var current = node(index)
         var hops = 0
-        while let reference = current.reference, current.types == nil, hops < Self.maximumDepth {
+        while let reference = current.inPlace.reference, current.types == nil, hops < Self.maximumDepth {
             current = node(reference)
             hops += 1
         }
@@ -1107,7 +1108,7 @@ package struct SchemaValidator {
 
     private func requiredKeys(_ index: Int) -> Set<String>? {
         let node = resolved(index)
-        return node.required.isEmpty ? nil : Set(node.required)
+        return node.object.required.isEmpty ? nil : Set(node.object.required)
     }
 
     /// The case keys when every alternative is a single-key object (an enum with associated values).
@@ -1115,8 +1116,8 @@ package struct SchemaValidator {
         var keys: [String] = []
         for branch in branches {
             let node = resolved(branch)
-            guard node.required.count == 1 else { return nil }
-            keys.append(node.required[0])
+            guard node.object.required.count == 1 else { return nil }
+            keys.append(node.object.required[0])
         }
         return keys
     }

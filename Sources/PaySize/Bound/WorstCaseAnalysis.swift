@@ -122,12 +122,12 @@ struct WorstCaseAnalysis {
         var node = child
         func lower(_ a: Int?, _ b: Int?) -> Int? { a.map { x in b.map { min(x, $0) } ?? x } ?? b }
         func higher(_ a: Int?, _ b: Int?) -> Int? { a.map { x in b.map { max(x, $0) } ?? x } ?? b }
-        node.maxLength = lower(child.maxLength, parent.maxLength)
-        node.minLength = higher(child.minLength, parent.minLength)
-        node.maxItems = lower(child.maxItems, parent.maxItems)
-        node.minItems = higher(child.minItems, parent.minItems)
-        node.maxProperties = lower(child.maxProperties, parent.maxProperties)
-        node.minProperties = higher(child.minProperties, parent.minProperties)
+        node.string.maxLength = lower(child.string.maxLength, parent.string.maxLength)
+        node.string.minLength = higher(child.string.minLength, parent.string.minLength)
+        node.array.maxItems = lower(child.array.maxItems, parent.array.maxItems)
+        node.array.minItems = higher(child.array.minItems, parent.array.minItems)
+        node.object.maxProperties = lower(child.object.maxProperties, parent.object.maxProperties)
+        node.object.minProperties = higher(child.object.minProperties, parent.object.minProperties)
         if let minimum = parent.minimum, child.minimum.map({ $0 < minimum }) ?? true { node.minimum = minimum }
         if let maximum = parent.maximum, child.maximum.map({ $0 > maximum }) ?? true { node.maximum = maximum }
         node.exclusiveMinimum = child.exclusiveMinimum ?? parent.exclusiveMinimum
@@ -137,20 +137,20 @@ struct WorstCaseAnalysis {
         }
         node.enumValues = child.enumValues ?? parent.enumValues
         node.constValue = child.constValue ?? parent.constValue
-        node.numberType = child.numberType ?? parent.numberType
-        node.stringFormat = child.stringFormat ?? parent.stringFormat
-        node.integerText = child.integerText ?? parent.integerText
+        node.number.numberType = child.number.numberType ?? parent.number.numberType
+        node.string.stringFormat = child.string.stringFormat ?? parent.string.stringFormat
+        node.string.integerText = child.string.integerText ?? parent.string.integerText
         node.isReferenceDate = child.isReferenceDate || parent.isReferenceDate
-        node.propertyNames = child.propertyNames ?? parent.propertyNames
-        node.items = child.items ?? parent.items
-        node.uniqueItems = child.uniqueItems || parent.uniqueItems
-        if child.pairs == nil { node.pairs = parent.pairs }
-        if !child.hasPropertiesKeyword, parent.hasPropertiesKeyword {
-            node.properties = parent.properties
-            node.hasPropertiesKeyword = true
-            node.required = parent.required
+        node.object.propertyNames = child.object.propertyNames ?? parent.object.propertyNames
+        node.array.items = child.array.items ?? parent.array.items
+        node.array.uniqueItems = child.array.uniqueItems || parent.array.uniqueItems
+        if child.array.pairs == nil { node.array.pairs = parent.array.pairs }
+        if !child.object.hasPropertiesKeyword, parent.object.hasPropertiesKeyword {
+            node.object.properties = parent.object.properties
+            node.object.hasPropertiesKeyword = true
+            node.object.required = parent.object.required
         }
-        node.additionalProperties = child.additionalProperties ?? parent.additionalProperties
+        node.object.additionalProperties = child.object.additionalProperties ?? parent.object.additionalProperties
         return node
     }
 
@@ -175,7 +175,7 @@ struct WorstCaseAnalysis {
                     shortest: smallestValue(path))
                 : .impossible
         }
-        if let reference = node.reference {
+        if let reference = node.inPlace.reference {
             guard !referencesInProgress.contains(reference) else {
                 // The definition's name is what the Swift type is called (`$defs/Comment`).
                 let location = schema.nodes[reference].location
@@ -190,19 +190,19 @@ struct WorstCaseAnalysis {
             referencesInProgress.append(reference)
             defer { referencesInProgress.removeLast() }
             var parent = node
-            parent.reference = nil
+            parent.inPlace.reference = nil
             return worst(merged(parent, into: schema.nodes[reference]), path: path, nullIsAbsent: nullIsAbsent)
         }
-        if let branches = node.anyOf ?? node.oneOf {
+        if let branches = node.inPlace.anyOf ?? node.inPlace.oneOf {
             var parent = node
-            parent.anyOf = nil
-            parent.oneOf = nil
+            parent.inPlace.anyOf = nil
+            parent.inPlace.oneOf = nil
             return best(branches.map { merged(parent, into: schema.nodes[$0]) }, path: path, nullIsAbsent: nullIsAbsent)
         }
-        if let branches = node.allOf {
+        if let branches = node.inPlace.allOf {
             // A value must meet every branch: the smallest branch bound is sound.
             var parent = node
-            parent.allOf = nil
+            parent.inPlace.allOf = nil
             var smallest: Outcome = .unbounded
             for branch in branches {
                 let outcome = worst(merged(parent, into: schema.nodes[branch]), path: path, nullIsAbsent: nullIsAbsent)
@@ -228,13 +228,15 @@ struct WorstCaseAnalysis {
         }
         var kinds = node.types ?? []
         if node.types == nil {
-            if node.hasPropertiesKeyword || node.additionalProperties != nil || node.propertyNames != nil {
+            if node.object.hasPropertiesKeyword || node.object.additionalProperties != nil
+                || node.object.propertyNames != nil
+            {
                 kinds = ["object"]
-            } else if node.items != nil || !node.prefixItems.isEmpty || node.pairs != nil {
+            } else if node.array.items != nil || !node.array.prefixItems.isEmpty || node.array.pairs != nil {
                 kinds = ["array"]
-            } else if node.maxLength != nil || node.stringFormat != nil {
+            } else if node.string.maxLength != nil || node.string.stringFormat != nil {
                 kinds = ["string"]
-            } else if node.numberType != nil || node.minimum != nil || node.maximum != nil {
+            } else if node.number.numberType != nil || node.minimum != nil || node.maximum != nil {
                 kinds = ["number"]
             } else {
                 return markUnbounded(
@@ -323,7 +325,7 @@ struct WorstCaseAnalysis {
         switch value.content {
         case .string(let string): return EncodedText.quotedByteCount(string)
         case .number(let text):
-            switch node.numberType.flatMap({ $0.read(text) }) {
+            switch node.number.numberType.flatMap({ $0.read(text) }) {
             case .double(let double): return floatingText(double).utf8.count
             case .float(let float): return floatingText(float).utf8.count
             case .integer(let number): return number.description.utf8.count
@@ -365,22 +367,22 @@ struct WorstCaseAnalysis {
 
     private mutating func stringWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
         let shown = path.boundText
-        if node.stringFormat == .uuid {
+        if node.string.stringFormat == .uuid {
             return .bounded(leaf(.string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), bytes: 38, path: path))
         }
-        guard let maxLength = node.maxLength else {
+        guard let maxLength = node.string.maxLength else {
             // At its shortest: minLength ASCII letters (a multiple of four for base64).
-            let minLength = node.minLength ?? 0
-            let length = node.stringFormat == .base64 ? (minLength + 3) / 4 * 4 : minLength
+            let minLength = node.string.minLength ?? 0
+            let length = node.string.stringFormat == .base64 ? (minLength + 3) / 4 * 4 : minLength
             let why = placeNotes[node.location].map { "a string without maxLength (\($0))" }
             return markUnbounded(
                 path, why: why ?? "a string without maxLength", fix: "add maxLength to \(shown)",
                 shortest: .bounded(
                     leaf(.string(String(repeating: "A", count: length)), bytes: 2 + length, path: path)))
         }
-        let minLength = node.minLength ?? 0
+        let minLength = node.string.minLength ?? 0
         guard minLength <= maxLength else { return .impossible }
-        switch node.stringFormat {
+        switch node.string.stringFormat {
         case .base64:
             // Data of 3n bytes of 0xFF is n groups of `////`, each `/` written as `\/`.
             let groups = maxLength / 4
@@ -404,7 +406,7 @@ struct WorstCaseAnalysis {
             )
             return .bounded(worst)
         default:
-            if node.integerText != nil {
+            if node.string.integerText != nil {
                 return .bounded(
                     distinctStrings(node, count: 1, path: path).first ?? leaf(.string(""), bytes: 2, path: path))
             }
@@ -423,7 +425,7 @@ struct WorstCaseAnalysis {
     }
 
     private mutating func numberWorst(_ node: CompiledSchema.Node, path: JSONPointer, integer: Bool) -> Outcome {
-        let type = node.numberType
+        let type = node.number.numberType
         if type == .decimal, !node.isReferenceDate { return decimalWorst(node, path: path) }
         if !node.isReferenceDate, integer || type?.integerBounds != nil {
             guard let (lower, upper) = integerRange(node) else { return .impossible }
@@ -665,7 +667,7 @@ struct WorstCaseAnalysis {
     private func integerRange(_ node: CompiledSchema.Node) -> (WideInteger, WideInteger)? {
         var lower = WideInteger.smallest
         var upper = WideInteger.largest
-        if let bounds = node.numberType?.integerBounds, let minimum = JSONNumber(bounds.minimum),
+        if let bounds = node.number.numberType?.integerBounds, let minimum = JSONNumber(bounds.minimum),
             let maximum = JSONNumber(bounds.maximum)
         {
             lower = WideInteger(rounding: minimum, up: true)
@@ -690,9 +692,9 @@ struct WorstCaseAnalysis {
     /// this kind of value is not drawn distinct (the caller repeats its worst and says so).
     private mutating func distinctValues(_ node: CompiledSchema.Node, count: Int, path: JSONPointer) -> [Worst]? {
         var node = node
-        while let reference = node.reference {
+        while let reference = node.inPlace.reference {
             var parent = node
-            parent.reference = nil
+            parent.inPlace.reference = nil
             node = merged(parent, into: schema.nodes[reference])
         }
         if let written = writtenValues[node.location] {
@@ -706,14 +708,14 @@ struct WorstCaseAnalysis {
                 .sorted { $0.bytes > $1.bytes }.prefix(count).map { $0 }
         }
         let types = node.types ?? []
-        if node.integerText != nil { return distinctStrings(node, count: count, path: path) }
-        if types == ["string"] || (node.types == nil && node.maxLength != nil), node.stringFormat == nil {
-            if node.integerText != nil || node.maxLength != nil {
+        if node.string.integerText != nil { return distinctStrings(node, count: count, path: path) }
+        if types == ["string"] || (node.types == nil && node.string.maxLength != nil), node.string.stringFormat == nil {
+            if node.string.integerText != nil || node.string.maxLength != nil {
                 return distinctStrings(node, count: count, path: path)
             }
             return nil
         }
-        if types == ["integer"] || node.numberType?.integerBounds != nil {
+        if types == ["integer"] || node.number.numberType?.integerBounds != nil {
             guard let (lower, upper) = integerRange(node) else { return [] }
             return distinctIntegers(lower, upper, count: count).map {
                 leaf(.number($0.text), bytes: $0.text.utf8.count, path: path)
@@ -744,9 +746,9 @@ struct WorstCaseAnalysis {
 
     /// Distinct strings: for an integer-text key, the integers' own text; else the costliest text.
     private mutating func distinctStrings(_ node: CompiledSchema.Node, count: Int, path: JSONPointer) -> [Worst] {
-        if let integerText = node.integerText {
+        if let integerText = node.string.integerText {
             var keyNode = schema.nodes[integerText]
-            if keyNode.numberType == nil { keyNode.numberType = .int }
+            if keyNode.number.numberType == nil { keyNode.number.numberType = .int }
             guard let (lower, upper) = integerRange(keyNode) else { return [] }
             // Keys are read with Int(_:), so they stay within Int's range.
             let clampedLower = max(lower, WideInteger(isNegative: true, magnitude: UInt64(Int64.max) + 1))
@@ -755,9 +757,9 @@ struct WorstCaseAnalysis {
                 leaf(.string($0.text), bytes: $0.text.utf8.count + 2, path: path)
             }
         }
-        let maxLength = node.maxLength ?? 0
+        let maxLength = node.string.maxLength ?? 0
         return EncodedText.costliestStrings(
-            count: count, minimumLength: node.minLength ?? 0, maximumLength: maxLength, printable: printable
+            count: count, minimumLength: node.string.minLength ?? 0, maximumLength: maxLength, printable: printable
         ).map { leaf(.string($0), bytes: EncodedText.quotedByteCount($0), path: path) }
     }
 
@@ -765,17 +767,17 @@ struct WorstCaseAnalysis {
 
     private mutating func objectWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
         let shown = path.boundText
-        if node.hasPropertiesKeyword {
+        if node.object.hasPropertiesKeyword {
             // A Codable type writes only its own keys; each is present at its worst.
             var members: [(String, JSONElement)] = []
             var bytes = 2
             var parts = Worst(bytes: 0, witness: .null)
             var isUnbounded = false
-            for (key, index) in node.properties {
-                let isOptional = !node.required.contains(key)
+            for (key, index) in node.object.properties {
+                let isOptional = !node.object.required.contains(key)
                 switch worst(schema.nodes[index], path: path.appending(key), nullIsAbsent: isOptional) {
                 case .impossible:
-                    if node.required.contains(key) { return .impossible }
+                    if node.object.required.contains(key) { return .impossible }
                 case .unbounded: isUnbounded = true
                 case .bounded(let value):
                     if !members.isEmpty { bytes += 1 }
@@ -792,14 +794,14 @@ struct WorstCaseAnalysis {
             return .bounded(parts)
         }
         // A dictionary: at most maxProperties keys, each as long as propertyNames allows.
-        let valueNode = node.additionalProperties.map { schema.nodes[$0] }
+        let valueNode = node.object.additionalProperties.map { schema.nodes[$0] }
         if let valueNode, valueNode.constant == false { return .bounded(Worst(bytes: 2, witness: .object([]))) }
         let empty = Outcome.bounded(Worst(bytes: 2, witness: .object([])))
         // In the bounded rest, a dictionary without maxProperties holds minProperties entries,
         // and keys without a length are as short as that many distinct keys can be.
-        let fewest = node.minProperties ?? 0
+        let fewest = node.object.minProperties ?? 0
         var maxProperties = fewest
-        if let limit = node.maxProperties {
+        if let limit = node.object.maxProperties {
             maxProperties = limit
         } else {
             let outcome = markUnbounded(
@@ -808,30 +810,30 @@ struct WorstCaseAnalysis {
             guard shortestUnbounded else { return outcome }
             if fewest == 0 { return empty }
         }
-        var keyNode = node.propertyNames.map { schema.nodes[$0] } ?? CompiledSchema.Node(location: node.location)
-        if node.propertyNames == nil {
+        var keyNode = node.object.propertyNames.map { schema.nodes[$0] } ?? CompiledSchema.Node(location: node.location)
+        if node.object.propertyNames == nil {
             let outcome = markUnbounded(
                 path, why: "dictionary keys without a length limit",
                 fix: "add propertyNames with maxLength to \(shown)")
             guard shortestUnbounded else { return outcome }
-        } else if keyNode.maxLength == nil, keyNode.enumValues == nil, keyNode.constValue == nil,
-            keyNode.integerText == nil
+        } else if keyNode.string.maxLength == nil, keyNode.enumValues == nil, keyNode.constValue == nil,
+            keyNode.string.integerText == nil
         {
             let outcome = markUnbounded(
                 path, why: "dictionary keys without a length limit", fix: "add maxLength to propertyNames at \(shown)")
             guard shortestUnbounded else { return outcome }
         }
-        if shortestUnbounded, keyNode.maxLength == nil, keyNode.enumValues == nil, keyNode.constValue == nil,
-            keyNode.integerText == nil
+        if shortestUnbounded, keyNode.string.maxLength == nil, keyNode.enumValues == nil, keyNode.constValue == nil,
+            keyNode.string.integerText == nil
         {
-            var length = keyNode.minLength ?? 0
+            var length = keyNode.string.minLength ?? 0
             var available = 1
             while available < maxProperties {
                 length += 1
                 available = available.multipliedReportingOverflow(by: 90).overflow ? Int.max : available * 90
             }
             keyNode.types = ["string"]
-            keyNode.maxLength = max(length, keyNode.minLength ?? 0)
+            keyNode.string.maxLength = max(length, keyNode.string.minLength ?? 0)
         }
         guard let keys = distinctValues(keyNode, count: maxProperties, path: path.appending(Self.keysOfDictionary))
         else {
@@ -845,7 +847,7 @@ struct WorstCaseAnalysis {
             switch worst(valueNode, path: valuePath) {
             case .unbounded: return .unbounded
             case .impossible:
-                return keys.count >= (node.minProperties ?? 0) && (node.minProperties ?? 0) == 0
+                return keys.count >= (node.object.minProperties ?? 0) && (node.object.minProperties ?? 0) == 0
                     ? .bounded(Worst(bytes: 2, witness: .object([]))) : .impossible
             case .bounded(let found): value = found
             }
@@ -856,7 +858,7 @@ struct WorstCaseAnalysis {
             guard case .bounded(let found) = outcome else { return outcome }
             value = found
         }
-        guard keys.count >= (node.minProperties ?? 0) else { return .impossible }
+        guard keys.count >= (node.object.minProperties ?? 0) else { return .impossible }
         var members: [(String, JSONElement)] = []
         var bytes = 2 + max(0, keys.count - 1)
         var keyBytes = 0
@@ -873,13 +875,13 @@ struct WorstCaseAnalysis {
         let entryBytes = (keys.first?.bytes ?? 0) + 2 + value.bytes
         worst.sites.append(
             LimitSite(
-                path: path, keyword: "maxProperties", value: maxProperties, floor: node.minProperties ?? 0,
+                path: path, keyword: "maxProperties", value: maxProperties, floor: node.object.minProperties ?? 0,
                 bytesPerUnit: entryBytes))
-        if keyNode.maxLength != nil, keyNode.integerText == nil {
+        if keyNode.string.maxLength != nil, keyNode.string.integerText == nil {
             worst.sites.append(
                 LimitSite(
-                    path: path, ofPropertyNames: true, keyword: "maxLength", value: keyNode.maxLength ?? 0,
-                    floor: keyNode.minLength ?? 0, bytesPerUnit: (printable ? 4 : 6) * keys.count))
+                    path: path, ofPropertyNames: true, keyword: "maxLength", value: keyNode.string.maxLength ?? 0,
+                    floor: keyNode.string.minLength ?? 0, bytesPerUnit: (printable ? 4 : 6) * keys.count))
         }
         return .bounded(worst)
     }
@@ -887,20 +889,20 @@ struct WorstCaseAnalysis {
     private mutating func arrayWorst(_ node: CompiledSchema.Node, path: JSONPointer) -> Outcome {
         let shown = path.boundText
         let itemPath = path.appending(.anyIndex)
-        let prefix = node.prefixItems.map { schema.nodes[$0] }
-        let itemNode: CompiledSchema.Node? = node.items.map { schema.nodes[$0] }
+        let prefix = node.array.prefixItems.map { schema.nodes[$0] }
+        let itemNode: CompiledSchema.Node? = node.array.items.map { schema.nodes[$0] }
         let noMoreItems = itemNode?.constant == false
-        let minItems = node.minItems ?? 0
+        let minItems = node.array.minItems ?? 0
         // In the bounded rest, an array without maxItems holds its fewest items.
         let fewestItems = max(minItems, prefix.count)
         var maxItems = fewestItems
-        if let limit = node.maxItems ?? (noMoreItems ? prefix.count : nil) {
+        if let limit = node.array.maxItems ?? (noMoreItems ? prefix.count : nil) {
             maxItems = limit
         } else {
             let outcome = markUnbounded(path, why: "an array without maxItems", fix: "add maxItems to \(shown)")
             guard shortestUnbounded else { return outcome }
         }
-        if let pairs = node.pairs {
+        if let pairs = node.array.pairs {
             return pairsWorst(node, pairs: pairs, maxItems: maxItems, path: path)
         }
         var witnesses: [JSONElement] = []
@@ -939,7 +941,7 @@ struct WorstCaseAnalysis {
             return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
         }
         var items: [Worst]
-        if node.uniqueItems || setLocations.contains(node.location) {
+        if node.array.uniqueItems || setLocations.contains(node.location) {
             if let distinct = distinctValues(itemNode, count: rest, path: itemPath) {
                 items = distinct
             } else {
@@ -949,7 +951,7 @@ struct WorstCaseAnalysis {
                 case .bounded(let value): items = Array(repeating: value, count: rest)
                 }
                 note(
-                    node.uniqueItems
+                    node.array.uniqueItems
                         ? "the items of \(itemPath.boundText) must differ; the bound counts each at the worst one, and the witness repeats it"
                         : "the items of \(itemPath.boundText) form a Set, which keeps one of each repeated item; the bound counts each at the worst one, and the witness repeats it"
                 )
@@ -1028,7 +1030,8 @@ struct WorstCaseAnalysis {
             WorstCaseBound.ArrayHeadroom(path: path, maxItems: maxItems, worstBytesPerItem: perPair), at: 0)
         parts.sites.append(
             LimitSite(
-                path: path, keyword: "maxItems", value: maxItems, floor: node.minItems ?? 0, bytesPerUnit: perPair / 2)
+                path: path, keyword: "maxItems", value: maxItems, floor: node.array.minItems ?? 0,
+                bytesPerUnit: perPair / 2)
         )
         return .bounded(Self.array(witnesses, bytes: bytes, parts: parts))
     }

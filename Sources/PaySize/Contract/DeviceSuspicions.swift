@@ -69,17 +69,17 @@ package struct DeviceSuspicions {
         guard depth < SchemaValidator.maximumDepth, visited.insert(index).inserted else { return }
         let node = schema.nodes[index]
         views.append(node)
-        if let reference = node.reference {
+        if let reference = node.inPlace.reference {
             applicable(reference, instance, depth: depth + 1, into: &views, visited: &visited)
         }
-        for branch in node.allOf ?? [] {
+        for branch in node.inPlace.allOf ?? [] {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
-        for branch in (node.anyOf ?? []) + (node.oneOf ?? [])
+        for branch in (node.inPlace.anyOf ?? []) + (node.inPlace.oneOf ?? [])
         where validator.accepts(branch, instance, depth: depth + 1) {
             applicable(branch, instance, depth: depth + 1, into: &views, visited: &visited)
         }
-        if let target = node.dynamicReference {
+        if let target = node.inPlace.dynamicReference {
             applicable(target, instance, depth: depth + 1, into: &views, visited: &visited)
         }
         for branch in validator.conditionalBranches(index, instance, depth: depth, includingIf: true) {
@@ -110,13 +110,14 @@ package struct DeviceSuspicions {
             found += dateSuspicion(seconds, path)
         }
         if let members = instance.members {
-            let describing = views.filter(\.hasPropertiesKeyword)
-            let knownKeys = describing.flatMap { $0.properties.map(\.key) }
+            let describing = views.filter(\.object.hasPropertiesKeyword)
+            let knownKeys = describing.flatMap { $0.object.properties.map(\.key) }
             let known = StringEquality.Keys(knownKeys, schema.stringEquality)
-            let additional = views.compactMap(\.additionalProperties) + views.compactMap(\.unevaluatedProperties)
+            let additional =
+                views.compactMap(\.object.additionalProperties) + views.compactMap(\.object.unevaluatedProperties)
             for member in members {
                 let memberPath = path.appending(member.key)
-                let patterned = describing.flatMap(\.patternProperties).filter {
+                let patterned = describing.flatMap(\.object.patternProperties).filter {
                     SchemaValidator.matches($0.pattern, member.key)
                 }
                 for pattern in patterned {
@@ -124,7 +125,8 @@ package struct DeviceSuspicions {
                 }
                 if known.contains(member.key) {
                     for view in describing {
-                        for property in view.properties where schema.stringEquality.equal(property.key, member.key) {
+                        for property in view.object.properties
+                        where schema.stringEquality.equal(property.key, member.key) {
                             found += suspicions(property.node, member.value, memberPath, depth: depth + 1)
                         }
                     }
@@ -142,8 +144,8 @@ package struct DeviceSuspicions {
         if let elements = instance.elements {
             for (offset, element) in elements.enumerated() {
                 for view in views {
-                    var node = offset < view.prefixItems.count ? view.prefixItems[offset] : view.items
-                    if validator.checksPaySizeKeywords, let pairs = view.pairs {
+                    var node = offset < view.array.prefixItems.count ? view.array.prefixItems[offset] : view.array.items
+                    if validator.checksPaySizeKeywords, let pairs = view.array.pairs {
                         node = offset % 2 == 0 ? pairs.key : pairs.value
                     }
                     if let node {

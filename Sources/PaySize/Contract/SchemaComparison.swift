@@ -54,24 +54,24 @@ struct SchemaComparison {
         if let types = node.types { shape.types = Set(types).intersection(shape.types ?? allTypes) }
         if let values = node.enumValues { shape.enumValues = values }
         if let value = node.constValue { shape.enumValues = [value] }
-        for property in node.properties { shape.properties[property.key] = property.node }
-        shape.required.formUnion(node.required)
-        if let additional = node.additionalProperties {
+        for property in node.object.properties { shape.properties[property.key] = property.node }
+        shape.required.formUnion(node.object.required)
+        if let additional = node.object.additionalProperties {
             if schema.nodes[additional].constant == false { shape.closed = true } else { shape.additional = additional }
         }
-        if let items = node.items { shape.items = items }
-        if !node.prefixItems.isEmpty { shape.prefixItems = node.prefixItems }
+        if let items = node.array.items { shape.items = items }
+        if !node.array.prefixItems.isEmpty { shape.prefixItems = node.array.prefixItems }
         if node.isReferenceDate { shape.isReferenceDate = true }
-        if let type = node.numberType { shape.numberType = type }
+        if let type = node.number.numberType { shape.numberType = type }
         shape.minimum = node.minimum ?? node.exclusiveMinimum ?? shape.minimum
         shape.maximum = node.maximum ?? node.exclusiveMaximum ?? shape.maximum
-        shape.minLength = node.minLength ?? shape.minLength
-        shape.maxLength = node.maxLength ?? shape.maxLength
-        shape.minItems = node.minItems ?? shape.minItems
-        shape.maxItems = node.maxItems ?? shape.maxItems
-        if let reference = node.reference { fold(reference, in: schema, into: &shape, depth: depth + 1) }
-        for branch in node.allOf ?? [] { fold(branch, in: schema, into: &shape, depth: depth + 1) }
-        for alternatives in [node.anyOf, node.oneOf].compactMap({ $0 }) {
+        shape.minLength = node.string.minLength ?? shape.minLength
+        shape.maxLength = node.string.maxLength ?? shape.maxLength
+        shape.minItems = node.array.minItems ?? shape.minItems
+        shape.maxItems = node.array.maxItems ?? shape.maxItems
+        if let reference = node.inPlace.reference { fold(reference, in: schema, into: &shape, depth: depth + 1) }
+        for branch in node.inPlace.allOf ?? [] { fold(branch, in: schema, into: &shape, depth: depth + 1) }
+        for alternatives in [node.inPlace.anyOf, node.inPlace.oneOf].compactMap({ $0 }) {
             foldAlternatives(alternatives, in: schema, into: &shape, depth: depth + 1)
         }
     }

@@ -25,9 +25,10 @@ struct ShrinkSchemaView {
                 current = resolved(child(of: index, key: key))
             case .index(let position):
                 current = resolved(
-                    node.prefixItems.indices.contains(position) ? node.prefixItems[position] : node.items)
+                    node.array.prefixItems.indices.contains(position)
+                        ? node.array.prefixItems[position] : node.array.items)
             case .anyIndex:
-                current = resolved(node.items)
+                current = resolved(node.array.items)
             }
         }
         return current
@@ -36,19 +37,19 @@ struct ShrinkSchemaView {
     /// The keys an object schema requires, or `nil` when the schema says nothing.
     func requiredKeys(of schema: Int) -> Set<String>? {
         let node = compiled.nodes[schema]
-        if node.required.isEmpty { return node.hasPropertiesKeyword ? [] : nil }
-        return Set(node.required)
+        if node.object.required.isEmpty { return node.object.hasPropertiesKeyword ? [] : nil }
+        return Set(node.object.required)
     }
 
     /// The properties an object schema names.
     func propertyNames(of schema: Int) -> [String] {
-        compiled.nodes[schema].properties.map(\.key)
+        compiled.nodes[schema].object.properties.map(\.key)
     }
 
     /// Whether an object schema describes a dictionary (its keys are data, not `CodingKeys`).
     func isDictionary(_ schema: Int) -> Bool {
         let node = compiled.nodes[schema]
-        return !node.hasPropertiesKeyword && node.additionalProperties.map(isSchemaObject) == true
+        return !node.object.hasPropertiesKeyword && node.object.additionalProperties.map(isSchemaObject) == true
     }
 
     /// Whether the schema is a `Date` (marked with `x-paysize-date`).
@@ -63,14 +64,14 @@ struct ShrinkSchemaView {
 
     private func child(of schema: Int, key: String) -> Int? {
         let node = compiled.nodes[schema]
-        if let property = node.properties.first(where: { $0.key == key }) { return property.node }
-        for branch in (node.oneOf ?? []) + (node.anyOf ?? []) {
+        if let property = node.object.properties.first(where: { $0.key == key }) { return property.node }
+        for branch in (node.inPlace.oneOf ?? []) + (node.inPlace.anyOf ?? []) {
             guard let resolvedBranch = resolved(branch) else { continue }
-            if let property = compiled.nodes[resolvedBranch].properties.first(where: { $0.key == key }) {
+            if let property = compiled.nodes[resolvedBranch].object.properties.first(where: { $0.key == key }) {
                 return property.node
             }
         }
-        if let additional = node.additionalProperties, isSchemaObject(additional) { return additional }
+        if let additional = node.object.additionalProperties, isSchemaObject(additional) { return additional }
         return nil
     }
 
@@ -86,11 +87,11 @@ struct ShrinkSchemaView {
         for _ in 0..<32 {
             guard let index = current else { return nil }
             let node = compiled.nodes[index]
-            if let target = node.reference ?? node.dynamicReference {
+            if let target = node.inPlace.reference ?? node.inPlace.dynamicReference {
                 current = target
                 continue
             }
-            if let branches = node.anyOf ?? node.oneOf, branches.count == 2 {
+            if let branches = node.inPlace.anyOf ?? node.inPlace.oneOf, branches.count == 2 {
                 let others = branches.filter { compiled.nodes[$0].types != ["null"] }
                 if others.count == 1 {
                     current = others[0]
