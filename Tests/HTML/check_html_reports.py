@@ -437,7 +437,10 @@ def main():
                         if key not in facts["text"]:
                             fail(f"hostile: the key {key} is not shown as text")
                 if name == "summary" and width == 1280:
-                    for phrase in ("over on the device", "p50", "p99", "Largest payloads", "Pushes per tier"):
+                    for phrase in (
+                        "over on the device", "p50", "p99", "Largest payloads", "Pushes per tier",
+                        "Largest paths in the 10 largest payloads", "/aps/content-state/note",
+                    ):
                         if phrase not in facts["text"]:
                             fail(f"summary: the page does not say {phrase!r}")
         if picture:

@@ -281,7 +281,18 @@ struct CheckCommand {
                 case .checked(let payload):
                     summary.add(payload, line: 1)
                 }
-                reporter.report(summary)
+                if reporter.showsLargestPaths {
+                    // The payload is in memory: its paths need no second read.
+                    var sizes = LogPathSizes()
+                    if case .checked(let payload) = outcome,
+                        let breakdown = try? PayloadBreakdown(jsonBytes: payload.record.bytes)
+                    {
+                        sizes.add(breakdown)
+                    }
+                    reporter.report(summary, largestPaths: .collected(sizes))
+                } else {
+                    reporter.report(summary)
+                }
                 status = max(status, summary.exitStatus)
                 continue
             }
@@ -320,8 +331,44 @@ struct CheckCommand {
         if let stop {
             if summarizes { streams.writeError(stop.diagnostic + "\n") } else { reporter.report(.unreadable(stop)) }
         }
-        reporter.report(summary)
+        if reporter.showsLargestPaths {
+            let isRegularFile = argument != "-" && opened.source.fileByteCount != nil
+            reporter.report(
+                summary,
+                largestPaths: largestPaths(
+                    of: summary, argument: argument, isRegularFile: isRegularFile, streams: streams))
+        } else {
+            reporter.report(summary)
+        }
         return summary.exitStatus
+    }
+
+    /// The paths of the summary's largest payloads, from a second read of the log: only a regular
+    /// file (plain or `.zst`) can be read again, so standard input and pipes get a reason instead.
+    private func largestPaths(
+        of summary: LogSummary, argument: String, isRegularFile: Bool, streams: OutputStreams
+    ) -> LogPathSizes.Outcome {
+        let name = PayloadInputReader.displayName(of: argument)
+        let notShown = "so the paths of its largest payloads are not shown; give the log as a file to see them."
+        guard argument != "-" else { return .unavailable("Standard input cannot be read a second time, " + notShown) }
+        guard isRegularFile else {
+            return .unavailable("\(name) is not a regular file and cannot be read a second time, " + notShown)
+        }
+        do {
+            let opened = try inputReader.openLog(argument, streams: streams)
+            return .collected(
+                try withExtendedLifetime(opened.file) {
+                    try LogPathSizes.collect(
+                        lines: summary.largestPayloads.map(\.line), from: opened.source, field: logOptions.field,
+                        maximumLineByteCount: logOptions.maximumLineByteCount,
+                        maximumDepth: logOptions.checker.maximumDepth)
+                })
+        } catch {
+            let error = PayloadInputReader.inputError(
+                error, file: name, outputCap: logOptions.maximumDecompressedByteCount,
+                option: "--max-decompressed-bytes")
+            return .unavailable("Reading \(name) a second time failed (\(error.message)), \(notShown)")
+        }
     }
 
     /// Checks one record, turning a scan error into an input error placed in its file.

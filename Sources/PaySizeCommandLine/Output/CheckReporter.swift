@@ -8,6 +8,19 @@ protocol CheckReporter {
     func finish(_ summary: CheckSummary)
     /// Reports the summary of one input (a log, or any input with `--summary`).
     func report(_ summary: LogSummary)
+    /// Whether ``report(_:largestPaths:)`` shows the paths of the summary's largest payloads, so
+    /// the command reads the input again for them.
+    var showsLargestPaths: Bool { get }
+    /// Reports the summary of one input with the paths of its largest payloads.
+    func report(_ summary: LogSummary, largestPaths: LogPathSizes.Outcome)
+}
+
+extension CheckReporter {
+    var showsLargestPaths: Bool { false }
+
+    func report(_ summary: LogSummary, largestPaths: LogPathSizes.Outcome) {
+        report(summary)
+    }
 }
 
 /// Totals over a `paysize check` run.

@@ -12,6 +12,12 @@ struct HTMLCheckReporter: CheckReporter {
     func finish(_ summary: CheckSummary) {}
 
     func report(_ summary: LogSummary) {
-        streams.writeOutput(summary.html)
+        streams.writeOutput(summary.html(largestPaths: nil))
+    }
+
+    var showsLargestPaths: Bool { true }
+
+    func report(_ summary: LogSummary, largestPaths: LogPathSizes.Outcome) {
+        streams.writeOutput(summary.html(largestPaths: largestPaths))
     }
 }

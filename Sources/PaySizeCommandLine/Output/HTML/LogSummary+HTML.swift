@@ -4,7 +4,10 @@ extension LogSummary {
     /// The summary as one self-contained HTML page (`paysize check --summary --format html`): the
     /// figures of the text and JSON summaries, with the size histogram on the tier bands and the
     /// share of pushes per tier drawn beside their tables.
-    var html: String {
+    ///
+    /// - Parameter largestPaths: The paths of the ``largestPayloads``, or why the input could not
+    ///   be read again for them; `nil` leaves the section out.
+    func html(largestPaths: LogPathSizes.Outcome?) -> String {
         var body = "<header><h1>Log summary: \(HTMLPage.escaped(file))</h1><p class=\"lead\">"
         body += "\(counted(lineCount, "line")): \(counted(payloadCount, "payload"))"
         if blankLineCount > 0 { body += ", \(blankLineCount) blank" }
@@ -14,6 +17,7 @@ extension LogSummary {
         body += "(ActivityKit's \(budget.activityKitLimit)-byte limit, \(HTMLPage.escaped(budget.deviceWriter.phrase)))"
         body += "; \(failingPayloadCount) failing (--fail-on \(failOn)).</p></header>\n"
         body += figuresSection + "\n" + histogramSection + "\n" + tierSection + "\n" + largestSection
+        if let largestPaths { body += "\n" + pathsSection(largestPaths) }
         if malformedCount > 0 { body += "\n" + malformedSection }
         return HTMLPage.document(title: "paysize check --summary: \(file)", body: body)
     }
@@ -202,6 +206,39 @@ extension LogSummary {
         for payload in largestPayloads {
             html += "<tr><td class=\"num\">\(payload.line)</td><td class=\"num\">\(payload.payloadByteCount)</td>"
             html += "<td>\(HTMLPage.verdict(budget.tier(forByteCount: payload.payloadByteCount)))</td></tr>"
+        }
+        return html + "</tbody></table></div></section>"
+    }
+
+    /// Paths shown: enough to name where most bytes go, few enough to read at a glance.
+    static let shownPathCount = 15
+
+    private func pathsSection(_ outcome: LogPathSizes.Outcome) -> String {
+        var html = "<section aria-labelledby=\"paths-heading\"><h2 id=\"paths-heading\">"
+        let sizes: LogPathSizes
+        switch outcome {
+        case .unavailable(let reason): return html + "Largest paths</h2><p>\(HTMLPage.escaped(reason))</p></section>"
+        case .collected(let collected): sizes = collected
+        }
+        html += "Largest paths in the \(counted(sizes.payloadCount, "largest payload"))</h2>"
+        guard sizes.payloadCount > 0 else { return html + "<p>None.</p></section>" }
+        html += "<p class=\"note\">The summary keeps its \(LogSummary.keptLineCount) largest payloads; these "
+        html += "are read again and split by path as <code>paysize suggest</code> splits one (compact JSON: "
+        html += "keys, values and punctuation; array elements folded into <code>*</code>, numbered keys into one "
+        html += "family), then added up per path over those \(sizes.payloadCount) payloads, "
+        html += "\(sizes.byteCount) bytes in all.</p>"
+        let rows = sizes.rows
+        html += "<div class=\"table-wrap\"><table class=\"paths\"><caption>The \(min(rows.count, Self.shownPathCount)) "
+        html += "of \(counted(rows.count, "path")) with the most bytes, most first</caption><thead><tr>"
+        html += "<th scope=\"col\">Path</th><th scope=\"col\" class=\"num\">Total bytes</th>"
+        html += "<th scope=\"col\" class=\"num\">Share</th><th scope=\"col\" class=\"num\">Most in one</th>"
+        html += "<th scope=\"col\" class=\"num\">Payloads with it</th></tr></thead><tbody>"
+        for row in rows.prefix(Self.shownPathCount) {
+            html += "<tr><td class=\"path\">\(HTMLPage.escaped(row.path.description))</td>"
+            html += "<td class=\"num\">\(row.totalBytes)</td>"
+            html += "<td class=\"num\">\(HTMLPage.percent(row.totalBytes, of: sizes.byteCount))</td>"
+            html += "<td class=\"num\">\(row.maximumBytes)</td>"
+            html += "<td class=\"num\">\(row.payloadCount) of \(sizes.payloadCount)</td></tr>"
         }
         return html + "</tbody></table></div></section>"
     }
