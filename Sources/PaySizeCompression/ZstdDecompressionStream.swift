@@ -251,6 +251,12 @@ public final class ZstdDecompressionStream {
             if inputOffset == inputCount && !reachedEndOfFile && !lastChunkWasFull {
                 try refill()
             }
+            // The context checks a frame's declared size only when it sees the whole header.
+            while context.isAtFrameStart && inputCount - inputOffset < Self.frameHeaderMaximumByteCount
+                && inputOffset < inputCount && !reachedEndOfFile
+            {
+                try refillKeepingUnread()
+            }
             if inputOffset == inputCount && reachedEndOfFile && !lastChunkWasFull {
                 if hint != 0 { throw fail(ZstdError(.truncatedInput)) }
                 return 0
@@ -282,6 +288,32 @@ public final class ZstdDecompressionStream {
                 throw fail(ZstdError(.outputExceedsCap(cap: outputCap)))
             }
             if byteCount > 0 { return byteCount }
+        }
+    }
+
+    /// The longest zstd frame header (`ZSTD_FRAMEHEADERSIZE_MAX`, defined only in zstd's static API).
+    private static let frameHeaderMaximumByteCount = 18
+
+    /// Moves the unread input to the front of the buffer and reads more after it.
+    private func refillKeepingUnread() throws {
+        let unread = inputCount - inputOffset
+        input.withUnsafeMutableBytes { buffer in
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + inputOffset, byteCount: unread)
+        }
+        inputOffset = 0
+        inputCount = unread
+        while true {
+            let count = input.withUnsafeMutableBytes { buffer in
+                read(fileDescriptor, buffer.baseAddress! + unread, buffer.count - unread)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail(ZstdError(.readFailed(errno: errno)))
+            }
+            if count == 0 { reachedEndOfFile = true }
+            totalInputByteCount += count
+            inputCount += count
+            return
         }
     }
 

@@ -18,6 +18,8 @@ public struct ZstdError: Error, Sendable, Hashable, CustomStringConvertible {
         case outputExceedsCap(cap: Int)
         /// The input ended inside a frame.
         case truncatedInput
+        /// A frame's header declares a content size that its blocks do not hold.
+        case contentSizeMismatch(declared: UInt64, decoded: UInt64)
         /// A zstd context could not be allocated.
         case outOfMemory
         /// Fewer samples than dictionary training can work with.
@@ -105,6 +107,8 @@ public struct ZstdError: Error, Sendable, Hashable, CustomStringConvertible {
             "decompressed output exceeds the output cap of \(cap) bytes"
         case .truncatedInput:
             "compressed input is truncated: it ends inside a zstd frame"
+        case .contentSizeMismatch(let declared, let decoded):
+            "a zstd frame declares \(declared) bytes of content but holds \(decoded)"
         case .outOfMemory:
             "zstd could not allocate a context"
         case .tooFewSamples(let count, let minimum):

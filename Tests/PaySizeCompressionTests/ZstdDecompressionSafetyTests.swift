@@ -175,4 +175,87 @@ struct ZstdDecompressionSafetyTests {
         #expect(
             try Zstd.decompress(Self.frameAskingForWindow(log: 23, content: content), outputCap: 1 << 20) == content)
     }
+
+    /// A frame whose header declares `declaredSize` bytes of content (an 8-byte field), holding
+    /// `content` in a raw block and ending with an empty last block.
+    ///
+    /// zstd's streaming decoder does not compare the declared size with what an empty last
+    /// block ends; `ZSTD_decompress` does.
+    static func frameDeclaring(size declaredSize: UInt64, content: [UInt8]) -> [UInt8] {
+        // Frame header: 8-byte content size, window descriptor 0x28 (a 32 KB window).
+        var frame: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0xC0, 0x28]
+        frame += (0..<8).map { UInt8(truncatingIfNeeded: declaredSize >> (8 * $0)) }
+        func blockHeader(size: Int, isLast: Bool) -> [UInt8] {
+            let header = size << 3 | (isLast ? 1 : 0)
+            return (0..<3).map { UInt8(truncatingIfNeeded: header >> (8 * $0)) }
+        }
+        if !content.isEmpty { frame += blockHeader(size: content.count, isLast: false) + content }
+        return frame + blockHeader(size: 0, isLast: true)
+    }
+
+    /// A skippable frame of `byteCount` bytes in all.
+    static func skippableFrame(byteCount: Int) -> [UInt8] {
+        let payload = byteCount - 8
+        return [0x50, 0x2A, 0x4D, 0x18] + (0..<4).map { UInt8(truncatingIfNeeded: payload >> (8 * $0)) }
+            + [UInt8](repeating: 0xAB, count: payload)
+    }
+
+    /// Decompresses `bytes` from a file with `ZstdDecompressionStream`, chunk by chunk.
+    static func streamed(_ bytes: [UInt8], outputCap: Int) throws -> [UInt8] {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("frames.zst")
+        try Data(bytes).write(to: file)
+        let stream = try ZstdDecompressionStream(path: file.path, outputCap: outputCap)
+        var output: [UInt8] = []
+        while let chunk = try stream.nextChunk() { output += chunk }
+        return output
+    }
+
+    @Test("a frame holding less than its declared size is refused both ways")
+    func aFrameHoldingLessThanItsDeclaredSizeIsRefusedBothWays() throws {
+        let content = Array("{\"a\":1}\n".utf8)
+        let frame = Self.frameDeclaring(size: 200_000, content: content)
+        let message = "a zstd frame declares 200000 bytes of content but holds 8"
+        let oneShot = try #require(throws: ZstdError.self) { try Zstd.decompress(frame, outputCap: 1 << 20) }
+        #expect(oneShot.description == message)
+        let streamed = try #require(throws: ZstdError.self) { try Self.streamed(frame, outputCap: 1 << 20) }
+        #expect(streamed.description == message)
+        #expect(!streamed.isOutputCapExceeded && !streamed.isTruncatedInput)
+        // The same frame declaring what it holds decodes.
+        let honest = Self.frameDeclaring(size: UInt64(content.count), content: content)
+        #expect(try Zstd.decompress(honest, outputCap: 1 << 20) == content)
+        #expect(try Self.streamed(honest, outputCap: 1 << 20) == content)
+    }
+
+    /// Found by FuzzZstd (Fuzz/Regressions/FuzzZstd/empty-frame-declaring-huge-size): a frame
+    /// with a checksum whose header declares 0x7B00000000000001 bytes and whose only block is empty.
+    @Test("an empty frame declaring a huge size is refused both ways")
+    func anEmptyFrameDeclaringAHugeSizeIsRefusedBothWays() throws {
+        let frame: [UInt8] = [
+            0x28, 0xB5, 0x2F, 0xFD, 0xD4, 0x2D, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x7B, 0x01, 0x00, 0x00,
+            0x99, 0xE9, 0xD8, 0x51,
+        ]
+        let oneShot = try #require(throws: ZstdError.self) { try Zstd.decompress(frame, outputCap: 1 << 18) }
+        #expect(
+            oneShot.description
+                == "decompressed size 8863084066665136129 bytes exceeds the output cap of 262144 bytes")
+        let streamed = try #require(throws: ZstdError.self) { try Self.streamed(frame, outputCap: 1 << 18) }
+        #expect(streamed.description == "a zstd frame declares 8863084066665136129 bytes of content but holds 0")
+    }
+
+    /// The stream reads 131075 bytes at a time (`ZSTD_DStreamInSize()`); a frame header that starts
+    /// `bytesBeforeBoundary` bytes before the end of the first read is split across two reads.
+    @Test("a frame header split across reads is still checked", arguments: [1, 5, 6, 13, 17, 18])
+    func aFrameHeaderSplitAcrossReadsIsStillChecked(bytesBeforeBoundary: Int) throws {
+        let skip = Self.skippableFrame(byteCount: 131_075 - bytesBeforeBoundary)
+        let content = Array("{\"aps\":{}}\n".utf8)
+        let lying = skip + Self.frameDeclaring(size: 200_000, content: content)
+        let error = try #require(throws: ZstdError.self) { try Self.streamed(lying, outputCap: 1 << 20) }
+        #expect(error.description == "a zstd frame declares 200000 bytes of content but holds 11")
+        let honest = skip + Self.frameDeclaring(size: UInt64(content.count), content: content)
+        #expect(try Self.streamed(honest, outputCap: 1 << 20) == content)
+        let compressed = try Zstd.compress(liveActivityLines(count: 30))
+        #expect(try Self.streamed(skip + compressed, outputCap: 1 << 20) == liveActivityLines(count: 30))
+    }
 }
