@@ -83,6 +83,40 @@ package struct JSONDecimal: Hashable, Comparable, Sendable, CustomStringConverti
     /// Whether the value is zero.
     package var isZero: Bool { digits.isEmpty }
 
+    /// The same number with the other sign; zero stays as it is.
+    package var negated: JSONDecimal {
+        if isZero { return self }
+        let trimmed = text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text
+        // A valid token with its sign changed is a valid token.
+        return JSONDecimal(trimmed)!
+    }
+
+    /// The text of this number moved by one unit in the `places`-th decimal place past its last
+    /// significant digit, away from zero or toward it; the sign is kept (`0.3` moved by 2 away
+    /// from zero is `0.301`, toward zero `0.299`). Not for zero.
+    package func text(movedBy places: Int, awayFromZero: Bool) -> String {
+        precondition(!isZero && places > 0, "a nonzero number moved by at least one place")
+        var moved = digits
+        if awayFromZero {
+            moved += [UInt8](repeating: 0, count: places - 1) + [1]
+        } else {
+            // The last digit is not zero, so taking one from it borrows nothing.
+            moved[moved.count - 1] -= 1
+            moved += [UInt8](repeating: 9, count: places)
+            while moved.first == 0 { moved.removeFirst() }
+        }
+        let scale = exponent - places
+        let digitText = String(decoding: moved.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        let sign = isNegative ? "-" : ""
+        // Plain decimals while they stay short; an exponent otherwise.
+        if scale >= 0 { return sign + digitText + (scale == 0 ? "" : "e\(scale)") }
+        if -scale < moved.count { return sign + digitText.prefix(moved.count + scale) + "." + digitText.suffix(-scale) }
+        if -scale - moved.count < 20 {
+            return sign + "0." + String(repeating: "0", count: -scale - moved.count) + digitText
+        }
+        return sign + digitText + "e\(scale)"
+    }
+
     /// Whether the value is a whole number (`1.0`, `1e2`, `1e400`; not `1.5` or `1e-1`).
     package var isInteger: Bool { exponent >= 0 }
 

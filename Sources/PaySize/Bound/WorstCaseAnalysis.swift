@@ -434,6 +434,12 @@ struct WorstCaseAnalysis {
         }
         var lower = -Double.greatestFiniteMagnitude
         var upper = Double.greatestFiniteMagnitude
+        // The Doubles below over-approximate the numbers allowed (an exclusive end's own Double
+        // is reached from just inside it), so a range that holds no number is told first.
+        if Self.holdsNoNumber(node.number) {
+            note("no number lies in the range at \(path.boundText), so no value is allowed there")
+            return .impossible
+        }
         // An inclusive end is sent as written and decodes to its nearest Double, which may lie
         // just outside it (9007199254740993 decodes to 9007199254740992): the range reaches it.
         if let minimum = node.minimum {
@@ -442,8 +448,10 @@ struct WorstCaseAnalysis {
         if let maximum = node.maximum {
             upper = Swift.min(upper, Swift.max(Self.double(atMost: maximum), Self.nearest(maximum)))
         }
-        if let minimum = node.exclusiveMinimum { lower = Swift.max(lower, Self.double(atMost: minimum).nextUp) }
-        if let maximum = node.exclusiveMaximum { upper = Swift.min(upper, Self.double(atLeast: maximum).nextDown) }
+        // An exclusive end is not sent, but a number just inside it decodes to the Double nearest
+        // the end, which may be the end itself or lie just outside it: the range reaches it.
+        if let minimum = node.number.exclusiveMinimum { lower = Swift.max(lower, Self.double(above: minimum)) }
+        if let maximum = node.number.exclusiveMaximum { upper = Swift.min(upper, -Self.double(above: maximum.negated)) }
         guard lower <= upper else {
             note("no number lies in the range at \(path.boundText), so no value is allowed there")
             return .impossible
@@ -496,7 +504,9 @@ struct WorstCaseAnalysis {
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
         if holdsZero, found.text.utf8.count < 2 { return .bounded(leaf(.number("-0"), bytes: 2, path: path)) }
-        let sent = Self.sentText([found.text, FloatingText.text(found.value)], node: node) {
+        let sent = Self.sentText(
+            [found.text, FloatingText.text(found.value)] + Self.textsJustInside(node.number), node: node
+        ) {
             Double($0) == found.value
         }
         return .bounded(leaf(.number(sent), bytes: found.text.utf8.count, path: path))
@@ -652,6 +662,87 @@ struct WorstCaseAnalysis {
     private static func nearest(_ number: JSONNumber) -> Double {
         let value = number.doubleValue
         return Swift.min(Swift.max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+    }
+
+    /// The smallest Double that a number above `end` decodes to, or infinity when none does.
+    ///
+    /// `JSONDecoder` rounds to the nearest Double, ties to even, and refuses a number other than 0
+    /// that rounds to zero or past the finite Doubles. Numbers just above `end` round as `end`
+    /// does, except when `end` lies exactly halfway between two Doubles and rounds down: they
+    /// round up.
+    static func double(above end: JSONDecimal) -> Double {
+        let nearest = Double(end.text) ?? .nan
+        if nearest.isNaN || nearest == .infinity { return .infinity }
+        if nearest == -.infinity { return -.greatestFiniteMagnitude }
+        var value = nearest
+        if !end.isNegative {
+            if value.nextUp.isFinite, isHalfway(end, above: value) { value = value.nextUp }
+            // Zero is reached only by a number that is zero, which is not above `end`.
+            if value == 0 { value = .leastNonzeroMagnitude }
+        } else if value < 0, isHalfway(end, above: (-value).nextDown) {
+            // `end` rounded away from zero; numbers just above it, nearer zero, round the other way.
+            value = -(-value).nextDown
+        }
+        return value
+    }
+
+    /// Whether the node's ends, compared as exact decimals, leave no number between them.
+    static func holdsNoNumber(_ number: CompiledSchema.NumberKeywords) -> Bool {
+        var lower: (end: JSONDecimal, isExclusive: Bool)?
+        for (end, isExclusive) in [(number.minimum, false), (number.exclusiveMinimum, true)] {
+            guard let end else { continue }
+            if let current = lower, end < current.end || (end == current.end && !isExclusive) { continue }
+            lower = (end, isExclusive)
+        }
+        var upper: (end: JSONDecimal, isExclusive: Bool)?
+        for (end, isExclusive) in [(number.maximum, false), (number.exclusiveMaximum, true)] {
+            guard let end else { continue }
+            if let current = upper, current.end < end || (end == current.end && !isExclusive) { continue }
+            upper = (end, isExclusive)
+        }
+        guard let lower, let upper else { return false }
+        return upper.end < lower.end || (lower.end == upper.end && (lower.isExclusive || upper.isExclusive))
+    }
+
+    /// Whether the magnitude of `end` lies exactly halfway between `value` (zero or positive) and
+    /// the next Double up: `value + ulp / 2`, compared exactly as integers.
+    static func isHalfway(_ end: JSONDecimal, above value: Double) -> Bool {
+        guard !end.isZero else { return false }
+        // A halfway point has at most 54 significant bits: at most 767 significant digits, its
+        // last digit at or above 10^-1075 and its first below 10^309.
+        guard end.digits.count <= 767, end.exponent >= -1075, end.exponent + end.digits.count <= 309 else {
+            return false
+        }
+        // value + ulp / 2 = (2 × value / ulp + 1) × 2^(exponent of ulp − 1).
+        let ulp = value.ulp
+        var halfway = BigUInt(UInt64(value / ulp) * 2 + 1)
+        let binaryExponent = Int(ulp.exponent) - 1
+        var decimal = BigUInt(0)
+        for digit in end.digits {
+            decimal.multiply(by: 10)
+            decimal.add(UInt64(digit))
+        }
+        // decimal × 10^exponent = halfway × 2^binaryExponent, both sides made whole.
+        if end.exponent >= 0 {
+            decimal.multiply(byPowerOfFive: end.exponent)
+            decimal.shiftLeft(by: end.exponent)
+        } else {
+            halfway.multiply(byPowerOfFive: -end.exponent)
+            halfway.shiftLeft(by: -end.exponent)
+        }
+        if binaryExponent >= 0 { halfway.shiftLeft(by: binaryExponent) } else { decimal.shiftLeft(by: -binaryExponent) }
+        return !(decimal < halfway) && !(halfway < decimal)
+    }
+
+    /// Texts of numbers strictly inside the node's exclusive ends and as close to them as 10^-40
+    /// of their last digit: a number the range reaches only through one of those.
+    static func textsJustInside(_ number: CompiledSchema.NumberKeywords) -> [String] {
+        var texts: [String] = []
+        for (end, up) in [(number.exclusiveMinimum, true), (number.exclusiveMaximum, false)] {
+            guard let end, !end.isZero, end.digits.count <= 767 else { continue }
+            for extra in 1...40 { texts.append(end.text(movedBy: extra, awayFromZero: up != end.isNegative)) }
+        }
+        return texts
     }
 
     /// The largest Double at or below `number`.

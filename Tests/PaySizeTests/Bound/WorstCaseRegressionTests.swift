@@ -141,6 +141,69 @@ import Testing
         #expect(try Self.reencoded(Sensor.self, float.witnessJSON ?? "") == #"{"reading":-0}"#)
     }
 
+    /// A `level` between `ends` (the schema's keywords for it, written out).
+    static func gaugeBound(_ ends: String) throws -> (PayloadSchema, WorstCaseBound) {
+        let schema = try PayloadSchema(
+            jsonBytes: Array(
+                #"{"type":"object","properties":{"level":{"type":"number",\#(ends)}},"required":["level"]}"#.utf8))
+        return (schema, WorstCaseBound(schema: schema))
+    }
+
+    /// Numbers just inside an exclusive end decode to the Double nearest the end, which may be the
+    /// end itself or lie outside it; before, such ranges were called empty.
+    @Test(
+        "an exclusive end reaches the Double nearest it",
+        arguments: [
+            // Every allowed number decodes to 1.0.
+            (#""exclusiveMinimum":1,"exclusiveMaximum":1.0000000000000001"#, #"{"level":1}"#, 11, 11),
+            // ...to 0.29999999999999998889…, below the end: 0.3 to Swift, 17 digits to Objective-C.
+            (#""exclusiveMinimum":0.3,"maximum":0.30000000000000001"#, #"{"level":0.3}"#, 13, 29),
+            (#""minimum":-0.30000000000000001,"exclusiveMaximum":-0.3"#, #"{"level":-0.3}"#, 14, 30),
+            (#""exclusiveMinimum":0.5,"exclusiveMaximum":0.50000000000000001"#, #"{"level":0.5}"#, 13, 13),
+        ])
+    func exclusiveEndReachesItsNearestDouble(_ example: (String, String, Int, Int)) throws {
+        let (ends, written, swiftBytes, deviceBytes) = example
+        let (schema, bound) = try Self.gaugeBound(ends)
+        #expect(bound.byteCount == swiftBytes, "\(ends)")
+        #expect(bound.deviceByteCount == deviceBytes, "\(ends)")
+        let witness = try #require(bound.witnessJSON, "\(ends)")
+        #expect(try schema.findings(inJSON: Array(witness.utf8)).isEmpty, "\(ends): \(witness)")
+        #expect(try Self.reencoded(Gauge.self, witness) == written, "\(ends): \(witness)")
+    }
+
+    @Test("a range that holds no number is still empty") func emptyExclusiveRanges() throws {
+        for ends in [
+            #""exclusiveMinimum":0.5,"maximum":0.5"#, #""minimum":0.5,"exclusiveMaximum":0.5"#,
+            #""exclusiveMinimum":2,"exclusiveMaximum":1"#, #""exclusiveMinimum":0,"maximum":1e-400"#,
+        ] {
+            let (_, bound) = try Self.gaugeBound(ends)
+            #expect(bound.witnessJSON == nil, "\(ends)")
+            #expect(
+                bound.assumptions.contains("no number lies in the range at /level, so no value is allowed there"),
+                "\(ends): \(bound.assumptions)")
+        }
+    }
+
+    @Test("the Double above an exclusive end, ties included") func doubleAboveAnEnd() throws {
+        func above(_ text: String) -> Double { WorstCaseAnalysis.double(above: JSONDecimal(text)!) }
+        // 1 + 2^-53 lies halfway between 1 and 1 + 2^-52 and rounds to 1 (even): above it, the next.
+        let halfway = "1.00000000000000011102230246251565404236316680908203125"
+        #expect(Double(halfway) == 1)
+        #expect(above(halfway) == 1.0000000000000002)
+        #expect(above("1.00000000000000011102230246251565404236316680908203124") == 1)
+        #expect(above("1.00000000000000011102230246251565404236316680908203126") == 1.0000000000000002)
+        // Mirrored: below -(1 + 2^-53) numbers round to -(1 + 2^-52); above it, to -1.
+        #expect(above("-" + halfway) == -1)
+        #expect(above("-1.00000000000000011102230246251565404236316680908203126") == -1.0000000000000002)
+        // An end that is a Double is reached; zero never is from a nonnegative end.
+        #expect(above("0.5") == 0.5)
+        #expect(above("0") == .leastNonzeroMagnitude)
+        #expect(above("1e-400") == .leastNonzeroMagnitude)
+        #expect(above("-1e-400") == 0)
+        #expect(above("1e400") == .infinity)
+        #expect(above("-1e400") == -.greatestFiniteMagnitude)
+    }
+
     @Test(
         "Date witnesses are seconds since 2001, allowed, and re-encode to the bound",
         arguments: [WorstCaseBound.DateEncodingStrategy.secondsSince1970, .millisecondsSince1970, .iso8601])
