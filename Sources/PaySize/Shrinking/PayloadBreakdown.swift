@@ -63,9 +63,10 @@
 
     /// The breakdown of a JSON text.
     ///
+    /// - Parameter maximumDepth: The deepest nesting read, as `paysize check --max-depth` sets it.
     /// - Throws: `JSONScanError` when `jsonBytes` is not one strict JSON text.
-    @_spi(Internals) public init(jsonBytes: [UInt8]) throws {
-        let root = try JSONScanner.scan(jsonBytes)
+    @_spi(Internals) public init(jsonBytes: [UInt8], maximumDepth: Int = JSONScanner.defaultMaximumDepth) throws {
+        let root = try JSONScanner.scan(jsonBytes, maximumDepth: maximumDepth)
         self.init(ShrinkDocument(root: root, source: jsonBytes))
     }
 

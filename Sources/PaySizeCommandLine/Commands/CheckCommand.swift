@@ -285,7 +285,8 @@ struct CheckCommand {
                     // The payload is in memory: its paths need no second read.
                     var sizes = LogPathSizes()
                     if case .checked(let payload) = outcome,
-                        let breakdown = try? PayloadBreakdown(jsonBytes: payload.record.bytes)
+                        let breakdown = try? PayloadBreakdown(
+                            jsonBytes: payload.record.bytes, maximumDepth: checker.maximumDepth)
                     {
                         sizes.add(breakdown)
                     }

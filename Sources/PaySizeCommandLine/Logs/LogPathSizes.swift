@@ -122,7 +122,7 @@ struct LogPathSizes: Equatable, Sendable {
         for number in lines {
             guard let text = found[number],
                 let payload = payloadBytes(ofLine: text, field: field, maximumDepth: maximumDepth),
-                let breakdown = try? PayloadBreakdown(jsonBytes: payload)
+                let breakdown = try? PayloadBreakdown(jsonBytes: payload, maximumDepth: maximumDepth)
             else { continue }
             sizes.add(breakdown)
         }

@@ -59,6 +59,21 @@ import Testing
         #expect(Self.rows(sizes).map(\.0) == ["/a", "/c/d", "/c", ""])
     }
 
+    @Test("a payload nested deeper than the default limit is read at --max-depth") func payloadDeeperThanDefault()
+        throws
+    {
+        // 600 nested arrays around 1: 1 201 bytes, deeper than the default limit of 512.
+        let deep = String(repeating: "[", count: 600) + "1" + String(repeating: "]", count: 600)
+        let log = Array((#"{"a":"# + deep + "}\n").utf8)
+        let sizes = try LogPathSizes.collect(
+            lines: [1], from: .memory(log), field: nil, maximumLineByteCount: 1 << 20, maximumDepth: 1000)
+        #expect(sizes.payloadCount == 1)
+        #expect(sizes.byteCount == 1207)
+        let limited = try LogPathSizes.collect(
+            lines: [1], from: .memory(log), field: nil, maximumLineByteCount: 1 << 20, maximumDepth: 512)
+        #expect(limited.payloadCount == 0)
+    }
+
     @Test("a payload at --field, as an object or as JSON text in a string") func payloadAtField() throws {
         let log = #"{"id":7,"body":{"a":[1,2,3]}}"# + "\n" + #"{"id":8,"body":"{\"a\":[4]}"}"# + "\n"
         let sizes = try LogPathSizes.collect(
