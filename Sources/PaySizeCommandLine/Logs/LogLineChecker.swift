@@ -23,6 +23,9 @@
 /// report's (the outline, the rules, the summary) do not fit the processor's instruction cache
 /// together, and taking turns line by line would reload each every line.
 ///
+/// `PAYSIZE_SCANNER=plain` (``LogCheckOptions/Path/plain``) sends every line to the strict path
+/// instead, for triage: a bug that goes away under it is in the measuring scanner or the outline.
+///
 /// Not thread-safe: each worker thread takes its own from a ``LogLineCheckerPool``.
 final class LogLineChecker: @unchecked Sendable {
     let options: LogCheckOptions
@@ -137,6 +140,8 @@ final class LogLineChecker: @unchecked Sendable {
     struct ScannedLine {
         enum Kind {
             case blank, tooLong, refused, measured
+            /// Not measured: `PAYSIZE_SCANNER=plain` sends every line to the strict path.
+            case unmeasured
         }
 
         /// The line as logged (without its `\n`, nor a CR before it), in the segment.
@@ -183,6 +188,8 @@ final class LogLineChecker: @unchecked Sendable {
             scanned.kind = .tooLong
         } else if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             scanned.kind = .blank
+        } else if options.path == .plain {
+            scanned.kind = .unmeasured
         } else if recordScanner.measure(bytes) {
             scanned.measurements = LineMeasurements(recordScanner, members: &members)
         } else {
@@ -201,7 +208,7 @@ final class LogLineChecker: @unchecked Sendable {
         switch scanned.kind {
         case .blank: return .blank
         case .tooLong: return .malformed(Self.lineTooLong(file: file, line: line, limit: options.maximumLineByteCount))
-        case .refused: return strictOutcome(Array(bytes), line: line, file: file)
+        case .refused, .unmeasured: return strictOutcome(Array(bytes), line: line, file: file)
         case .measured: break
         }
         let measurements = scanned.measurements
@@ -231,7 +238,7 @@ final class LogLineChecker: @unchecked Sendable {
         // The record was accepted, so its string token decodes.
         let text = (try? JSONScanner.scan(Array(bytes[string.byteRange])))?.stringValue ?? ""
         let payload = Array(text.utf8)
-        let measured = payload.withUnsafeBytes { payloadScanner.measure($0) }
+        let measured = options.path == .fast && payload.withUnsafeBytes { payloadScanner.measure($0) }
         var members: [JSONMeasuredMember] = []
         let measurements = LineMeasurements(payloadScanner, members: &members)
         if measured,

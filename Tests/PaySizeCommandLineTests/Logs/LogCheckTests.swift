@@ -74,6 +74,23 @@ import Testing
         #expect(summary["limit"] as? Int == 4096)
     }
 
+    /// The triage switch: `PAYSIZE_SCANNER=plain` reads every line with the strict scanner, with
+    /// the same output and exit status.
+    @Test("PAYSIZE_SCANNER=plain gives the same output") func plainScannerGivesTheSameOutput() throws {
+        let folder = try TemporaryFolder()
+        let lines = Self.knownSizes.map(Self.update) + ["not json", "", #"{"aps":{"event":"update"}}"#]
+        let path = try folder.write("known.jsonl", lines.joined(separator: "\n") + "\n")
+        for arguments in [["check", "--summary", "--format", "json", path], ["check", "--format", "json", path]] {
+            let fast = try PaySizeProcess.run(arguments)
+            let plain = try PaySizeProcess.run(arguments, environment: ["PAYSIZE_SCANNER": "plain"])
+            #expect(fast.status == 2)
+            #expect(plain.status == fast.status)
+            #expect(plain.standardOutput == fast.standardOutput)
+            #expect(plain.standardError == fast.standardError)
+            #expect(fast.standardError.contains("known.jsonl:41:1: error: "))
+        }
+    }
+
     /// Text: only the lines with findings or at the --fail-on tier, then the summary with its
     /// histogram; malformed lines on standard error with their line numbers.
     @Test("text prints findings and failures then the summary") func textPrintsFindingsAndFailuresThenTheSummary()

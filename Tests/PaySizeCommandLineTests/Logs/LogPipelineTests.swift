@@ -11,11 +11,12 @@ import Testing
 @Suite("The log pipeline") struct LogPipelineTests {
     static func options(
         field: JSONPointer? = nil, maximumLineByteCount: Int = 1 << 20, maximumErrorCount: Int? = nil,
-        reporting: LogReporting = .everyPayload, failOn: SizeTier = .over
+        reporting: LogReporting = .everyPayload, failOn: SizeTier = .over, path: LogCheckOptions.Path = .fast
     ) -> LogCheckOptions {
         LogCheckOptions(
             checker: PayloadChecker(), failOn: failOn, field: field, maximumLineByteCount: maximumLineByteCount,
-            maximumDecompressedByteCount: 1 << 30, maximumErrorCount: maximumErrorCount, reporting: reporting)
+            maximumDecompressedByteCount: 1 << 30, maximumErrorCount: maximumErrorCount, reporting: reporting,
+            path: path)
     }
 
     /// What the strict path says of a line: `PayloadChecker` on the bytes (a CR ending a CRLF
@@ -239,6 +240,47 @@ import Testing
 
     /// A log with every kind of line, cut into segments of every size and checked by 1 to 4
     /// threads: the same outcomes in the same order and the same summary as line by line.
+    /// `PAYSIZE_SCANNER=plain`: every line takes the strict path, and the outcomes and summary are
+    /// the fast path's, device figures and `--field` payloads (objects and strings) included.
+    @Test("the plain path gives the fast path's answers", arguments: [nil, "body"])
+    func plainPathGivesTheFastPathsAnswers(field: String?) {
+        var random = SplitMix64(seed: 41)
+        var lines: [String] = []
+        for index in 0..<300 {
+            var line = random.chance(3) ? RandomPush.numericLine(using: &random) : RandomPush.line(using: &random)
+            if index % 29 == 3 { line = String(line.dropLast(2)) }
+            if let field {
+                // Every other record holds its payload as JSON text in a string.
+                let quoted = line.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "\"", with: "\\\"")
+                let body = index % 2 == 0 ? line : "\"" + quoted + "\""
+                line = #"{"id":\#(index),"\#(field)":\#(body)}"#
+            }
+            lines.append(line)
+        }
+        let log = Array((lines.joined(separator: "\n") + "\n").utf8)
+        func run(_ path: LogCheckOptions.Path) -> (LogSummary, [String], Int) {
+            let options = Self.options(field: field.map { JSONPointer($0) }, path: path)
+            var reported: [String] = []
+            var strictCount = 0
+            let (summary, _) = LogPipeline(options: options, segmentByteCount: 4096, workerCount: 2).check(
+                .memory(log), file: "log"
+            ) { outcome in
+                reported.append(JSONCheckReporter.object(for: outcome).text)
+                if case .checked(let payload) = outcome, !payload.record.bytes.isEmpty { strictCount += 1 }
+            }
+            return (summary, reported, strictCount)
+        }
+        let (fastSummary, fastReported, fastStrictCount) = run(.fast)
+        let (plainSummary, plainReported, plainStrictCount) = run(.plain)
+        #expect(plainSummary == fastSummary)
+        #expect(plainReported == fastReported)
+        // Every payload of the plain run was read by the strict path; in the fast run, those with
+        // findings were (most random pushes have some), the others were not.
+        #expect(plainStrictCount == fastSummary.payloadCount)
+        #expect(fastStrictCount < fastSummary.payloadCount - 40)
+    }
+
     @Test("output does not depend on segments or threads") func outputDoesNotDependOnSegmentsOrThreads() {
         var random = SplitMix64(seed: 9)
         var lines: [String] = []
