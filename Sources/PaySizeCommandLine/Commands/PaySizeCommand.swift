@@ -144,8 +144,22 @@ struct Subcommand: Sendable {
     /// Other names it answers to (`dict`).
     var aliases: [String] = []
     var summary: String
-    var help: String
+    /// Its help text, built when it is shown: wrapping every command's help on each start would
+    /// cost a small check more than its own work.
+    var help: String { makeHelp() }
+    private let makeHelp: @Sendable () -> String
     /// Runs it with the arguments after its name: the exit status, or `nil` when it asked for its
     /// help, which the dispatcher then prints.
     var run: @Sendable (_ arguments: [String], _ streams: OutputStreams) throws -> ExitStatus?
+
+    init(
+        name: String, aliases: [String] = [], summary: String, help: @autoclosure @escaping @Sendable () -> String,
+        run: @escaping @Sendable (_ arguments: [String], _ streams: OutputStreams) throws -> ExitStatus?
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.summary = summary
+        self.makeHelp = help
+        self.run = run
+    }
 }
