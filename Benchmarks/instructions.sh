@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 shape="${1:-typical}"
 count="${2:-2000}"
-swift build -c release --package-path Benchmarks >/dev/null
+# The benchmarks link the command-line library, a product only with PAYSIZE_INTERNAL_PRODUCTS=1.
+PAYSIZE_INTERNAL_PRODUCTS=1 swift build -c release --package-path Benchmarks >/dev/null
 binary=Benchmarks/.build/release/PaySizeBenchmarks
 work=$(mktemp -d "${TMPDIR:-/tmp}/paysize-instructions-XXXXXX")
 trap 'rm -rf "$work"' EXIT
