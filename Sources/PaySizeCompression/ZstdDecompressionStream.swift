@@ -255,7 +255,7 @@ public final class ZstdDecompressionStream {
             while context.isAtFrameStart && inputCount - inputOffset < Self.frameHeaderMaximumByteCount
                 && inputOffset < inputCount && !reachedEndOfFile
             {
-                try refillKeepingUnread()
+                try refill()
             }
             if inputOffset == inputCount && reachedEndOfFile && !lastChunkWasFull {
                 if hint != 0 { throw fail(ZstdError(.truncatedInput)) }
@@ -295,10 +295,12 @@ public final class ZstdDecompressionStream {
     private static let frameHeaderMaximumByteCount = 18
 
     /// Moves the unread input to the front of the buffer and reads more after it.
-    private func refillKeepingUnread() throws {
+    private func refill() throws {
         let unread = inputCount - inputOffset
-        input.withUnsafeMutableBytes { buffer in
-            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + inputOffset, byteCount: unread)
+        if unread > 0 {
+            input.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + inputOffset, byteCount: unread)
+            }
         }
         inputOffset = 0
         inputCount = unread
@@ -313,26 +315,6 @@ public final class ZstdDecompressionStream {
             if count == 0 { reachedEndOfFile = true }
             totalInputByteCount += count
             inputCount += count
-            return
-        }
-    }
-
-    private func refill() throws {
-        while true {
-            let count = input.withUnsafeMutableBytes { buffer in
-                read(fileDescriptor, buffer.baseAddress, buffer.count)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fail(ZstdError(.readFailed(errno: errno)))
-            }
-            if count == 0 {
-                reachedEndOfFile = true
-            } else {
-                totalInputByteCount += count
-            }
-            inputCount = count
-            inputOffset = 0
             return
         }
     }

@@ -128,10 +128,15 @@ struct WorstCaseAnalysis {
         node.array.minItems = higher(child.array.minItems, parent.array.minItems)
         node.object.maxProperties = lower(child.object.maxProperties, parent.object.maxProperties)
         node.object.minProperties = higher(child.object.minProperties, parent.object.minProperties)
-        if let minimum = parent.minimum, child.minimum.map({ $0 < minimum }) ?? true { node.minimum = minimum }
-        if let maximum = parent.maximum, child.maximum.map({ $0 > maximum }) ?? true { node.maximum = maximum }
-        node.exclusiveMinimum = child.exclusiveMinimum ?? parent.exclusiveMinimum
-        node.exclusiveMaximum = child.exclusiveMaximum ?? parent.exclusiveMaximum
+        // The exact decimals: a number's nearest Double would move an end (0.30000000000000001 to 0.3).
+        if let minimum = parent.number.minimum, child.number.minimum.map({ $0 < minimum }) ?? true {
+            node.number.minimum = minimum
+        }
+        if let maximum = parent.number.maximum, child.number.maximum.map({ maximum < $0 }) ?? true {
+            node.number.maximum = maximum
+        }
+        node.number.exclusiveMinimum = child.number.exclusiveMinimum ?? parent.number.exclusiveMinimum
+        node.number.exclusiveMaximum = child.number.exclusiveMaximum ?? parent.number.exclusiveMaximum
         if let types = parent.types {
             node.types = child.types.map { $0.filter(types.contains) } ?? types
         }
@@ -504,9 +509,9 @@ struct WorstCaseAnalysis {
                 in: lower, upper, maximumDigits: 17, plainUpperBound: 9_007_199_254_740_992)
         else { return .impossible }
         if holdsZero, found.text.utf8.count < 2 { return .bounded(leaf(.number("-0"), bytes: 2, path: path)) }
-        let sent = Self.sentText(
-            [found.text, FloatingText.text(found.value)] + Self.textsJustInside(node.number), node: node
-        ) {
+        // Only a Double at an end of the range may be reached from just inside an exclusive end.
+        let inside = found.value == lower || found.value == upper ? Self.textsJustInside(node.number) : []
+        let sent = Self.sentText([found.text, FloatingText.text(found.value)] + inside, node: node) {
             Double($0) == found.value
         }
         return .bounded(leaf(.number(sent), bytes: found.text.utf8.count, path: path))

@@ -238,17 +238,15 @@ final class LogLineChecker: @unchecked Sendable {
         // The record was accepted, so its string token decodes.
         let text = (try? JSONScanner.scan(Array(bytes[string.byteRange])))?.stringValue ?? ""
         let payload = Array(text.utf8)
-        let measured = options.path == .fast && payload.withUnsafeBytes { payloadScanner.measure($0) }
-        var members: [JSONMeasuredMember] = []
-        let measurements = LineMeasurements(payloadScanner, members: &members)
-        if measured,
-            let report = payload.withUnsafeBytes({ bytes in
+        if options.path == .fast, payload.withUnsafeBytes({ payloadScanner.measure($0) }) {
+            var members: [JSONMeasuredMember] = []
+            let measurements = LineMeasurements(payloadScanner, members: &members)
+            let report = payload.withUnsafeBytes { bytes in
                 members.withUnsafeBufferPointer {
                     fastReport(bytes, measurements: measurements, members: $0, payloadIsWholeText: true)
                 }
-            })
-        {
-            return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: [])))
+            }
+            if let report { return .checked(checked(report, record: PayloadRecord(file: file, line: line, bytes: []))) }
         }
         do {
             let report = try options.checker.check(payload)

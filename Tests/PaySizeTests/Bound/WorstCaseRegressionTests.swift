@@ -171,6 +171,21 @@ import Testing
         #expect(try Self.reencoded(Gauge.self, witness) == written, "\(ends): \(witness)")
     }
 
+    /// Ends beside a `$ref` are merged into the referenced schema as the exact decimals: as
+    /// nearest Doubles, `maximum` 0.30000000000000001 became 0.3 and the range below looked empty.
+    @Test("ends beside a $ref keep their exact decimals") func endsBesideAReference() throws {
+        let schema = try PayloadSchema(
+            jsonBytes: Array(
+                ##"{"$defs":{"n":{"type":"number"}},"type":"object","properties":{"level":{"$ref":"#/$defs/n","exclusiveMinimum":0.3,"maximum":0.30000000000000001}},"required":["level"]}"##
+                    .utf8))
+        let bound = WorstCaseBound(schema: schema)
+        #expect(bound.byteCount == 13)
+        #expect(bound.deviceByteCount == 29)
+        let witness = try #require(bound.witnessJSON)
+        #expect(try schema.findings(inJSON: Array(witness.utf8)).isEmpty, "\(witness)")
+        #expect(try Self.reencoded(Gauge.self, witness) == #"{"level":0.3}"#)
+    }
+
     @Test("a range that holds no number is still empty") func emptyExclusiveRanges() throws {
         for ends in [
             #""exclusiveMinimum":0.5,"maximum":0.5"#, #""minimum":0.5,"exclusiveMaximum":0.5"#,
