@@ -11,6 +11,11 @@ import PaySizeCompression
 // wall time, MB/s of decompressed JSON Lines, the ratio to Python and peak memory (the child's
 // ru_maxrss). The files go to a temporary folder, deleted at the end. Never asserts a timing.
 //
+// Python runs once. The others run in rounds (`--rounds N`, default 5), each program once a
+// round, one after the other, and each is reported by its median: a single run of about 0.7 s
+// moves by a third when the machine has a slow moment, and interleaving puts such moments on
+// every program alike.
+//
 // With `--peer PATH`, the same run also times the C peer, `Benchmarks/SimdjsonPeer` (simdjson's
 // DOM parser and minifier per line) on one and on two threads, prints our ratio to it, and puts
 // its counts of valid lines, compact bytes and lines over 4096 beside the summary's; they must
@@ -18,16 +23,21 @@ import PaySizeCompression
 // C++ compiler are), it says so and prints ours.
 //
 //     swift build -c release --product paysize
-//     swift run -c release --package-path Benchmarks LogBenchmark [.build/release/paysize] [megabytes] [--peer PATH]
+//     swift run -c release --package-path Benchmarks LogBenchmark [.build/release/paysize] [megabytes] [--peer PATH] [--rounds N]
 //
 // `LogBenchmark generate PATH [megabytes]` only writes the log (the same lines) to PATH, for
 // instruction counts under callgrind (`Benchmarks/README.md`).
 
-/// The arguments without `--peer PATH`, which names the C peer's executable.
+/// The arguments without `--peer PATH`, which names the C peer's executable, and `--rounds N`.
 var arguments = CommandLine.arguments
 var peerPath: String?
 if let flag = arguments.firstIndex(of: "--peer"), flag + 1 < arguments.count {
     peerPath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+var rounds = 5
+if let flag = arguments.firstIndex(of: "--rounds"), flag + 1 < arguments.count {
+    rounds = max(1, Int(arguments[flag + 1]) ?? rounds)
     arguments.removeSubrange(flag...(flag + 1))
 }
 if arguments.count > 2, arguments[1] == "generate" {
@@ -143,51 +153,30 @@ let python = """
 let scriptPath = folder.appendingPathComponent("baseline.py").path
 try python.write(toFile: scriptPath, atomically: true, encoding: .utf8)
 
+// Written back to disk before anything is timed, so that no run pays for the kernel's writeback
+// of the files just made.
+for path in [plainPath, compressedPath] {
+    let descriptor = open(path, O_RDONLY)
+    if descriptor >= 0 {
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+/// One child process: wall seconds, exit status, peak RSS in KB.
+typealias Timing = (seconds: Double, status: Int32, peakKilobytes: Int)
+
 let summaryPath = folder.appendingPathComponent("summary.json").path
 let pythonCountPath = folder.appendingPathComponent("python.txt").path
 let baseline = run(["python3", scriptPath, plainPath], stdoutPath: pythonCountPath)
-let plain = run([paysize, "check", "--summary", "--format", "json", plainPath], stdoutPath: summaryPath)
-let plainSummary = (try? String(contentsOfFile: summaryPath, encoding: .utf8)) ?? ""
-let compressed = run([paysize, "check", "--summary", "--format", "json", compressedPath], stdoutPath: summaryPath)
-let compressedSummary = (try? String(contentsOfFile: summaryPath, encoding: .utf8)) ?? ""
-
-// The three must have read the same pushes.
 let pythonCount = Int(
     ((try? String(contentsOfFile: pythonCountPath, encoding: .utf8)) ?? "").trimmingCharacters(
         in: .whitespacesAndNewlines))
-guard pythonCount == lineCount, plainSummary.contains("\"payloads\":\(lineCount),"),
-    plainSummary.replacingOccurrences(of: compressedPath, with: plainPath)
-        == compressedSummary.replacingOccurrences(of: compressedPath, with: plainPath)
-else {
-    FileHandle.standardError.write(
-        Data("error: the runs disagree on the pushes read (python \(pythonCount ?? -1), generated \(lineCount))\n".utf8)
-    )
-    exit(1)
-}
 
-let megabytes = Double(byteCount) / 1e6
-func row(_ name: String, _ result: (seconds: Double, status: Int32, peakKilobytes: Int)) -> String {
-    let rate = megabytes / result.seconds
-    return name.padding(toLength: 34, withPad: " ", startingAt: 0)
-        + String(
-            format: "%8.2f %9.1f %9.1f× %9.1f MB", result.seconds, rate, baseline.seconds / result.seconds,
-            Double(result.peakKilobytes) / 1024)
-}
-print(
-    String(
-        format: "%.1f MB of JSON Lines: %d pushes (%.0f bytes on average); .zst %.1f MB (%@); %d cores",
-        megabytes, lineCount, Double(byteCount) / Double(lineCount), Double(compressedByteCount) / 1e6,
-        compression, ProcessInfo.processInfo.activeProcessorCount))
-print("run".padding(toLength: 34, withPad: " ", startingAt: 0) + " seconds      MB/s  vs Python    peak RSS")
-print(row("python3 json.loads + json.dumps", baseline))
-print(row("paysize check --summary .jsonl", plain))
-print(row("paysize check --summary .jsonl.zst", compressed))
-
-// The C peer: simdjson per line on one and on two threads, timed as a child process like ours.
-guard let peerPath else { exit(0) }
-guard FileManager.default.isExecutableFile(atPath: peerPath) else {
-    print("C peer (simdjson): not run, no executable at '\(peerPath)' (see the build step's message above)")
-    exit(0)
+/// Runs `paysize check --summary --format json` on `path`; returns its timing and summary.
+func checkSummary(_ path: String) -> (timing: Timing, summary: String) {
+    let timing = run([paysize, "check", "--summary", "--format", "json", path], stdoutPath: summaryPath)
+    return (timing, (try? String(contentsOfFile: summaryPath, encoding: .utf8)) ?? "")
 }
 
 /// The counts both programs report, from one output's JSON object.
@@ -214,12 +203,17 @@ func summaryCounts(_ summary: String) -> LogCounts? {
     return LogCounts(valid: payloads, compactBytes: pairs.reduce(0) { $0 + $1[0] * $1[1] }, over4096: over)
 }
 
-var peerRuns:
-    [(threads: Int, result: (seconds: Double, status: Int32, peakKilobytes: Int), counts: LogCounts?, scan: Double?)] =
-        []
-for threads in [1, 2] {
+/// One run of the C peer on `threads` threads: its timing, counts and scan seconds (its own clock,
+/// after loading the file).
+struct PeerRun {
+    var timing: Timing
+    var counts: LogCounts?
+    var scanSeconds: Double?
+}
+
+func runPeer(_ executable: String, threads: Int) -> PeerRun {
     let outputPath = folder.appendingPathComponent("peer-\(threads).json").path
-    let result = run([peerPath, "--threads", "\(threads)", plainPath], stdoutPath: outputPath)
+    let timing = run([executable, "--threads", "\(threads)", plainPath], stdoutPath: outputPath)
     let object = jsonObject((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
     let counts = object.flatMap { object -> LogCounts? in
         guard let valid = object["valid"] as? Int, let bytes = object["compactBytes"] as? Int,
@@ -227,21 +221,105 @@ for threads in [1, 2] {
         else { return nil }
         return LogCounts(valid: valid, compactBytes: bytes, over4096: over)
     }
-    peerRuns.append((threads, result, counts, object?["scanSeconds"] as? Double))
-    print(row("simdjson DOM + minify, \(threads) thread\(threads == 1 ? "" : "s")", result))
+    return PeerRun(timing: timing, counts: counts, scanSeconds: object?["scanSeconds"] as? Double)
+}
+
+let peerExecutable = peerPath.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+
+// The rounds: in each, ours on the plain log and on its .zst, then the peer on one and on two
+// threads, so that a slow spell of the machine falls on every program alike.
+var plainRuns: [Timing] = []
+var compressedRuns: [Timing] = []
+var peerRuns: [Int: [PeerRun]] = [1: [], 2: []]
+var plainSummary = ""
+for round in 1...rounds {
+    let plain = checkSummary(plainPath)
+    let compressed = checkSummary(compressedPath)
+    // Every run must have read the same pushes as Python and as the first run.
+    if round == 1 { plainSummary = plain.summary }
+    guard pythonCount == lineCount, plain.summary.contains("\"payloads\":\(lineCount),"),
+        plain.summary == plainSummary,
+        compressed.summary.replacingOccurrences(of: compressedPath, with: plainPath) == plainSummary
+    else {
+        FileHandle.standardError.write(
+            Data(
+                "error: the runs disagree on the pushes read (round \(round); python \(pythonCount ?? -1), generated \(lineCount))\n"
+                    .utf8))
+        exit(1)
+    }
+    plainRuns.append(plain.timing)
+    compressedRuns.append(compressed.timing)
+    if let peerExecutable {
+        for threads in [1, 2] { peerRuns[threads]!.append(runPeer(peerExecutable, threads: threads)) }
+    }
+}
+
+/// The run of median wall time (the lower middle one of an even count), with the largest peak RSS
+/// of all runs.
+func median(_ runs: [Timing]) -> Timing {
+    let sorted = runs.sorted { $0.seconds < $1.seconds }
+    let middle = sorted[(sorted.count - 1) / 2]
+    return (middle.seconds, runs.map(\.status).max() ?? 0, runs.map(\.peakKilobytes).max() ?? 0)
+}
+
+func medianValue(_ values: [Double]) -> Double {
+    values.sorted()[(values.count - 1) / 2]
+}
+
+let megabytes = Double(byteCount) / 1e6
+func row(_ name: String, _ result: Timing) -> String {
+    let rate = megabytes / result.seconds
+    return name.padding(toLength: 34, withPad: " ", startingAt: 0)
+        + String(
+            format: "%8.2f %9.1f %9.1f× %9.1f MB", result.seconds, rate, baseline.seconds / result.seconds,
+            Double(result.peakKilobytes) / 1024)
+}
+print(
+    String(
+        format: "%.1f MB of JSON Lines: %d pushes (%.0f bytes on average); .zst %.1f MB (%@); %d cores",
+        megabytes, lineCount, Double(byteCount) / Double(lineCount), Double(compressedByteCount) / 1e6,
+        compression, ProcessInfo.processInfo.activeProcessorCount))
+print(
+    "Python once; the others in \(rounds) round\(rounds == 1 ? "" : "s"), each program once a round: "
+        + "median wall time, the largest peak RSS")
+print("run".padding(toLength: 34, withPad: " ", startingAt: 0) + " seconds      MB/s  vs Python    peak RSS")
+print(row("python3 json.loads + json.dumps", baseline))
+let plain = median(plainRuns)
+print(row("paysize check --summary .jsonl", plain))
+print(row("paysize check --summary .jsonl.zst", median(compressedRuns)))
+/// Each round's seconds, for the reader to see the spread.
+func secondsList(_ runs: [Timing]) -> String {
+    runs.map { String(format: "%.2f", $0.seconds) }.joined(separator: " / ")
+}
+print("paysize .jsonl, each round (s): \(secondsList(plainRuns))")
+
+// The C peer: simdjson per line on one and on two threads, timed as a child process like ours.
+guard let peerPath else { exit(0) }
+guard let peerExecutable else {
+    print("C peer (simdjson): not run, no executable at '\(peerPath)' (see the build step's message above)")
+    exit(0)
+}
+for threads in [1, 2] {
+    print(
+        row(
+            "simdjson DOM + minify, \(threads) thread\(threads == 1 ? "" : "s")",
+            median(peerRuns[threads]!.map(\.timing))))
 }
 let ourRate = megabytes / plain.seconds
-for peer in peerRuns {
+for threads in [1, 2] {
+    let runs = peerRuns[threads]!
+    let peer = median(runs.map(\.timing))
+    let perRound = zip(runs, plainRuns).map { String(format: "%.2f", $0.timing.seconds / $1.seconds) }
+    let scans = runs.compactMap(\.scanSeconds)
     print(
         String(
-            format: "paysize .jsonl / simdjson on %d thread%@: %.2f× (%.1f against %.1f MB/s)", peer.threads,
-            peer.threads == 1 ? "" : "s", peer.result.seconds / plain.seconds, ourRate, megabytes / peer.result.seconds
-        )
-            + (peer.scan.map {
-                String(
+            format: "paysize .jsonl / simdjson on %d thread%@: %.2f× (%.1f against %.1f MB/s; each round %@)",
+            threads, threads == 1 ? "" : "s", peer.seconds / plain.seconds, ourRate, megabytes / peer.seconds,
+            perRound.joined(separator: " / "))
+            + (scans.count == runs.count
+                ? String(
                     format: "; its scan alone, the file already in memory: %.1f MB/s (ours %.2f× that)",
-                    megabytes / $0, $0 / plain.seconds)
-            } ?? ""))
+                    megabytes / medianValue(scans), medianValue(scans) / plain.seconds) : ""))
 }
 
 let ours = summaryCounts(plainSummary)
@@ -252,14 +330,16 @@ func cell(_ value: Int?, _ width: Int) -> String {
 }
 print("counts".padding(toLength: 34, withPad: " ", startingAt: 0) + "   valid lines  compact bytes  over 4096")
 for (name, counts) in [("paysize check --summary", ours)]
-    + peerRuns.map({ ("simdjson, \($0.threads) thread(s)", $0.counts) })
+    + [1, 2].map({ ("simdjson, \($0) thread(s)", peerRuns[$0]!.first?.counts) })
 {
     print(
         name.padding(toLength: 34, withPad: " ", startingAt: 0)
             + cell(counts?.valid, 14) + cell(counts?.compactBytes, 15) + cell(counts?.over4096, 11))
 }
-guard ours != nil, peerRuns.allSatisfy({ $0.counts == ours && $0.result.status == 0 }) else {
+guard ours != nil,
+    peerRuns.values.allSatisfy({ $0.allSatisfy { $0.counts == ours && $0.timing.status == 0 } })
+else {
     FileHandle.standardError.write(Data("error: paysize and the simdjson peer disagree on the counts above\n".utf8))
     exit(1)
 }
-print("counts agree")
+print("counts agree, in every round")
