@@ -89,19 +89,27 @@ final class LogLineChecker: @unchecked Sendable {
                 batch.append(scan(UnsafeRawBufferPointer(rebasing: segment[next..<end]), at: next, members: &members))
                 next = end + 1
             }
-            for scanned in batch {
-                line += 1
-                result.summary.lineCount = line
-                let outcome = members.withUnsafeBufferPointer {
-                    report(scanned, in: segment, members: $0, line: line, file: file)
-                }
-                record(outcome, line: line, in: &result)
-                start = scanned.nextLineStart
-                if let malformedLimit, result.summary.malformedCount >= malformedLimit, start < segment.count {
-                    result.summary.isComplete = false
-                    return result
+            // Read in place: a scanned line is a few hundred bytes, too many to copy out per line.
+            let stopped = batch.withUnsafeBufferPointer { scannedLines in
+                members.withUnsafeBufferPointer { members in
+                    for index in scannedLines.indices {
+                        line += 1
+                        result.summary.lineCount = line
+                        record(
+                            report(scannedLines[index], in: segment, members: members, line: line, file: file),
+                            line: line, in: &result)
+                        start = scannedLines[index].nextLineStart
+                        if let malformedLimit, result.summary.malformedCount >= malformedLimit,
+                            start < segment.count
+                        {
+                            result.summary.isComplete = false
+                            return true
+                        }
+                    }
+                    return false
                 }
             }
+            if stopped { return result }
         }
         return result
     }
