@@ -1,3 +1,5 @@
+@_spi(Internals) import PaySizeJSON
+
 /// An integer from -2^64+1 to 2^64-1, enough for every Swift integer type JSONDecoder reads
 /// (`Int64.min` to `UInt64.max`) without `Int128`, which older Apple systems lack.
 struct WideInteger: Comparable, Sendable {
@@ -16,25 +18,32 @@ struct WideInteger: Comparable, Sendable {
     var text: String { (isNegative ? "-" : "") + String(magnitude) }
 
     /// The integer at or above `number` (`ceiling`) or at or below it, clamped to
-    /// ``smallest``...``largest``.
-    init(rounding number: JSONNumber, up: Bool) {
-        switch number {
-        case .integer(let isNegative, let digits):
-            if let magnitude = UInt64(String(decoding: digits, as: UTF8.self)) {
-                self.init(isNegative: isNegative, magnitude: magnitude)
-            } else {
-                self = isNegative ? .smallest : .largest
-            }
-        case .double(let value):
-            let rounded = up ? value.rounded(.up) : value.rounded(.down)
-            if !(rounded > -1.8e19) {
-                self = .smallest
-            } else if !(rounded < 1.8e19) {
-                self = .largest
-            } else {
-                self.init(isNegative: rounded < 0, magnitude: UInt64(rounded.magnitude))
-            }
+    /// ``smallest``...``largest``: from the exact decimal, so an end just past an integer
+    /// (`100000000000000000.5`) is not first rounded onto it as a `Double` would be.
+    init(rounding number: JSONDecimal, up: Bool) {
+        let saturated: WideInteger = number.isNegative ? .smallest : .largest
+        // The integer part: the digits before the point, then the zeros a positive exponent adds.
+        let integerDigits = number.digits.count + Swift.min(number.exponent, 0)
+        let zeros = Swift.max(number.exponent, 0)
+        // 2^64 has 20 digits.
+        guard integerDigits + zeros <= 20,
+            var magnitude = UInt64(
+                "0" + number.digits.prefix(Swift.max(integerDigits, 0)).map(String.init).joined()
+                    + String(repeating: "0", count: zeros))
+        else {
+            self = saturated
+            return
         }
+        // Trailing zeros are not digits, so a negative exponent means a nonzero fraction: rounding
+        // away from zero (up for a positive number, down for a negative one) adds one.
+        if number.exponent < 0 && up != number.isNegative {
+            guard magnitude < .max else {
+                self = saturated
+                return
+            }
+            magnitude += 1
+        }
+        self.init(isNegative: number.isNegative, magnitude: magnitude)
         if self < .smallest { self = .smallest }
     }
 

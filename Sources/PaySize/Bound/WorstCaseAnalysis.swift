@@ -120,8 +120,8 @@ struct WorstCaseAnalysis {
     /// branch) added, so a limit set beside a `$ref` or an `anyOf` still applies.
     private func merged(_ parent: CompiledSchema.Node, into child: CompiledSchema.Node) -> CompiledSchema.Node {
         var node = child
-        func lower(_ a: Int?, _ b: Int?) -> Int? { a.map { x in b.map { min(x, $0) } ?? x } ?? b }
-        func higher(_ a: Int?, _ b: Int?) -> Int? { a.map { x in b.map { max(x, $0) } ?? x } ?? b }
+        func lower<T: Comparable>(_ a: T?, _ b: T?) -> T? { a.map { x in b.map { min(x, $0) } ?? x } ?? b }
+        func higher<T: Comparable>(_ a: T?, _ b: T?) -> T? { a.map { x in b.map { max(x, $0) } ?? x } ?? b }
         node.string.maxLength = lower(child.string.maxLength, parent.string.maxLength)
         node.string.minLength = higher(child.string.minLength, parent.string.minLength)
         node.array.maxItems = lower(child.array.maxItems, parent.array.maxItems)
@@ -129,14 +129,10 @@ struct WorstCaseAnalysis {
         node.object.maxProperties = lower(child.object.maxProperties, parent.object.maxProperties)
         node.object.minProperties = higher(child.object.minProperties, parent.object.minProperties)
         // The exact decimals: a number's nearest Double would move an end (0.30000000000000001 to 0.3).
-        if let minimum = parent.number.minimum, child.number.minimum.map({ $0 < minimum }) ?? true {
-            node.number.minimum = minimum
-        }
-        if let maximum = parent.number.maximum, child.number.maximum.map({ maximum < $0 }) ?? true {
-            node.number.maximum = maximum
-        }
-        node.number.exclusiveMinimum = child.number.exclusiveMinimum ?? parent.number.exclusiveMinimum
-        node.number.exclusiveMaximum = child.number.exclusiveMaximum ?? parent.number.exclusiveMaximum
+        node.number.minimum = higher(child.number.minimum, parent.number.minimum)
+        node.number.maximum = lower(child.number.maximum, parent.number.maximum)
+        node.number.exclusiveMinimum = higher(child.number.exclusiveMinimum, parent.number.exclusiveMinimum)
+        node.number.exclusiveMaximum = lower(child.number.exclusiveMaximum, parent.number.exclusiveMaximum)
         if let types = parent.types {
             node.types = child.types.map { $0.filter(types.contains) } ?? types
         }
@@ -763,19 +759,21 @@ struct WorstCaseAnalysis {
     private func integerRange(_ node: CompiledSchema.Node) -> (WideInteger, WideInteger)? {
         var lower = WideInteger.smallest
         var upper = WideInteger.largest
-        if let bounds = node.number.numberType?.integerBounds, let minimum = JSONNumber(bounds.minimum),
-            let maximum = JSONNumber(bounds.maximum)
+        if let bounds = node.number.numberType?.integerBounds, let minimum = JSONDecimal(bounds.minimum),
+            let maximum = JSONDecimal(bounds.maximum)
         {
             lower = WideInteger(rounding: minimum, up: true)
             upper = WideInteger(rounding: maximum, up: false)
         }
-        if let minimum = node.minimum { lower = max(lower, WideInteger(rounding: minimum, up: true)) }
-        if let maximum = node.maximum { upper = min(upper, WideInteger(rounding: maximum, up: false)) }
-        if let minimum = node.exclusiveMinimum {
+        // The exact decimals: an end's nearest Double may lie across an integer from it.
+        let ends = node.number
+        if let minimum = ends.minimum { lower = max(lower, WideInteger(rounding: minimum, up: true)) }
+        if let maximum = ends.maximum { upper = min(upper, WideInteger(rounding: maximum, up: false)) }
+        if let minimum = ends.exclusiveMinimum {
             let rounded = WideInteger(rounding: minimum, up: false)
             if let next = rounded.stepped(up: true) { lower = max(lower, next) }
         }
-        if let maximum = node.exclusiveMaximum {
+        if let maximum = ends.exclusiveMaximum {
             let rounded = WideInteger(rounding: maximum, up: true)
             if let next = rounded.stepped(up: false) { upper = min(upper, next) }
         }

@@ -186,6 +186,60 @@ import Testing
         #expect(try Self.reencoded(Gauge.self, witness) == #"{"level":0.3}"#)
     }
 
+    /// Both sides of a `$ref` apply, so the tighter exclusive end of the two bounds the range,
+    /// whichever side sets it: the bound is the bound of the two schemas written as one.
+    @Test("the tighter exclusive end of a $ref and its sibling applies") func tighterExclusiveEnd() throws {
+        let inline = WorstCaseBound(
+            schema: try PayloadSchema(
+                jsonBytes: Array(
+                    #"{"type":"object","properties":{"level":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}},"required":["level"]}"#
+                        .utf8)))
+        for (target, sibling) in [
+            (#""exclusiveMinimum":0,"exclusiveMaximum":1"#, #""exclusiveMinimum":-1000,"exclusiveMaximum":1000"#),
+            (#""exclusiveMinimum":-1000,"exclusiveMaximum":1000"#, #""exclusiveMinimum":0,"exclusiveMaximum":1"#),
+        ] {
+            let schema = try PayloadSchema(
+                jsonBytes: Array(
+                    ##"{"$defs":{"n":{"type":"number",\##(target)}},"type":"object","properties":{"level":{"$ref":"#/$defs/n",\##(sibling)}},"required":["level"]}"##
+                        .utf8))
+            let bound = WorstCaseBound(schema: schema)
+            #expect(bound.byteCount == inline.byteCount, "\(target) | \(sibling)")
+            #expect(bound.deviceByteCount == inline.deviceByteCount, "\(target) | \(sibling)")
+            let witness = try #require(bound.witnessJSON)
+            #expect(try schema.findings(inJSON: Array(witness.utf8)).isEmpty, "\(target) | \(sibling): \(witness)")
+        }
+    }
+
+    /// An integer range is rounded from the exact ends: as nearest Doubles, 100000000000000000.5
+    /// became 10^17 and the range lost 10^17 itself, a byte longer than any integer left in it.
+    @Test("integer ranges round the exact decimal ends") func integerRangeFromExactEnds() throws {
+        for (ends, inclusive, extreme) in [
+            (
+                #""minimum":0,"exclusiveMaximum":100000000000000000.5"#, #""minimum":0,"maximum":100000000000000000"#,
+                "100000000000000000"
+            ),
+            (
+                #""exclusiveMinimum":-100000000000000000.5,"maximum":0"#, #""minimum":-100000000000000000,"maximum":0"#,
+                "-100000000000000000"
+            ),
+            (
+                #""minimum":0.5,"maximum":99999999999999999.5"#, #""minimum":1,"maximum":99999999999999999"#,
+                "99999999999999999"
+            ),
+        ] {
+            func bound(_ keywords: String) throws -> WorstCaseBound {
+                WorstCaseBound(
+                    schema: try PayloadSchema(
+                        jsonBytes: Array(
+                            #"{"type":"object","properties":{"count":{"type":"integer",\#(keywords)}},"required":["count"]}"#
+                                .utf8)))
+            }
+            let exact = try bound(ends)
+            #expect(exact.byteCount == (try bound(inclusive)).byteCount, "\(ends)")
+            #expect(exact.witnessJSON == #"{"count":\#(extreme)}"#, "\(ends)")
+        }
+    }
+
     @Test("a range that holds no number is still empty") func emptyExclusiveRanges() throws {
         for ends in [
             #""exclusiveMinimum":0.5,"maximum":0.5"#, #""minimum":0.5,"exclusiveMaximum":0.5"#,
