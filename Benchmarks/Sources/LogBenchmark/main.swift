@@ -230,39 +230,45 @@ let peerExecutable = peerPath.flatMap { FileManager.default.isExecutableFile(atP
 // threads, so that a slow spell of the machine falls on every program alike.
 var plainRuns: [Timing] = []
 var compressedRuns: [Timing] = []
-var peerRuns: [Int: [PeerRun]] = [1: [], 2: []]
+var peerRuns: [(threads: Int, runs: [PeerRun])] = [(1, []), (2, [])]
 var plainSummary = ""
+guard pythonCount == lineCount else {
+    FileHandle.standardError.write(
+        Data("error: python read \(pythonCount ?? -1) pushes, \(lineCount) were generated\n".utf8))
+    exit(1)
+}
 for round in 1...rounds {
     let plain = checkSummary(plainPath)
     let compressed = checkSummary(compressedPath)
-    // Every run must have read the same pushes as Python and as the first run.
+    // Every run must have read the pushes generated, as the first run did.
     if round == 1 { plainSummary = plain.summary }
-    guard pythonCount == lineCount, plain.summary.contains("\"payloads\":\(lineCount),"),
+    guard plain.summary.contains("\"payloads\":\(lineCount),"),
         plain.summary == plainSummary,
         compressed.summary.replacingOccurrences(of: compressedPath, with: plainPath) == plainSummary
     else {
         FileHandle.standardError.write(
             Data(
-                "error: the runs disagree on the pushes read (round \(round); python \(pythonCount ?? -1), generated \(lineCount))\n"
+                "error: the runs disagree on the pushes read (round \(round), \(lineCount) generated)\n"
                     .utf8))
         exit(1)
     }
     plainRuns.append(plain.timing)
     compressedRuns.append(compressed.timing)
     if let peerExecutable {
-        for threads in [1, 2] { peerRuns[threads]!.append(runPeer(peerExecutable, threads: threads)) }
+        for index in peerRuns.indices {
+            peerRuns[index].runs.append(runPeer(peerExecutable, threads: peerRuns[index].threads))
+        }
     }
 }
 
 /// The run of median wall time (the lower middle one of an even count), with the largest peak RSS
 /// of all runs.
 func median(_ runs: [Timing]) -> Timing {
-    let sorted = runs.sorted { $0.seconds < $1.seconds }
-    let middle = sorted[(sorted.count - 1) / 2]
-    return (middle.seconds, runs.map(\.status).max() ?? 0, runs.map(\.peakKilobytes).max() ?? 0)
+    (median(runs.map(\.seconds)), runs.map(\.status).max() ?? 0, runs.map(\.peakKilobytes).max() ?? 0)
 }
 
-func medianValue(_ values: [Double]) -> Double {
+/// The middle value (the lower middle one of an even count).
+func median(_ values: [Double]) -> Double {
     values.sorted()[(values.count - 1) / 2]
 }
 
@@ -299,15 +305,11 @@ guard let peerExecutable else {
     print("C peer (simdjson): not run, no executable at '\(peerPath)' (see the build step's message above)")
     exit(0)
 }
-for threads in [1, 2] {
-    print(
-        row(
-            "simdjson DOM + minify, \(threads) thread\(threads == 1 ? "" : "s")",
-            median(peerRuns[threads]!.map(\.timing))))
+for (threads, runs) in peerRuns {
+    print(row("simdjson DOM + minify, \(threads) thread\(threads == 1 ? "" : "s")", median(runs.map(\.timing))))
 }
 let ourRate = megabytes / plain.seconds
-for threads in [1, 2] {
-    let runs = peerRuns[threads]!
+for (threads, runs) in peerRuns {
     let peer = median(runs.map(\.timing))
     let perRound = zip(runs, plainRuns).map { String(format: "%.2f", $0.timing.seconds / $1.seconds) }
     let scans = runs.compactMap(\.scanSeconds)
@@ -319,7 +321,7 @@ for threads in [1, 2] {
             + (scans.count == runs.count
                 ? String(
                     format: "; its scan alone, the file already in memory: %.1f MB/s (ours %.2f× that)",
-                    megabytes / medianValue(scans), medianValue(scans) / plain.seconds) : ""))
+                    megabytes / median(scans), median(scans) / plain.seconds) : ""))
 }
 
 let ours = summaryCounts(plainSummary)
@@ -330,14 +332,14 @@ func cell(_ value: Int?, _ width: Int) -> String {
 }
 print("counts".padding(toLength: 34, withPad: " ", startingAt: 0) + "   valid lines  compact bytes  over 4096")
 for (name, counts) in [("paysize check --summary", ours)]
-    + [1, 2].map({ ("simdjson, \($0) thread(s)", peerRuns[$0]!.first?.counts) })
+    + peerRuns.map({ ("simdjson, \($0.threads) thread(s)", $0.runs.first?.counts) })
 {
     print(
         name.padding(toLength: 34, withPad: " ", startingAt: 0)
             + cell(counts?.valid, 14) + cell(counts?.compactBytes, 15) + cell(counts?.over4096, 11))
 }
 guard ours != nil,
-    peerRuns.values.allSatisfy({ $0.allSatisfy { $0.counts == ours && $0.timing.status == 0 } })
+    peerRuns.allSatisfy({ $0.runs.allSatisfy { $0.counts == ours && $0.timing.status == 0 } })
 else {
     FileHandle.standardError.write(Data("error: paysize and the simdjson peer disagree on the counts above\n".utf8))
     exit(1)
