@@ -77,7 +77,21 @@ final class EncodingSession {
         /// `PayloadKeyedContainer<Key>` for the slot's key type, kept so that making a container
         /// needs no runtime lookup of its metadata and conformance (``makeKeyedContainer(_:slot:serial:)``).
         let containerType: any ConstructibleKeyedContainer.Type
+        /// A boxed container of the slot's key type, with the cell it writes through, lent again
+        /// whenever nothing else holds it (``EncodingSession/lendKeptContainer(_:slot:serial:)``).
+        /// Nil on the plain path.
+        var kept: KeptKeyedContainer? {
+            didSet { keptReference = kept.map(Unmanaged.passUnretained) }
+        }
+        /// ``kept``, unretained: read on every container without reference counting.
+        private(set) var keptReference: Unmanaged<KeptKeyedContainer>?
     }
+
+    /// The key slots whose kept container was lent in this call (its cell points at the session
+    /// until ``endCall()`` settles it), at most ``lentSlotCapacity``.
+    let lentSlots = UnsafeMutablePointer<Int32>.allocate(capacity: EncodingSession.lentSlotCapacity)
+    @exclusivity(unchecked) var lentSlotCount = 0
+    static let lentSlotCapacity = 32
 
     /// Scratch for sorting an object's members by rank: a member position per rank
     /// (``EncodingKeyTable/capacity`` bytes), then room for the members in rank order (an
@@ -122,6 +136,7 @@ final class EncodingSession {
     deinit {
         for slot in keySlots { slot.tags.deallocate() }
         reorderScratch.deallocate()
+        lentSlots.deallocate()
         writer.deallocate()
         nodes.deallocate()
         members.deallocate()
@@ -179,6 +194,7 @@ final class EncodingSession {
         popPath(to: 0)
         nodes.removeAll()
         members.removeAll()
+        if lentSlotCount > 0 { settleLentContainers() }
         if keySlotsHaveOldVersions || keySlots.count > Self.keptKeySlotLimit { keepNewestKeySlots() }
         if snakeCaseKeys.count > Self.keptSnakeCaseKeyLimit { snakeCaseKeys.removeAll() }
     }
