@@ -87,8 +87,8 @@ final class EncodingSession {
         private(set) var keptReference: Unmanaged<KeptKeyedContainer>?
     }
 
-    /// The key slots whose kept container was lent in this call (its cell points at the session
-    /// until ``endCall()`` settles it), at most ``lentSlotCapacity``.
+    /// The key slots whose kept container was lent in this call, for ``endCall()`` to settle
+    /// (``settleLentContainers()``), at most ``lentSlotCapacity``.
     let lentSlots = UnsafeMutablePointer<Int32>.allocate(capacity: EncodingSession.lentSlotCapacity)
     @exclusivity(unchecked) var lentSlotCount = 0
     static let lentSlotCapacity = 32

@@ -2,15 +2,15 @@
 /// and records where it lies, so the object can be sorted when it closes.
 ///
 /// It writes through a cell, so that a boxed container a key slot keeps can be lent again for
-/// another object (``EncodingSession/lendKeptContainer(slot:serial:)``). Its methods are not
+/// another object (``EncodingSession/lendKeptContainer(_:slot:serial:)``). Its methods are not
 /// `mutating`: with `self` borrowed, reading the cell and the session costs no retain.
 struct PayloadKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let cell: KeyedContainerCell
 
     var serial: Int { cell.serial }
 
-    /// Runs `body` with the container's session, borrowed without reference counting (the
-    /// cell's ``KeyedContainerCell/owner`` keeps it alive while a caller can reach the cell).
+    /// Runs `body` with the container's session, borrowed without reference counting (the call
+    /// keeps it alive, and after the call the cell's ``KeyedContainerCell/owner``).
     @inline(__always)
     private func withSession<Result>(_ body: (EncodingSession) throws -> Result) rethrows -> Result {
         try cell.session._withUnsafeGuaranteedRef(body)
@@ -330,6 +330,7 @@ extension EncodingSession {
             return KeyedEncodingContainer(
                 PayloadKeyedContainer<Key>(cell: KeyedContainerCell(session: self, serial: serial)))
         }
+        assert(keySlots[slot].type == ObjectIdentifier(Key.self), "key slot of another key type")
         if isInCall, let kept = keySlots[slot].keptReference,
             kept._withUnsafeGuaranteedRef({ lendKeptContainer($0, slot: slot, serial: serial) })
         {
@@ -340,7 +341,6 @@ extension EncodingSession {
                 unsafeDowncast($0, to: KeptKeyedContainerOf<KeyedEncodingContainer<Key>>.self).boxed
             }
         }
-        assert(keySlots[slot].type == ObjectIdentifier(Key.self), "key slot of another key type")
         // The slot is `Key`'s, so its container type is `PayloadKeyedContainer<Key>`, whose `Key`
         // is this one: the constrained existential metatype states what is already true, and it
         // has the representation of the unconstrained one (type metadata, then the conformance;
@@ -420,9 +420,9 @@ class KeptKeyedContainer {
     let cell: KeyedContainerCell
     /// The `KeyedEncodingContainer`, which is exactly one strong reference to the standard
     /// library's box (`Encoding/README.md`, assumption 14; checked before a holder is made).
-    /// Never nil. Optional because in Swift 6 mode an `inout AnyObject` handed to
-    /// `isKnownUniquelyReferenced` is opened into a copy, which an unoptimized build keeps, so the
-    /// test would always answer false; an `inout AnyObject?` is passed as it is.
+    /// Never nil. Optional because in Swift 6 mode an unoptimized build hands an `inout AnyObject`
+    /// to `isKnownUniquelyReferenced` through a copy, so the test would always answer false; an
+    /// `inout AnyObject?` is passed as it is.
     @exclusivity(unchecked) final var box: AnyObject?
     /// Lent in the current call, so listed in ``EncodingSession/lentSlots``.
     @exclusivity(unchecked) final var isLent = false
