@@ -4,27 +4,31 @@
 /// are escaped with a backslash, `/` as `\/` unless slashes are left alone, `\b \t \n \f \r` use
 /// their short forms, other C0 controls become `\u00xx` with lowercase hex, and everything else
 /// (DEL, U+2028, U+2029, all non-ASCII) is copied as raw UTF-8.
-package enum JSONEscaping {
+///
+/// The word and byte tests are `@inlinable` because `PaySize`'s writer runs them for every
+/// string it writes: without it a `package` function is a call from another module, and
+/// `@inlinable` on a member takes effect only when its type is `@usableFromInline`.
+@usableFromInline package enum JSONEscaping {
     /// Bit `b` is set when byte `b` (below 0x40) must be escaped: C0 controls and `"`.
-    package static let controlAndQuoteMask: UInt64 = 0x0000_0004_FFFF_FFFF
+    @usableFromInline package static let controlAndQuoteMask: UInt64 = 0x0000_0004_FFFF_FFFF
     /// The same mask with `/` (0x2F) added.
-    package static let controlQuoteAndSlashMask: UInt64 = controlAndQuoteMask | (1 << 0x2F)
+    @usableFromInline package static let controlQuoteAndSlashMask: UInt64 = controlAndQuoteMask | (1 << 0x2F)
 
     /// The mask to pass to ``needsEscape(_:mask:)``.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func mask(escapingSlashes: Bool) -> UInt64 {
         escapingSlashes ? controlQuoteAndSlashMask : controlAndQuoteMask
     }
 
     /// Whether a UTF-8 byte must be written as an escape sequence.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func needsEscape(_ byte: UInt8, mask: UInt64) -> Bool {
         byte < 0x40 ? (mask >> UInt64(byte)) & 1 == 1 : byte == 0x5C
     }
 
     /// Whether any of the 8 bytes in `word` needs escaping, so clean text is skipped 8 bytes at
     /// a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func wordNeedsEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
         escapeFlags(word, escapingSlashes: escapingSlashes) != 0
     }
@@ -34,7 +38,7 @@ package enum JSONEscaping {
     /// Every test adds within a byte and never carries into the next: with `x` a byte's low 7
     /// bits, `(x ^ c) + 0x7F` has its high bit set exactly when `x != c`, and `x + 0x60` exactly
     /// when `x >= 0x20`. A byte of 0x80 or more (its own high bit set) is never escaped.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func escapeFlags(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low = word & (ones &* 0x7F)
@@ -48,7 +52,7 @@ package enum JSONEscaping {
     }
 
     /// The high bit of each control byte (below 0x20) in `word`, exactly.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func controlFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         return ~(((word & (ones &* 0x7F)) &+ ones &* 0x60) | word) & 0x8080_8080_8080_8080
@@ -178,7 +182,7 @@ package enum JSONEscaping {
     /// Writes the escape sequence for one byte that ``needsEscape(_:mask:)`` flagged.
     ///
     /// - Returns: The number of bytes written (2 or 6).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func writeEscape(for byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
         output[0] = 0x5C
         switch byte {
@@ -200,7 +204,7 @@ package enum JSONEscaping {
     }
 
     /// A lowercase hexadecimal digit, as Foundation writes `\u001f`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10
     }

@@ -157,11 +157,11 @@ package enum ShortestDecimal {
         }
     }
 
-    /// 10^`exponent` as the nearest `Double`, for -3...16: exact from 10^0 up (``JSONByteWriter``'s
-    /// short path divides by 10^1...10^8). The nearest doubles to 10^-1, 10^-2 and 10^-3 lie
-    /// above them, so `x >= powerOfTen(-n)` holds exactly when `x >= 10^-n`.
+    /// 10^`exponent` as the nearest `Double`, for -3...16: exact from 10^0 up. The nearest
+    /// doubles to 10^-1, 10^-2 and 10^-3 lie above them, so `x >= powerOfTen(-n)` holds exactly
+    /// when `x >= 10^-n`.
     @inline(__always)
-    package static func powerOfTen(_ exponent: Int) -> Double {
+    private static func powerOfTen(_ exponent: Int) -> Double {
         switch exponent {
         case ...(-3): 1e-3
         case -2: 1e-2

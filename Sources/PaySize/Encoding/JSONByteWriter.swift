@@ -254,6 +254,21 @@ struct JSONByteWriter {
                     appendQuotedWithoutEscapes(first, last, length: length)
                     return false
                 }
+                // The two loads overlap: shifted into place, their union is the text's bytes,
+                // with zeros (flagged as controls) above them.
+                let word =
+                    UInt64(UInt32(littleEndian: first))
+                    | UInt64(UInt32(littleEndian: last)) &<< UInt64(truncatingIfNeeded: 8 &* (length &- 4))
+                let flags =
+                    JSONEscaping.escapeFlags(word, escapingSlashes: escapesSlashes)
+                    & (1 &<< UInt64(truncatingIfNeeded: 8 &* length) &- 1)
+                reserve(2 &+ 6 &* length &+ 8)
+                let output = storage + count
+                output.pointee = 0x22
+                let end = Self.writeEscaping(word, length: length, flags: flags, to: output + 1)
+                end.pointee = 0x22
+                count = end + 1 - storage
+                return true
             }
         }
         append(0x22)
@@ -316,11 +331,14 @@ struct JSONByteWriter {
             let word = UInt64(littleEndian: UnsafeRawPointer(source + end - 8).loadUnaligned(as: UInt64.self))
             let fresh = word >> UInt64(8 * (8 - remaining))
             let inTail: UInt64 = (1 << UInt64(8 * remaining)) - 1
-            if JSONEscaping.escapeFlags(fresh, escapingSlashes: escapingSlashes) & inTail == 0 {
+            let flags = JSONEscaping.escapeFlags(fresh, escapingSlashes: escapingSlashes) & inTail
+            if flags == 0 {
                 UnsafeMutableRawPointer(output).storeBytes(of: UInt64(littleEndian: fresh), as: UInt64.self)
                 count = output + remaining - storage
                 return escaped
             }
+            count = Self.writeEscaping(fresh, length: remaining, flags: flags, to: output) - storage
+            return true
         }
         while cursor < end {
             let byte = source[cursor]
@@ -335,6 +353,35 @@ struct JSONByteWriter {
         }
         count = output - storage
         return escaped
+    }
+
+    /// Writes the low `length` bytes (at most 7) of `word`, byte `i` in bits `8i..<8i+8`, at
+    /// `output`, escaping each byte whose high bit is set in `flags` (``JSONEscaping/escapeFlags(_:escapingSlashes:)``,
+    /// exact, not zero), and returns the end of what it wrote.
+    ///
+    /// The clean bytes before each escape go out in one whole-word store, overwritten from the
+    /// escape on: the caller leaves room for `length` escapes of 6 bytes and 8 more.
+    @inline(__always)
+    private static func writeEscaping(
+        _ word: UInt64, length: Int, flags: UInt64, to output: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        var output = output
+        var flags = flags
+        // Byte positions below 8: the shifts stay below 64.
+        var cursor = 0
+        repeat {
+            let next = flags.trailingZeroBitCount &>> 3
+            UnsafeMutableRawPointer(output).storeBytes(
+                of: (word &>> UInt64(truncatingIfNeeded: 8 &* cursor)).littleEndian, as: UInt64.self)
+            output += next &- cursor
+            output += JSONEscaping.writeEscape(
+                for: UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: 8 &* next)), to: output)
+            cursor = next &+ 1
+            flags &= flags &- 1
+        } while flags != 0
+        UnsafeMutableRawPointer(output).storeBytes(
+            of: (word &>> UInt64(truncatingIfNeeded: 8 &* cursor)).littleEndian, as: UInt64.self)
+        return output + (length &- cursor)
     }
 
     /// Writes ASCII text that needs no escaping (a number's description).
@@ -502,22 +549,28 @@ struct JSONByteWriter {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e9 else { return false }
         var scale: Int
-        let product: Double
+        let power: Double
         if magnitude < 11_258_999.0 {
             scale = 8
-            product = magnitude * 1e8
+            power = 1e8
         } else if magnitude < 112_589_990.0 {
             scale = 7
-            product = magnitude * 1e7
+            power = 1e7
         } else {
             scale = 6
-            product = magnitude * 1e6
+            power = 1e6
         }
+        let product = magnitude * power
         // Rounds half away from zero without a libm call: below 2^50 the truncation and the
         // remainder are exact.
         // Signed conversions are one instruction each way; unsigned ones are not.
         let truncated = Int64(product)
-        var digits = UInt64(bitPattern: product - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated)
+        // Read back before the zeros are dropped, so a value with more digits (the usual
+        // failure) costs no divisions: m / 10^k and m·10^(s-k) / 10^s are one rational, and
+        // each division, of exact operands, rounds it to the same double.
+        let rounded = product - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated
+        guard Double(rounded) / power == magnitude else { return false }
+        var digits = UInt64(bitPattern: rounded)
         if digits % 10_000 == 0 {
             digits /= 10_000
             scale &-= 4
@@ -530,9 +583,7 @@ struct JSONByteWriter {
             digits /= 10
             scale &-= 1
         }
-        guard scale > 0, Double(Int64(bitPattern: digits)) / ShortestDecimal.powerOfTen(scale) == magnitude else {
-            return false
-        }
+        guard scale > 0 else { return false }
         appendFixed(digits, fractionDigits: scale, negative: value < 0)
         return true
     }

@@ -147,6 +147,22 @@ struct PayloadEncoderCornerCaseTests {
         #expect(try payloadText(["\u{8}\t\n\u{C}\r"]) == "[\"\\b\\t\\n\\f\\r\"]")
     }
 
+    /// A table's members are copied into key order by size class (8, 16, 32 and 128 bytes):
+    /// every member size across those up to 76 bytes, written first, between and last.
+    @Test("members of 6 to 76 bytes put in key order, at every position")
+    func membersOfEveryLengthPutInKeyOrder() throws {
+        for length in 0...70 {
+            let long = String(repeating: "q", count: length)
+            for value in [
+                ReversedKeys(z: long, y: "y", x: "x"), ReversedKeys(z: "z", y: long, x: "x"),
+                ReversedKeys(z: "z", y: "y", x: long), ReversedKeys(z: long, y: long, x: long),
+            ] {
+                expectIdentical(value, [Self.sorted, Self.slashes])
+            }
+        }
+        #expect(try payloadText(ReversedKeys(z: "qq", y: "", x: "/")) == #"{"x":"\/","y":"","z":"qq"}"#)
+    }
+
     @Test("keys sort by raw UTF-8 bytes, escapes included")
     func keyOrder() throws {
         let keys = ["B", "a", "a10", "a9", "é", "/", "\u{1}", "\"", "\\", "", " ", "\u{7F}", "😀", "z\u{0}", "z"]
@@ -505,4 +521,11 @@ struct PayloadEncoderCornerCaseTests {
         #expect(try Array(encoder.encode(value)) == encoder.encodeBytes(value))
         #expect(try encoder.encodedSize(of: value) == encoder.encodeBytes(value).count)
     }
+}
+
+/// Keys declared against their sorted order, so `.sortedKeys` reorders every member.
+private struct ReversedKeys: Encodable {
+    var z: String
+    var y: String
+    var x: String
 }

@@ -266,6 +266,39 @@ struct PayloadEncoderLifetimeTests {
     }
 }
 
+extension PayloadEncoderLifetimeTests {
+    /// Short strings take one word with several escapes in it, and a long string's last word
+    /// takes its escapes the same way: every pair of positions, every pair of escapes.
+    @Test("strings of 2 to 17 bytes with two escapes, at every pair of positions")
+    func twoEscapesAtEveryPairOfPositions() {
+        let escapes = ["\"", "/", "\n", "\u{1}"]
+        var strings: [String] = []
+        for length in 2...17 {
+            for first in 0..<length {
+                for second in (first + 1)..<length {
+                    for firstEscape in escapes {
+                        for secondEscape in escapes {
+                            var characters = Array(repeating: "a", count: length)
+                            characters[first] = firstEscape
+                            characters[second] = secondEscape
+                            strings.append(characters.joined())
+                        }
+                    }
+                }
+            }
+        }
+        strings += (1...17).map { String(repeating: "/", count: $0) }
+        for options in [
+            EncodingOptions(), EncodingOptions().with { $0.formatting = [.sortedKeys, .withoutEscapingSlashes] },
+        ] {
+            for text in strings {
+                let comparison = EncodingComparison([text: text], options: options)
+                #expect(comparison.isIdentical, "\(text.debugDescription): \(comparison)")
+            }
+        }
+    }
+}
+
 /// Values only read, shared between threads.
 private final class ReadOnly<Value>: @unchecked Sendable {
     let value: Value
