@@ -589,7 +589,7 @@ struct JSONByteWriter {
     }
 
     /// Writes `digits` with a decimal point before its last `fractionDigits` digits (1...19).
-    private mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
+    mutating func appendFixed(_ digits: UInt64, fractionDigits: Int, negative: Bool) {
         let digitCount = Self.decimalDigitCount(digits)
         let integerCount = max(digitCount &- fractionDigits, 1)
         let sign = negative ? 1 : 0

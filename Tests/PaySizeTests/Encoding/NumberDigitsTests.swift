@@ -78,6 +78,41 @@ struct NumberDigitsTests {
         #expect(unanswered == 0)
     }
 
+    /// Every digit count with every point position, written one after another into a writer
+    /// that starts small, so numbers land at every offset of the buffer and across its growth.
+    @Test("fixed-point numbers of 1 to 19 digits, the point at every position, in both modes")
+    func fixedPointAtEveryPosition() {
+        var rng = SplitMix64(seed: 41)
+        var cases: [(digits: UInt64, fractionDigits: Int, negative: Bool)] = []
+        for digitCount in 1...19 {
+            let lowest: UInt64 = digitCount == 1 ? 1 : (1...(digitCount - 1)).reduce(1) { value, _ in value * 10 }
+            let highest = digitCount == 19 ? 9_999_999_999_999_999_999 : lowest * 10 - 1
+            for fractionDigits in 1...19 {
+                for digits in [lowest, highest, UInt64.random(in: lowest...highest, using: &rng)] {
+                    cases += [(digits, fractionDigits, false), (digits, fractionDigits, true)]
+                }
+            }
+        }
+        var expected = ""
+        for (digits, fractionDigits, negative) in cases {
+            expected += (negative ? "-" : "") + Self.plainText(digits, fractionDigits: fractionDigits) + ","
+        }
+        for countingOnly in [false, true] {
+            var writer = JSONByteWriter(storage: .allocate(capacity: 8), capacity: 8)
+            defer { writer.deallocate() }
+            writer.reset(countingOnly: countingOnly, escapesSlashes: true)
+            for (digits, fractionDigits, negative) in cases {
+                writer.appendFixed(digits, fractionDigits: fractionDigits, negative: negative)
+                writer.append(UInt8(ascii: ","))
+            }
+            if countingOnly {
+                #expect(writer.countedBytes == expected.utf8.count)
+            } else {
+                #expect(String(decoding: writer.written, as: UTF8.self) == expected)
+            }
+        }
+    }
+
     @Test("out of range, the standard library's formatter is left to answer")
     func outOfRange() {
         for value in [0.000_999_999, 1e15 + 0.5, 1e300, .leastNonzeroMagnitude, .infinity, .nan] {
