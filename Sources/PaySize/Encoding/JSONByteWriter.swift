@@ -254,27 +254,9 @@ struct JSONByteWriter {
                     appendQuotedWithoutEscapes(first, last, length: length)
                     return false
                 }
-                // The two loads overlap: shifted into place, their union is the text's bytes,
-                // with zeros (flagged as controls) above them.
-                let word =
-                    UInt64(UInt32(littleEndian: first))
-                    | UInt64(UInt32(littleEndian: last)) &<< UInt64(truncatingIfNeeded: 8 &* (length &- 4))
-                let flags =
-                    JSONEscaping.escapeFlags(word, escapingSlashes: escapesSlashes)
-                    & (1 &<< UInt64(truncatingIfNeeded: 8 &* length) &- 1)
-                reserve(2 &+ 6 &* length &+ 8)
-                let output = storage + count
-                output.pointee = 0x22
-                let end = Self.writeEscaping(word, length: length, flags: flags, to: output + 1)
-                end.pointee = 0x22
-                count = end + 1 - storage
-                return true
             }
         }
-        append(0x22)
-        let escaped = length > 0 && appendEscapedScanning(utf8)
-        append(0x22)
-        return escaped
+        return appendQuotedScanning(utf8)
     }
 
     /// Writes a quoted string of `length` bytes (one to two words long) that needs no escapes,
@@ -289,19 +271,29 @@ struct JSONByteWriter {
         output.storeBytes(of: 0x22, toByteOffset: length &+ 1, as: UInt8.self)
     }
 
-    /// Appends `utf8` (not empty) escaped, without quotes: 8 bytes at a time, each word stored
+    /// Appends `utf8` quoted and escaped (writing mode): 8 bytes at a time, each word stored
     /// whole (bytes past the first escape are overwritten next), so nothing is copied twice and
-    /// no `memmove` is called.
-    private mutating func appendEscapedScanning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// no `memmove` is called. The last bytes (fewer than 8), and a string shorter than a word,
+    /// are escaped from one word (``writeEscaping(_:length:flags:to:)``).
+    ///
+    /// - Returns: Whether any byte was escaped.
+    private mutating func appendQuotedScanning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = utf8.count
-        // An escape is at most 6 bytes (\u00xx); a whole-word store may run 7 bytes past.
-        reserve(6 * end + 8)
+        // The quotes, and an escape of at most 6 bytes (\u00xx) per byte; a whole-word store
+        // may run 7 bytes past the last.
+        reserve(6 &* end &+ 10)
+        var output = storage + count
+        output.pointee = 0x22
+        output += 1
+        guard end > 0 else {
+            output.pointee = 0x22
+            count = output + 1 - storage
+            return false
+        }
         let source = utf8.baseAddress!
         let escapingSlashes = escapesSlashes
-        let mask = escapeMask
         var cursor = 0
         var escaped = false
-        var output = storage + count
         while cursor &+ 8 <= end {
             let word = UnsafeRawPointer(source + cursor).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(output).storeBytes(of: word, as: UInt64.self)
@@ -311,47 +303,51 @@ struct JSONByteWriter {
                 output += 8
                 continue
             }
-            // Little-endian loads: the lowest flagged byte is the first one to escape.
+            // Little-endian loads: the lowest flagged byte is the first one to escape (the flags
+            // are exact, so it needs one).
             let clean = flags.trailingZeroBitCount >> 3
             cursor &+= clean
             output += clean
-            let byte = source[cursor]
-            if JSONEscaping.needsEscape(byte, mask: mask) {
-                output += JSONEscaping.writeEscape(for: byte, to: output)
-                escaped = true
-            } else {
-                output += 1
-            }
+            output += JSONEscaping.writeEscape(for: source[cursor], to: output)
+            escaped = true
             cursor &+= 1
         }
-        if cursor < end && end >= 8 {
-            // The last bytes (fewer than 8): the final 8-byte word shifted down to them, stored
-            // whole when none needs escaping (the zeros shifted in land past the end).
-            let remaining = end - cursor
+        let remaining = end - cursor
+        guard remaining > 0 else {
+            output.pointee = 0x22
+            count = output + 1 - storage
+            return escaped
+        }
+        // The last bytes as the low bytes of one word, zeros above them: the final 8-byte word
+        // shifted down, or for a string shorter than a word two overlapping 4-byte loads shifted
+        // into place (or its one to three bytes).
+        let tail: UInt64
+        if end >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(source + end - 8).loadUnaligned(as: UInt64.self))
-            let fresh = word >> UInt64(8 * (8 - remaining))
-            let inTail: UInt64 = (1 << UInt64(8 * remaining)) - 1
-            let flags = JSONEscaping.escapeFlags(fresh, escapingSlashes: escapingSlashes) & inTail
-            if flags == 0 {
-                UnsafeMutableRawPointer(output).storeBytes(of: UInt64(littleEndian: fresh), as: UInt64.self)
-                count = output + remaining - storage
-                return escaped
-            }
-            count = Self.writeEscaping(fresh, length: remaining, flags: flags, to: output) - storage
-            return true
+            tail = word >> UInt64(8 * (8 - remaining))
+        } else if end >= 4 {
+            let raw = UnsafeRawPointer(source)
+            tail =
+                UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+                | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)))
+                << UInt64(8 * (end - 4))
+        } else {
+            var bytes: UInt64 = 0
+            for index in 0..<end { bytes |= UInt64(source[index]) << UInt64(8 * index) }
+            tail = bytes
         }
-        while cursor < end {
-            let byte = source[cursor]
-            if JSONEscaping.needsEscape(byte, mask: mask) {
-                output += JSONEscaping.writeEscape(for: byte, to: output)
-                escaped = true
-            } else {
-                output.pointee = byte
-                output += 1
-            }
-            cursor &+= 1
+        let inTail: UInt64 = (1 << UInt64(8 * remaining)) - 1
+        let flags = JSONEscaping.escapeFlags(tail, escapingSlashes: escapingSlashes) & inTail
+        if flags == 0 {
+            // Stored whole: the zeros above the bytes land past the end, the quote on the first.
+            UnsafeMutableRawPointer(output).storeBytes(of: UInt64(littleEndian: tail), as: UInt64.self)
+            output += remaining
+        } else {
+            output = Self.writeEscaping(tail, length: remaining, flags: flags, to: output)
+            escaped = true
         }
-        count = output - storage
+        output.pointee = 0x22
+        count = output + 1 - storage
         return escaped
     }
 

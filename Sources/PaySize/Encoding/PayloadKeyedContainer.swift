@@ -369,12 +369,20 @@ extension EncodingSession {
     private func lendKeptContainer(_ kept: KeptKeyedContainer, slot: Int, serial: Int) -> Bool {
         guard kept.isHeldOnlyHere else { return false }
         if !kept.isLent {
-            guard lentSlotCount < Self.lentSlotCapacity else { return false }
-            kept.isLent = true
-            lentSlots[lentSlotCount] = Int32(truncatingIfNeeded: slot)
-            lentSlotCount &+= 1
+            guard listLent(kept, slot: slot) else { return false }
         }
         kept.cell.serial = serial
+        return true
+    }
+
+    /// Marks `kept` (key slot `slot`'s) lent in this call and lists the slot for ``endCall()``;
+    /// false, with nothing changed, when the list is full.
+    @inline(__always)
+    private func listLent(_ kept: KeptKeyedContainer, slot: Int) -> Bool {
+        guard lentSlotCount < Self.lentSlotCapacity else { return false }
+        kept.isLent = true
+        lentSlots[lentSlotCount] = Int32(truncatingIfNeeded: slot)
+        lentSlotCount &+= 1
         return true
     }
 
@@ -388,11 +396,9 @@ extension EncodingSession {
             lentSlotCount < Self.lentSlotCapacity
         else { return }
         let kept = KeptKeyedContainerOf(container, cell: cell)
-        kept.isLent = true
+        _ = listLent(kept, slot: slot)  // room checked above, before the holder was made
         cell.owner = nil
         keySlots[slot].kept = kept
-        lentSlots[lentSlotCount] = Int32(truncatingIfNeeded: slot)
-        lentSlotCount &+= 1
     }
 
     /// At the end of a call: a lent container that a caller still holds is no longer kept, and
