@@ -19,6 +19,7 @@ extension EncodingSession {
     /// - Returns: The node's index when it was opened now; `nil` when it already was one (it
     ///   continues) or cannot become one (the call falls back to Foundation).
     private func openContainer(_ serial: Int, as kind: EncodingNode.Kind, bracket: UInt8) -> Int? {
+        if serial == deferredSerial { pushDeferredFrame() }
         guard let index = try? activate(serial) else { return nil }
         switch nodes[index].kind {
         case kind:
@@ -80,12 +81,24 @@ extension EncodingSession {
         return nested
     }
 
+    /// Claims node `serial` for one scalar that cannot fail to encode (no coding path is
+    /// read): a deferred frame takes it without a node.
+    @inline(__always)
+    func beginSingleScalar(_ serial: Int) throws {
+        if serial == deferredSerial {
+            deferredSerial = -1
+            return
+        }
+        try beginSingleValue(serial)
+    }
+
     /// Claims node `serial` for one single value.
     ///
     /// - Returns: The level for a nested value's container (a single value adds no nesting) and
     ///   the path step it hangs off.
     @discardableResult
     func beginSingleValue(_ serial: Int) throws -> (level: Int, pathEntry: Int) {
+        if serial == deferredSerial { pushDeferredFrame() }
         let index = try activate(serial)
         switch nodes[index].kind {
         case .pending:

@@ -15,16 +15,101 @@ extension EncodingSession {
         {
             return
         }
-        let serial = pushNode(
-            kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+        let type = UInt(bitPattern: ObjectIdentifier(T.self))
+        let typeSlot = framedTypes + Self.framedTypeSlot(type)
+        if isPlain || typeSlot.pointee == type {
+            let serial = pushNode(
+                kind: .pending, isFrame: true, level: level, component: component, parentEntry: parentEntry)
+            do {
+                try value.encode(to: PayloadValueEncoder(session: self, serial: serial))
+            } catch {
+                noteError()
+                discardNodes(from: serial)
+                throw error
+            }
+            try closeFrame(serial)
+            return
+        }
+        try encodeDeferring(value, level: level, component: component, parentEntry: parentEntry, typeSlot: typeSlot)
+    }
+
+    /// ``encodeNested(_:level:component:parentEntry:scalarsTried:)`` with the frame's node
+    /// deferred (``deferredSerial``) until the value asks for more than one scalar; a type
+    /// whose value does is noted in `typeSlot`, so that its next values get a node at once.
+    @inline(never)
+    private func encodeDeferring<T: Encodable>(
+        _ value: T, level: Int, component: EncodingPathComponent?, parentEntry: Int,
+        typeSlot: UnsafeMutablePointer<UInt>
+    ) throws {
+        // Every caller got here through `activate`, which pushes a deferred frame, so none is
+        // pending now.
+        assert(deferredSerial < 0, "a deferred frame is pending")
+        let serial = nextSerial
+        nextSerial &+= 1
+        let top = topSerial
+        deferredSerial = serial
+        deferredPathSerial = serial
+        deferredLevel = level
+        deferredComponent = component
+        deferredParentEntry = parentEntry
+        // No write through another container may land while the frame is open: each goes
+        // through `activateSlowly`, which pushes the frame, and then finds it above its node.
+        topSerial = -2
         do {
             try value.encode(to: PayloadValueEncoder(session: self, serial: serial))
         } catch {
+            if deferredPathSerial == serial {
+                deferredSerial = -1
+                deferredPathSerial = -1
+            } else {
+                discardNodes(from: serial)
+            }
             noteError()
-            discardNodes(from: serial)
             throw error
         }
-        try closeFrame(serial)
+        if endDeferredFrame(serial, top: top) {
+            if needsFallback || errorInFlight { throw fallBack() }
+        } else {
+            typeSlot.pointee = UInt(bitPattern: ObjectIdentifier(T.self))
+            try closeFrame(serial)
+        }
+    }
+
+    /// The slot of ``framedTypes`` for the type at metadata address `type`.
+    @inline(__always)
+    static func framedTypeSlot(_ type: UInt) -> Int {
+        // Metadata addresses are word-aligned; bits above the alignment spread the slots.
+        Int(truncatingIfNeeded: (type &>> 3) ^ (type &>> 8)) & (framedTypeCapacity &- 1)
+    }
+
+    /// Ends frame `serial` if it never got a node: writes an empty object for a value that
+    /// wrote nothing (as ``closeTopNode()`` does), forgets the frame and puts back the
+    /// innermost node's serial, `top`.
+    ///
+    /// - Returns: Whether the frame had no node; false when it has one, for the caller to close.
+    @inline(__always)
+    private func endDeferredFrame(_ serial: Int, top: Int) -> Bool {
+        if deferredSerial == serial {
+            deferredSerial = -1
+            writeEmptyObject(level: deferredLevel)
+        } else if deferredPathSerial != serial {
+            return false
+        }
+        deferredPathSerial = -1
+        topSerial = top
+        return true
+    }
+
+    /// Pushes the deferred frame's node, where it would have been pushed: nothing was written
+    /// or pushed since it was deferred.
+    @inline(never)
+    func pushDeferredFrame() {
+        let serial = deferredSerial
+        deferredSerial = -1
+        deferredPathSerial = -1
+        pushNode(
+            kind: .pending, isFrame: true, level: deferredLevel, component: deferredComponent,
+            parentEntry: deferredParentEntry, serial: serial)
     }
 
     /// The types Foundation's `JSONEncoder` writes itself instead of calling `encode(to:)`:

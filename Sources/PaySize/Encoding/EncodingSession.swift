@@ -52,6 +52,18 @@ final class EncodingSession {
     /// The serial of the innermost node, checked before every write.
     @exclusivity(unchecked) var topSerial = -1
     @exclusivity(unchecked) var nextSerial = 0
+    /// The serial of a nested value's frame not yet on ``nodes`` (-1: none). `encodeDeferring`
+    /// defers the node: most nested values write one scalar through a single-value container,
+    /// which then needs none. Anything else the value asks of its encoder, and any write through
+    /// another container, pushes the node first (``pushDeferredFrame()``), as if never deferred.
+    @exclusivity(unchecked) var deferredSerial = -1
+    /// The frame whose coding path ``deferredLevel``, ``deferredComponent`` and
+    /// ``deferredParentEntry`` hold while it has no node (-1: none): ``deferredSerial``, or the
+    /// frame that wrote its scalar, until its `encode(to:)` returns.
+    @exclusivity(unchecked) var deferredPathSerial = -1
+    @exclusivity(unchecked) var deferredLevel = 0
+    @exclusivity(unchecked) var deferredComponent: EncodingPathComponent?
+    @exclusivity(unchecked) var deferredParentEntry = -1
     /// The caller used containers in a way only Foundation's tree can reproduce.
     @exclusivity(unchecked) var needsFallback = false
     /// An error is on its way out. If the caller catches it and keeps encoding, the bytes
@@ -98,6 +110,17 @@ final class EncodingSession {
     /// object of ``reorderScratchCapacity`` bytes, or the positions). Owned by the session.
     let reorderScratch = UnsafeMutablePointer<UInt8>.allocate(
         capacity: EncodingKeyTable.capacity + EncodingSession.reorderScratchCapacity)
+    /// Types whose value asked its encoder for more than one scalar (a container, mostly), by
+    /// their metadata address in a slot chosen by ``framedTypeSlot(_:)`` (0: empty), kept between
+    /// calls: ``encodeNested(_:level:component:parentEntry:scalarsTried:)`` pushes their frame at
+    /// once rather than defer it. A hint only: either way writes the same bytes.
+    let framedTypes: UnsafeMutablePointer<UInt> = {
+        let types = UnsafeMutablePointer<UInt>.allocate(capacity: EncodingSession.framedTypeCapacity)
+        types.initialize(repeating: 0, count: EncodingSession.framedTypeCapacity)
+        return types
+    }()
+    static let framedTypeCapacity = 32
+
     /// The largest object (compact, from after its `{` to the end of its last member) whose
     /// members are gathered in ``reorderScratch``; larger ones are rewritten through a buffer of
     /// their own size.
@@ -136,6 +159,7 @@ final class EncodingSession {
     deinit {
         for slot in keySlots { slot.tags.deallocate() }
         reorderScratch.deallocate()
+        framedTypes.deallocate()
         lentSlots.deallocate()
         writer.deallocate()
         nodes.deallocate()
@@ -168,6 +192,8 @@ final class EncodingSession {
         isInCall = true
         topSerial = -1
         nextSerial = 0
+        deferredSerial = -1
+        deferredPathSerial = -1
         needsFallback = false
         errorInFlight = false
         needsWritingMode = false
@@ -273,6 +299,7 @@ final class EncodingSession {
     ///   - component: The node's key in the coding path (nil for a single-value frame).
     ///   - parentEntry: The path step the key hangs off (the parent's `childPathEntry`).
     ///   - childPathEntry: For a nested container, its encoder's step; nil for an encoder.
+    ///   - serial: The serial a deferred frame was given; nil for the next one.
     @inline(__always)
     @discardableResult
     func pushNode(
@@ -281,7 +308,8 @@ final class EncodingSession {
         level: Int,
         component: EncodingPathComponent?,
         parentEntry: Int,
-        childPathEntry: Int? = nil
+        childPathEntry: Int? = nil,
+        serial givenSerial: Int? = nil
     ) -> Int {
         let pathBase = path.count
         var entry = parentEntry
@@ -289,8 +317,13 @@ final class EncodingSession {
             path.append(EncodingPathEntry(component: component, parent: parentEntry))
             entry = pathBase
         }
-        let serial = nextSerial
-        nextSerial &+= 1
+        let serial: Int
+        if let givenSerial {
+            serial = givenSerial
+        } else {
+            serial = nextSerial
+            nextSerial &+= 1
+        }
         var node = EncodingNode(
             kind: kind,
             serial: serial,
@@ -324,6 +357,8 @@ final class EncodingSession {
 
     private func activateSlowly(_ serial: Int) throws -> Int {
         if !isInCall { return afterCallNode() }
+        // A deferred frame lies above every node: push it to be found there.
+        if deferredSerial >= 0 { pushDeferredFrame() }
         guard !needsFallback, !errorInFlight, let index = nodeIndex(of: serial) else { throw fallBack() }
         for above in (index + 1)..<nodes.count where nodes[above].isFrame { throw fallBack() }
         closeNodes(above: serial)
@@ -425,7 +460,7 @@ final class EncodingSession {
     }
 
     /// Foundation writes an encoder that encoded nothing as an empty object.
-    private func writeEmptyObject(level: Int) {
+    func writeEmptyObject(level: Int) {
         noteContainer(at: level)
         writer.append(isPretty ? "{\n" : "{")
         if isPretty { writer.appendNewline(indentLevel: level) }
@@ -436,7 +471,10 @@ final class EncodingSession {
 
     /// The coding path of node `serial` (empty once the node is gone).
     func codingPath(ofNode serial: Int) -> [any CodingKey] {
-        codingPath(endingAt: nodeIndex(of: serial).map { nodes[$0].pathEntry } ?? -1)
+        if serial == deferredPathSerial {
+            return codingPath(endingAt: deferredParentEntry, adding: deferredComponent.map(codingKey(of:)))
+        }
+        return codingPath(endingAt: nodeIndex(of: serial).map { nodes[$0].pathEntry } ?? -1)
     }
 
     /// The path whose last step is `entry`, plus `extra`.

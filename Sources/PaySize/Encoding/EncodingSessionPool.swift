@@ -58,6 +58,12 @@ enum EncodingSessionPool {
         return (EncodingSession(), slot)
     }
 
+    /// Empties ``EncodingSession/framedTypes`` of this thread's session, if the slot holds one.
+    static func forgetFramedTypes() {
+        guard let session = slot().pointee else { return }
+        session.framedTypes.update(repeating: 0, count: EncodingSession.framedTypeCapacity)
+    }
+
     /// Ends a call on `session` (from ``take()``, with its `slot`): moves it back into the slot when
     /// the slot is empty and the session can serve the next call; otherwise lets it go.
     @inline(__always)

@@ -21,6 +21,14 @@ extension PayloadEncoder {
         }()
     }
 
+    /// Makes this thread's next call defer every nested value's node again: forgets which types
+    /// asked their encoder for more than one scalar (`Sources/PaySize/Encoding/README.md`, the
+    /// plain path). For fuzzing and tests, which would otherwise reach deferred frames only until
+    /// their own value types are known.
+    @_spi(Internals) public static func forgetFramedTypes() {
+        EncodingSessionPool.forgetFramedTypes()
+    }
+
     /// Encodes `value` on the plain path: a session of its own for this call, never pooled.
     ///
     /// - Returns: The bytes, Foundation's when the value needs its tree.

@@ -6,89 +6,91 @@ struct PayloadSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { session.codingPath(ofNode: serial) }
 
     mutating func encodeNil() throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.append("null")
     }
 
     mutating func encode(_ value: Bool) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.append(value ? "true" : "false")
     }
 
     mutating func encode(_ value: String) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendQuoted(value)
     }
 
     mutating func encode(_ value: Double) throws {
-        try session.beginSingleValue(serial)
+        // Only a non-finite value can throw, with the coding path of the node.
+        if value.isFinite { try session.beginSingleScalar(serial) } else { try session.beginSingleValue(serial) }
         try session.writeDouble(value, codingKey: nil)
     }
 
     mutating func encode(_ value: Float) throws {
-        try session.beginSingleValue(serial)
+        // Only a non-finite value can throw, with the coding path of the node.
+        if value.isFinite { try session.beginSingleScalar(serial) } else { try session.beginSingleValue(serial) }
         try session.writeFloat(value, codingKey: nil)
     }
 
     mutating func encode(_ value: Int) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int8) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int16) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int32) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: Int64) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt8) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt16) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt32) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     mutating func encode(_ value: UInt64) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func encode(_ value: Int128) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128) throws {
-        try session.beginSingleValue(serial)
+        try session.beginSingleScalar(serial)
         session.writer.appendInteger(value)
     }
 
