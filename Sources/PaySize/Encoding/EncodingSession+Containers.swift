@@ -19,6 +19,8 @@ extension EncodingSession {
     /// - Returns: The node's index when it was opened now; `nil` when it already was one (it
     ///   continues) or cannot become one (the call falls back to Foundation).
     private func openContainer(_ serial: Int, as kind: EncodingNode.Kind, bracket: UInt8) -> Int? {
+        // A deferred frame's value asking for a container, the usual way out of deferral: its
+        // node pushed here puts `activate` on its fast path (`activateSlowly` would push it too).
         if serial == deferredSerial { pushDeferredFrame() }
         guard let index = try? activate(serial) else { return nil }
         switch nodes[index].kind {
@@ -98,7 +100,6 @@ extension EncodingSession {
     ///   the path step it hangs off.
     @discardableResult
     func beginSingleValue(_ serial: Int) throws -> (level: Int, pathEntry: Int) {
-        if serial == deferredSerial { pushDeferredFrame() }
         let index = try activate(serial)
         switch nodes[index].kind {
         case .pending:

@@ -35,7 +35,8 @@ extension EncodingSession {
 
     /// ``encodeNested(_:level:component:parentEntry:scalarsTried:)`` with the frame's node
     /// deferred (``deferredSerial``) until the value asks for more than one scalar; a type
-    /// whose value does is noted in `typeSlot`, so that its next values get a node at once.
+    /// whose value does is noted in `typeSlot`, so that its next values get a node at once
+    /// (`Encoding/README.md`, assumption 15).
     @inline(never)
     private func encodeDeferring<T: Encodable>(
         _ value: T, level: Int, component: EncodingPathComponent?, parentEntry: Int,
@@ -46,7 +47,6 @@ extension EncodingSession {
         assert(deferredSerial < 0, "a deferred frame is pending")
         let serial = nextSerial
         nextSerial &+= 1
-        let top = topSerial
         deferredSerial = serial
         deferredPathSerial = serial
         deferredLevel = level
@@ -67,7 +67,7 @@ extension EncodingSession {
             noteError()
             throw error
         }
-        if endDeferredFrame(serial, top: top) {
+        if endDeferredFrame(serial) {
             if needsFallback || errorInFlight { throw fallBack() }
         } else {
             typeSlot.pointee = UInt(bitPattern: ObjectIdentifier(T.self))
@@ -83,12 +83,12 @@ extension EncodingSession {
     }
 
     /// Ends frame `serial` if it never got a node: writes an empty object for a value that
-    /// wrote nothing (as ``closeTopNode()`` does), forgets the frame and puts back the
-    /// innermost node's serial, `top`.
+    /// wrote nothing (as ``closeTopNode()`` does), forgets the frame and makes the innermost
+    /// node the one writes go to again.
     ///
     /// - Returns: Whether the frame had no node; false when it has one, for the caller to close.
     @inline(__always)
-    private func endDeferredFrame(_ serial: Int, top: Int) -> Bool {
+    private func endDeferredFrame(_ serial: Int) -> Bool {
         if deferredSerial == serial {
             deferredSerial = -1
             writeEmptyObject(level: deferredLevel)
@@ -96,7 +96,7 @@ extension EncodingSession {
             return false
         }
         deferredPathSerial = -1
-        topSerial = top
+        topSerial = nodes.count > 0 ? nodes[nodes.count - 1].serial : -1
         return true
     }
 

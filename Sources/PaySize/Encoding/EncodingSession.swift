@@ -113,7 +113,8 @@ final class EncodingSession {
     /// Types whose value asked its encoder for more than one scalar (a container, mostly), by
     /// their metadata address in a slot chosen by ``framedTypeSlot(_:)`` (0: empty), kept between
     /// calls: ``encodeNested(_:level:component:parentEntry:scalarsTried:)`` pushes their frame at
-    /// once rather than defer it. A hint only: either way writes the same bytes.
+    /// once rather than defer it. A hint only: either way writes the same bytes
+    /// (`Encoding/README.md`, assumption 15). Owned by the session: freed in `deinit`.
     let framedTypes: UnsafeMutablePointer<UInt> = {
         let types = UnsafeMutablePointer<UInt>.allocate(capacity: EncodingSession.framedTypeCapacity)
         types.initialize(repeating: 0, count: EncodingSession.framedTypeCapacity)
@@ -356,9 +357,11 @@ final class EncodingSession {
     }
 
     private func activateSlowly(_ serial: Int) throws -> Int {
-        if !isInCall { return afterCallNode() }
-        // A deferred frame lies above every node: push it to be found there.
+        // A deferred frame lies above every node, and is pushed before anything else: its own
+        // value asking for more then finds it on top, a write elsewhere finds a frame above its
+        // node, and after the call it goes with the rest of the stack.
         if deferredSerial >= 0 { pushDeferredFrame() }
+        if !isInCall { return afterCallNode() }
         guard !needsFallback, !errorInFlight, let index = nodeIndex(of: serial) else { throw fallBack() }
         for above in (index + 1)..<nodes.count where nodes[above].isFrame { throw fallBack() }
         closeNodes(above: serial)
@@ -414,6 +417,9 @@ final class EncodingSession {
     /// Closes the frame `serial` when the `encode(to:)` call or closure that owns it returns.
     func closeFrame(_ serial: Int) throws {
         if needsFallback || errorInFlight { throw fallBack() }
+        // After the call, a write through another kept container inside this frame's value
+        // may have replaced the whole stack (``afterCallNode()``): nothing is left to close.
+        if !isInCall && nodeIndex(of: serial) == nil { return }
         closeNodes(above: serial)
         closeTopNode()
     }

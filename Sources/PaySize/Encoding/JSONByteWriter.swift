@@ -313,42 +313,43 @@ struct JSONByteWriter {
             cursor &+= 1
         }
         let remaining = end - cursor
-        guard remaining > 0 else {
-            output.pointee = 0x22
-            count = output + 1 - storage
-            return escaped
-        }
-        // The last bytes as the low bytes of one word, zeros above them: the final 8-byte word
-        // shifted down, or for a string shorter than a word two overlapping 4-byte loads shifted
-        // into place (or its one to three bytes).
-        let tail: UInt64
-        if end >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(source + end - 8).loadUnaligned(as: UInt64.self))
-            tail = word >> UInt64(8 * (8 - remaining))
-        } else if end >= 4 {
-            let raw = UnsafeRawPointer(source)
-            tail =
-                UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-                | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)))
-                << UInt64(8 * (end - 4))
-        } else {
-            var bytes: UInt64 = 0
-            for index in 0..<end { bytes |= UInt64(source[index]) << UInt64(8 * index) }
-            tail = bytes
-        }
-        let inTail: UInt64 = (1 << UInt64(8 * remaining)) - 1
-        let flags = JSONEscaping.escapeFlags(tail, escapingSlashes: escapingSlashes) & inTail
-        if flags == 0 {
-            // Stored whole: the zeros above the bytes land past the end, the quote on the first.
-            UnsafeMutableRawPointer(output).storeBytes(of: UInt64(littleEndian: tail), as: UInt64.self)
-            output += remaining
-        } else {
-            output = Self.writeEscaping(tail, length: remaining, flags: flags, to: output)
-            escaped = true
+        if remaining > 0 {
+            let tail = Self.lastBytes(of: source, count: end, remaining: remaining)
+            let flags =
+                JSONEscaping.escapeFlags(tail, escapingSlashes: escapingSlashes) & ((1 << UInt64(8 * remaining)) - 1)
+            if flags == 0 {
+                // Stored whole: the zeros above the bytes land past the end, the quote on the first.
+                UnsafeMutableRawPointer(output).storeBytes(of: UInt64(littleEndian: tail), as: UInt64.self)
+                output += remaining
+            } else {
+                output = Self.writeEscaping(tail, length: remaining, flags: flags, to: output)
+                escaped = true
+            }
         }
         output.pointee = 0x22
         count = output + 1 - storage
         return escaped
+    }
+
+    /// The last `remaining` (1...7) of the `count` bytes at `source` as the low bytes of one word,
+    /// byte `i` in bits `8i..<8i+8`, zeros above them: the final 8-byte word shifted down, or for
+    /// fewer than 8 bytes two overlapping 4-byte loads shifted into place (or its one to three
+    /// bytes). Reads only the `count` bytes.
+    @inline(__always)
+    private static func lastBytes(of source: UnsafePointer<UInt8>, count: Int, remaining: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(source)
+        if count >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            return word >> UInt64(8 * (8 - remaining))
+        }
+        if count >= 4 {
+            return UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+                | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+                << UInt64(8 * (count - 4))
+        }
+        var bytes: UInt64 = 0
+        for index in 0..<count { bytes |= UInt64(source[index]) << UInt64(8 * index) }
+        return bytes
     }
 
     /// Writes the low `length` bytes (at most 7) of `word`, byte `i` in bits `8i..<8i+8`, at

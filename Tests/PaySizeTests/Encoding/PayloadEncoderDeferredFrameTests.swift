@@ -22,19 +22,12 @@ struct PayloadEncoderDeferredFrameTests {
         var fellBack = false
         for option in options {
             let expected = EncodingOutcome { Array(try option.foundation().encode(value)) }
-            let session = EncodingSession()
-            session.begin(options: option.payload(), countingOnly: false)
-            let outcome = EncodingOutcome {
-                try session.run(value)
-                return Array(session.writer.written)
-            }
-            if session.needsFallback {
-                fellBack = true
-            } else {
+            if let outcome = Self.newSessionOutcome(value, option) {
                 #expect(
                     outcome == expected, "[\(option.formatting.rawValue)] new session", sourceLocation: sourceLocation)
+            } else {
+                fellBack = true
             }
-            session.endCall()
         }
         corners.expectIdentical(value, options, sourceLocation: sourceLocation)
         return fellBack
@@ -61,12 +54,20 @@ struct PayloadEncoderDeferredFrameTests {
         ]
     }
 
-    /// Runs `value` on a session of its own, which knows no type that needs a node.
-    static func runOnNewSession<T: Encodable>(_ value: T, countingOnly: Bool) throws {
+    /// `value` encoded (or counted, its bytes then empty) on a session of its own, which knows
+    /// no type that needs a node, so every nested frame is deferred first; nil when the session
+    /// falls back to Foundation.
+    static func newSessionOutcome<T: Encodable>(
+        _ value: T, _ options: EncodingOptions = EncodingOptions(), countingOnly: Bool = false
+    ) -> EncodingOutcome? {
         let session = EncodingSession()
-        session.begin(options: EncodingOptions().payload(), countingOnly: countingOnly)
+        session.begin(options: options.payload(), countingOnly: countingOnly)
         defer { session.endCall() }
-        try session.run(value)
+        let outcome = EncodingOutcome {
+            try session.run(value)
+            return countingOnly ? [] : Array(session.writer.written)
+        }
+        return session.needsFallback ? nil : outcome
     }
 
     /// A value that writes `value` through its single-value container.
@@ -119,13 +120,7 @@ struct PayloadEncoderDeferredFrameTests {
                 expectIdentical(value, [converting])
             }
         }
-        let session = EncodingSession()
-        session.begin(options: EncodingOptions().payload(), countingOnly: false)
-        let outcome = EncodingOutcome {
-            try session.run(placements(values[0])[0])
-            return Array(session.writer.written)
-        }
-        session.endCall()
+        let outcome = Self.newSessionOutcome(placements(values[0])[0])
         #expect(
             outcome
                 == .failure(
@@ -159,8 +154,8 @@ struct PayloadEncoderDeferredFrameTests {
                 { _ = try EncodingOptions().payload(path: .fast).encode(value) },
                 { _ = try EncodingOptions().payload(path: .fast).encodedSize(of: value) },
                 { _ = try EncodingOptions().payload(path: .plain).encode(value) },
-                { try Self.runOnNewSession(value, countingOnly: false) },
-                { try Self.runOnNewSession(value, countingOnly: true) },
+                { _ = Self.newSessionOutcome(value) },
+                { _ = Self.newSessionOutcome(value, countingOnly: true) },
             ] as [() throws -> Void] {
                 log.entries = []
                 try encode()
@@ -211,7 +206,7 @@ struct PayloadEncoderDeferredFrameTests {
         expectIdentical(["a": values, "b": values.reversed()])
         let encoder = EncodingOptions().payload(path: .fast)
         for value in values + values {
-            #expect(try encoder.encode(["v": value]) == JSONEncoder.sortedKeys.encode(["v": value]))
+            #expect(try encoder.encode(["v": value]) == EncodingOptions().foundation().encode(["v": value]))
         }
     }
 
@@ -307,13 +302,5 @@ private struct ShapeShifter: Encodable {
             var container = encoder.singleValueContainer()
             try container.encode("scalar")
         }
-    }
-}
-
-extension JSONEncoder {
-    fileprivate static var sortedKeys: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

@@ -46,6 +46,42 @@ struct PayloadEncoderLifetimeTests {
         #expect(mismatches.all.isEmpty, "\(mismatches.all.prefix(5))")
     }
 
+    @Test("after the call, a kept container's nested values write through other kept ones and change nothing")
+    func nestedWritesAfterTheCall() throws {
+        let keeper = Keeper()
+        let value = CustomEncodable { encoder in
+            var container = encoder.container(keyedBy: TestKey.self)
+            try container.encode(1, forKey: "a")
+            keeper.container = container
+        }
+        var encoder = PayloadEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == #"{"a":1}"#)
+        // Each nested value first writes through the kept container (which starts the stack
+        // afresh under the frames of the write in progress), then finishes its own.
+        let writesElsewhere = CustomEncodable { inner in
+            var kept = keeper.container
+            try kept?.encode(2, forKey: "b")
+            var single = inner.singleValueContainer()
+            try single.encode("x")
+        }
+        let opensAfterwards = CustomEncodable { inner in
+            var kept = keeper.container
+            try kept?.encode(3, forKey: "c")
+            var nested = inner.container(keyedBy: TestKey.self)
+            try nested.encode([1.5], forKey: "d")
+        }
+        var kept = keeper.container
+        for _ in 0..<2 {
+            try kept?.encode(writesElsewhere, forKey: "e")
+            try kept?.encode(opensAfterwards, forKey: "f")
+            try kept?.encode(["g": [writesElsewhere, opensAfterwards]], forKey: "h")
+            try kept?.encode(["i": [1.5]], forKey: "j")
+        }
+        let comparison = EncodingComparison(LiveActivityFixtures.delivery)
+        #expect(comparison.isIdentical)
+    }
+
     @Test("an encoder and a container kept past the call read an empty path and change nothing later")
     func keptEncoderAndContainer() throws {
         let keeper = Keeper()
