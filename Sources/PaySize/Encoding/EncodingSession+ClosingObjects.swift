@@ -139,8 +139,8 @@ extension EncodingSession {
     /// in that order if it changed.
     ///
     /// Ranks are distinct and below 64, and `rankMask` has one bit per member's rank: each
-    /// rank's member is noted, then read out in the order of the mask's set bits (a counting
-    /// sort, without comparisons).
+    /// rank's place follows from the lengths of the ranks below it, read in the order of the
+    /// mask's set bits (a counting sort, without comparisons).
     private func sortMembersByRank(of node: UnsafePointer<EncodingNode>) {
         // Read in place: a node is several words.
         let base = node.pointee.memberBase
@@ -158,46 +158,59 @@ extension EncodingSession {
             previous = rank
         }
         if inOrder { return }
-        // Member positions fit a byte: a table has at most 64 keys.
-        let byRank = reorderScratch
-        for index in 0..<count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
         let contentStart = records[0].start
         let length = writer.count &- contentStart
         if isPretty || length > Self.reorderScratchCapacity {
             rewriteMembersByRank(records, rankMask: node.pointee.rankMask, level: node.pointee.level)
             return
         }
-        // Compact output and an object of at most `reorderScratchCapacity` bytes (most
-        // objects): each rank's member is copied, with a comma before all but the first, into
-        // the scratch buffer as the mask's bits are read, and the result copied back over the
-        // object. No order array, no buffer on the stack.
-        let gathered = reorderScratch + EncodingKeyTable.capacity
-        let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!)
+        // Compact output and an object of at most `reorderScratchCapacity` bytes (most objects):
+        // the members are gathered into the scratch in rank order, then copied back over the
+        // object. Three passes, so that no member's copy waits on the one before it: each
+        // member's length by rank; each rank's place, from the lengths below it; the copies.
+        let places = rankPlaces
         let last = count &- 1
         let end = contentStart &+ length
-        var cursor = gathered
-        var mask = node.pointee.rankMask
         // Offsets are within one object of the output: wrapping arithmetic cannot wrap.
-        while true {
-            let member = Int(byRank[mask.trailingZeroBitCount])
-            let from = records[member].start
-            // A member ends at the comma before the next one written, or at the object's end.
-            let to = member == last ? end : records[member &+ 1].start &- 1
-            JSONByteWriter.copyBytes(from: output + from, to: cursor, count: to &- from)
-            cursor += to &- from
-            mask &= mask &- 1
-            if mask == 0 { break }
-            cursor.pointee = UInt8(ascii: ",")
-            cursor += 1
+        for index in 0..<last {
+            // A member ends at the comma before the next one written.
+            places[Int(records[index].rank)] = records[index &+ 1].start &- 1 &- records[index].start
         }
+        places[Int(records[last].rank)] = end &- records[last].start
+        var mask = node.pointee.rankMask
+        var place = 0
+        repeat {
+            let rank = mask.trailingZeroBitCount
+            let memberLength = places[rank]
+            places[rank] = place
+            place &+= memberLength &+ 1
+            mask &= mask &- 1
+        } while mask != 0
+        let gathered = reorderScratch + EncodingKeyTable.capacity
+        let output = UnsafeMutablePointer(mutating: writer.written.baseAddress!)
+        // A member and the comma after it in one copy. The last one written has none after it:
+        // its comma is stored, and the highest rank's lands just past the gathered members (the
+        // scratch has room for it).
+        for index in 0..<last {
+            let from = records[index].start
+            JSONByteWriter.copyBytes(
+                from: output + from, to: gathered + places[Int(records[index].rank)],
+                count: records[index &+ 1].start &- from)
+        }
+        let lastStart = records[last].start
+        let lastPlace = gathered + places[Int(records[last].rank)]
+        JSONByteWriter.copyBytes(from: output + lastStart, to: lastPlace, count: end &- lastStart)
+        lastPlace[end &- lastStart] = UInt8(ascii: ",")
         JSONByteWriter.copyBytes(from: gathered, to: output + contentStart, count: length)
     }
 
     /// ``sortMembersByRank(of:)`` for pretty output or a large object: the members' positions
-    /// in rank order (from the position per rank in ``reorderScratch``), then ``rewriteMembers(_:in:level:)``.
+    /// in rank order, then ``rewriteMembers(_:in:level:)``.
     @inline(never)
     private func rewriteMembersByRank(_ records: UnsafeBufferPointer<EncodingMember>, rankMask: UInt64, level: Int) {
+        // Member positions fit a byte: a table has at most 64 keys.
         let byRank = reorderScratch
+        for index in 0..<records.count { byRank[Int(records[index].rank)] = UInt8(truncatingIfNeeded: index) }
         let order = UnsafeMutableBufferPointer(start: reorderScratch + EncodingKeyTable.capacity, count: records.count)
         var mask = rankMask
         var position = 0

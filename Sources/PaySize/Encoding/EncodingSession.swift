@@ -107,9 +107,13 @@ final class EncodingSession {
 
     /// Scratch for sorting an object's members by rank: a member position per rank
     /// (``EncodingKeyTable/capacity`` bytes), then room for the members in rank order (an
-    /// object of ``reorderScratchCapacity`` bytes, or the positions). Owned by the session.
+    /// object of ``reorderScratchCapacity`` bytes and a comma after it, or the positions). Owned
+    /// by the session.
     let reorderScratch = UnsafeMutablePointer<UInt8>.allocate(
-        capacity: EncodingKeyTable.capacity + EncodingSession.reorderScratchCapacity)
+        capacity: EncodingKeyTable.capacity + EncodingSession.reorderScratchCapacity + 1)
+    /// Scratch for sorting a compact object's members by rank: a length, then a place among the
+    /// gathered members, per rank (``EncodingKeyTable/capacity``). Owned by the session.
+    let rankPlaces = UnsafeMutablePointer<Int>.allocate(capacity: EncodingKeyTable.capacity)
     /// Types whose value asked its encoder for more than one scalar (a container, mostly), by
     /// their metadata address in a slot chosen by ``framedTypeSlot(_:)`` (0: empty), kept between
     /// calls: ``encodeNested(_:level:component:parentEntry:scalarsTried:)`` pushes their frame at
@@ -160,6 +164,7 @@ final class EncodingSession {
     deinit {
         for slot in keySlots { slot.tags.deallocate() }
         reorderScratch.deallocate()
+        rankPlaces.deallocate()
         framedTypes.deallocate()
         lentSlots.deallocate()
         writer.deallocate()

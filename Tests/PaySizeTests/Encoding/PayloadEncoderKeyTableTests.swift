@@ -123,6 +123,35 @@ struct PayloadEncoderKeyTableTests {
         #expect(totalLengths.contains { $0 > 1_100 })
     }
 
+    /// A compact object of up to 1,024 bytes from after its `{` is gathered in the session's
+    /// scratch buffer, with one comma past its members; a larger one is not. Both sides of that
+    /// edge, with the last member written lowest, middle or highest in rank order, and nested
+    /// one level down (an object that does not start the output).
+    @Test("objects at the edge of the scratch buffer", arguments: formattings)
+    func objectsAtTheEdgeOfTheScratchBuffer(options: EncodingOptions) {
+        struct Nested: Encodable {
+            let inner: StringMembers
+        }
+        for length in 1_020...1_027 {
+            // `"c":"…","b":"…","a":"…"` is 20 bytes besides the values.
+            let first = String(repeating: "x", count: 300)
+            let second = String(repeating: "y", count: 400)
+            let third = String(repeating: "z", count: length - 720)
+            for members in [
+                [("c", first), ("b", second), ("a", third)], [("b", first), ("a", second), ("c", third)],
+                [("a", first), ("c", second), ("b", third)],
+            ] {
+                let object = StringMembers(members: members.map { (key: $0.0, value: $0.1) })
+                let comparison = EncodingComparison(object, options: options)
+                #expect(comparison.isIdentical, "\(length) bytes: \(comparison)")
+                if !options.formatting.contains(.prettyPrinted), case .bytes(let bytes) = comparison.payload {
+                    #expect(bytes.count == length + 2)
+                }
+                expectIdenticalCallAfterCall(Nested(inner: object), options)
+            }
+        }
+    }
+
     @Test("containers of two key types on one encoder", arguments: formattings)
     func containersOfTwoKeyTypesOnOneEncoder(options: EncodingOptions) {
         expectIdenticalCallAfterCall(TwoKeyTypes(), options)
