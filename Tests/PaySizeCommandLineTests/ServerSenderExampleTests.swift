@@ -24,6 +24,8 @@ import Testing
                 "apns-push-type: liveactivity", "apns-topic: com.example.Deliveries.push-type.liveactivity",
                 "apns-priority: 10", "",
             ])
+        // A failure above must not crash the run here: four header lines and the body.
+        try #require(lines.count >= 5, "\(lines.count) lines")
         let body = String(lines[4])
         #expect(
             body.hasPrefix(

@@ -34,8 +34,13 @@ struct PayloadEncoderDeferredFrameTests {
     }
 
     /// `value` as a member, an element, a dictionary entry and inside a second such value.
+    ///
+    /// The dictionary is one instance for every encoding: two dictionaries with the same keys
+    /// can list them in different orders, and with two entries that throw, the order decides
+    /// whose path the error has.
     func placements(_ value: CustomEncodable) -> [CustomEncodable] {
-        [
+        let entries = ["entry": value, "other": value]
+        return [
             CustomEncodable { encoder in
                 var container = encoder.container(keyedBy: TestKey.self)
                 try container.encode(value, forKey: "member")
@@ -46,7 +51,7 @@ struct PayloadEncoderDeferredFrameTests {
                 try container.encode(value)
                 try container.encode(value)
             },
-            CustomEncodable { encoder in try ["entry": value, "other": value].encode(to: encoder) },
+            CustomEncodable { encoder in try entries.encode(to: encoder) },
             CustomEncodable { encoder in
                 var container = encoder.container(keyedBy: TestKey.self)
                 try container.encode(Self.wrapped(value), forKey: "twice")
