@@ -94,6 +94,13 @@ extension EncodingSession {
         try beginSingleValue(serial)
     }
 
+    /// Claims node `serial` for a number: a finite one as a scalar (it cannot fail), a
+    /// non-finite one with its node, for the coding path of the error it may throw.
+    @inline(__always)
+    func beginSingleNumber(_ serial: Int, isFinite: Bool) throws {
+        if isFinite { try beginSingleScalar(serial) } else { try beginSingleValue(serial) }
+    }
+
     /// Claims node `serial` for one single value.
     ///
     /// - Returns: The level for a nested value's container (a single value adds no nesting) and

@@ -96,7 +96,7 @@ extension EncodingSession {
             return false
         }
         deferredPathSerial = -1
-        topSerial = nodes.count > 0 ? nodes[nodes.count - 1].serial : -1
+        topSerialFromStack()
         return true
     }
 

@@ -450,6 +450,12 @@ final class EncodingSession {
         let pathBase = node.pointee.pathBase
         nodes.removeLast(downTo: nodes.count &- 1)
         popPath(to: pathBase)
+        topSerialFromStack()
+    }
+
+    /// Makes the innermost node on the stack the one writes go to (-1: none).
+    @inline(__always)
+    func topSerialFromStack() {
         topSerial = nodes.count > 0 ? nodes[nodes.count - 1].serial : -1
     }
 

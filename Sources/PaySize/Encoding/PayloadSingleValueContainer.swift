@@ -21,14 +21,12 @@ struct PayloadSingleValueContainer: SingleValueEncodingContainer {
     }
 
     mutating func encode(_ value: Double) throws {
-        // Only a non-finite value can throw, with the coding path of the node.
-        if value.isFinite { try session.beginSingleScalar(serial) } else { try session.beginSingleValue(serial) }
+        try session.beginSingleNumber(serial, isFinite: value.isFinite)
         try session.writeDouble(value, codingKey: nil)
     }
 
     mutating func encode(_ value: Float) throws {
-        // Only a non-finite value can throw, with the coding path of the node.
-        if value.isFinite { try session.beginSingleScalar(serial) } else { try session.beginSingleValue(serial) }
+        try session.beginSingleNumber(serial, isFinite: value.isFinite)
         try session.writeFloat(value, codingKey: nil)
     }
 
